@@ -1,0 +1,21 @@
+// Content hash of a message, used to recognise a message the store already holds (bootstrap re-reads, host
+// retries, a forked child replaying its parent's history). The JSON is canonical (sorted keys), so the same
+// message built by different code paths hashes the same; timestamps are part of it, so two genuinely separate
+// "ok" messages stay distinct.
+
+import { createHash } from "node:crypto";
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(",")}}`;
+}
+
+/** 64-bit hex digest: plenty to tell one session's messages apart, and half the size of a full sha256 in state. */
+export function messageHash(message: unknown): string {
+  return createHash("sha256").update(canonicalJson(message)).digest("hex").slice(0, 16);
+}
