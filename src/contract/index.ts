@@ -1,3 +1,4 @@
 export * from './messages';
 export * from './transcript';
 export * from './engine';
+export * from './validateEngine';

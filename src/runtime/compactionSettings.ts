@@ -1,0 +1,75 @@
+/**
+ * Compaction settings as OpenClaw's embedded runner resolves them (spec §3.3 "Settings"):
+ * the harness defaults, then `applyAgentCompactionSettingsFromConfig`'s reserve floor, capped so that a small
+ * context budget always keeps a minimum prompt budget.
+ */
+
+/** Harness default: compaction enabled. */
+export const DEFAULT_COMPACTION_ENABLED = true;
+/** Harness default reserve (tokens kept free for the model's output and the summary). */
+export const DEFAULT_COMPACTION_RESERVE_TOKENS = 16384;
+/** Harness default number of recent tokens a compaction keeps verbatim. */
+export const DEFAULT_COMPACTION_KEEP_RECENT_TOKENS = 20000;
+/** `DEFAULT_AGENT_COMPACTION_RESERVE_TOKENS_FLOOR`. */
+export const DEFAULT_COMPACTION_RESERVE_TOKENS_FLOOR = 20000;
+/** Upper bound of the prompt budget that the reserve may never eat into. */
+export const MIN_PROMPT_BUDGET_TOKENS = 8000;
+
+/** Inputs of `resolveCompactionSettings` (config values and the context budget). */
+export interface CompactionSettingsInput {
+  /** configured `agents.defaults.compaction.reserveTokens` (the harness default when absent) */
+  reserveTokens?: number;
+  /** configured `keepRecentTokens`; used only when it is a positive integer */
+  keepRecentTokens?: number;
+  /** configured `reserveTokensFloor`; used when ≥ 0, else 20000 */
+  reserveTokensFloor?: number;
+  /** the model's context token budget; when given, the reserve is capped so a minimum prompt budget remains */
+  contextTokenBudget?: number;
+  enabled?: boolean;
+}
+
+/** Resolved compaction settings, as the harness uses them. */
+export interface CompactionSettings {
+  enabled: boolean;
+  reserveTokens: number;
+  keepRecentTokens: number;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** The prompt budget a context budget always keeps: `min(8000, max(1, floor(budget × 0.5)))`. */
+export function minPromptBudgetFor(contextTokenBudget: number): number {
+  return Math.min(MIN_PROMPT_BUDGET_TOKENS, Math.max(1, Math.floor(contextTokenBudget * 0.5)));
+}
+
+/** Resolve `{enabled, reserveTokens, keepRecentTokens}` from config values and the context budget (spec §3.3). */
+export function resolveCompactionSettings(input: CompactionSettingsInput = {}): CompactionSettings {
+  const enabled = typeof input.enabled === 'boolean' ? input.enabled : DEFAULT_COMPACTION_ENABLED;
+  const current =
+    isFiniteNumber(input.reserveTokens) && input.reserveTokens >= 0
+      ? Math.floor(input.reserveTokens)
+      : DEFAULT_COMPACTION_RESERVE_TOKENS;
+  let floor =
+    isFiniteNumber(input.reserveTokensFloor) && input.reserveTokensFloor >= 0
+      ? Math.floor(input.reserveTokensFloor)
+      : DEFAULT_COMPACTION_RESERVE_TOKENS_FLOOR;
+
+  let reserveTokens: number;
+  if (isFiniteNumber(input.contextTokenBudget) && input.contextTokenBudget > 0) {
+    const budget = Math.floor(input.contextTokenBudget);
+    const maxReserve = Math.max(0, budget - minPromptBudgetFor(budget));
+    floor = Math.min(floor, maxReserve);
+    reserveTokens = Math.min(Math.max(current, floor), maxReserve);
+  } else {
+    reserveTokens = Math.max(current, floor);
+  }
+
+  const keepRecentTokens =
+    Number.isInteger(input.keepRecentTokens) && (input.keepRecentTokens as number) > 0
+      ? (input.keepRecentTokens as number)
+      : DEFAULT_COMPACTION_KEEP_RECENT_TOKENS;
+
+  return { enabled, reserveTokens, keepRecentTokens };
+}

@@ -1,0 +1,35 @@
+/**
+ * The placeholder `legacy` engine a runtime registers when no `legacyFactory` is given: OpenClaw's legacy
+ * contract (spec §3.1) without built-in compaction. The real legacy engine (src/engines/legacy) replaces it
+ * through `createContextRuntime({ legacyFactory })`.
+ */
+import type { AssembleParams, AssembleResult, CompactResult, ContextEngine, ContextEngineInfo, IngestResult } from '../contract';
+
+/** OpenClaw's legacy engine info. */
+export const LEGACY_PASS_THROUGH_ENGINE_INFO: ContextEngineInfo = Object.freeze({
+  id: 'legacy',
+  name: 'Legacy Context Engine',
+  version: '1.0.0',
+});
+
+/** Reason the placeholder's `compact` gives. */
+export const LEGACY_PASS_THROUGH_COMPACT_REASON =
+  'legacy pass-through engine has no built-in compaction; create the runtime with the real legacy engine (legacyFactory) to compact';
+
+/** Create the pass-through legacy engine (ingest no-op, assemble pass-through, compact not performed). */
+export function createLegacyPassThroughEngine(): ContextEngine {
+  return {
+    info: LEGACY_PASS_THROUGH_ENGINE_INFO,
+    async ingest(): Promise<IngestResult> {
+      return { ingested: false };
+    },
+    async assemble(params: AssembleParams): Promise<AssembleResult> {
+      return { messages: params.messages, estimatedTokens: 0 };
+    },
+    async afterTurn(): Promise<void> {},
+    async compact(): Promise<CompactResult> {
+      return { ok: true, compacted: false, reason: LEGACY_PASS_THROUGH_COMPACT_REASON };
+    },
+    async dispose(): Promise<void> {},
+  };
+}
