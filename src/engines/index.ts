@@ -1,0 +1,2 @@
+/** Built-in context engines. */
+export * from './legacy';

@@ -1,0 +1,8 @@
+/** The auto-compaction trigger (harness `shouldCompact`, spec §3.3, conformance §14.59). */
+import type { CompactionSettings } from '../../runtime/compactionSettings';
+
+/** `enabled && window > 0 && contextTokens > window − reserveTokens`. */
+export function shouldCompact(contextTokens: number, contextWindow: number, settings: CompactionSettings): boolean {
+  if (!settings.enabled || !Number.isFinite(contextWindow) || contextWindow <= 0) return false;
+  return contextTokens > contextWindow - settings.reserveTokens;
+}

@@ -1,0 +1,166 @@
+/**
+ * The default, offline summarizer: an extractive summary in OpenClaw's required layout, built only from the
+ * messages (and the previous summary when updating). Same input → same output. Identifiers are copied verbatim.
+ */
+import type { AgentMessage, LlmCompleteParams, LlmCompleteResult } from '../contract';
+import { estimateTextTokens } from '../tokens';
+import { clip, extractConversationFacts } from './extractConversationFacts';
+import { fitSectionsToBudget } from './fitSummaryToBudget';
+import {
+  HISTORY_SECTION_KEYS,
+  mergeHistorySections,
+  parseSummarySections,
+  renderHistorySections,
+  renderTurnPrefixSections,
+  type HistorySectionKey,
+  type HistorySections,
+  type TurnPrefixSections,
+} from './summarySections';
+import type { Summarizer, SummaryOutput, SummaryRequest } from './types';
+
+export const DETERMINISTIC_PROVIDER = 'contextscope';
+export const DETERMINISTIC_MODEL = 'deterministic-extractive-v1';
+
+/** Items kept per section before the token budget is applied (Done keeps the most recent). */
+const SECTION_CAPS: Record<HistorySectionKey, number> = {
+  goal: 4,
+  constraints: 8,
+  done: 15,
+  inProgress: 8,
+  blocked: 8,
+  decisions: 8,
+  nextSteps: 5,
+  critical: 40,
+};
+/** Least important first: dropped first when the budget is tight. */
+const HISTORY_DROP_ORDER: readonly HistorySectionKey[] = [
+  'done',
+  'decisions',
+  'constraints',
+  'critical',
+  'blocked',
+  'inProgress',
+  'nextSteps',
+  'goal',
+];
+const DEFAULT_COMPLETE_MAX_TOKENS = 1024;
+
+function capSections(sections: HistorySections): HistorySections {
+  const out = { ...sections };
+  for (const key of HISTORY_SECTION_KEYS) {
+    const items = sections[key];
+    const cap = SECTION_CAPS[key];
+    // Done and Critical Context keep their newest items; the others their first ones
+    out[key] = items.length <= cap ? items : key === 'done' ? items.slice(-cap) : items.slice(0, cap);
+  }
+  return out;
+}
+
+/** History or update summary text for `messages`, merged into `previousSummary` when given. */
+export function summarizeHistoryDeterministically(params: {
+  messages: readonly AgentMessage[];
+  previousSummary?: string;
+  customInstructions?: string;
+  maxTokens: number;
+}): string {
+  const facts = extractConversationFacts(params.messages, params.customInstructions);
+  const sections = params.previousSummary
+    ? mergeHistorySections(parseSummarySections(params.previousSummary), facts.sections)
+    : facts.sections;
+  return fitSectionsToBudget(capSections(sections), HISTORY_DROP_ORDER, renderHistorySections, params.maxTokens);
+}
+
+/** Split-turn prefix summary: the turn's request, what was done so far, and what the kept suffix needs. */
+export function summarizeTurnPrefixDeterministically(params: {
+  messages: readonly AgentMessage[];
+  customInstructions?: string;
+  maxTokens: number;
+}): string {
+  const facts = extractConversationFacts(params.messages, params.customInstructions);
+  const s = facts.sections;
+  const sections: TurnPrefixSections = {
+    originalRequest: facts.userRequests.length > 0 ? [clip(facts.userRequests[0]!, 600)] : [],
+    earlyProgress: [...s.done.map((d) => `done: ${d}`), ...facts.assistantStatements].slice(-12),
+    contextForSuffix: [
+      ...s.inProgress.map((p) => `pending: ${p}`),
+      ...s.blocked.map((b) => `failed: ${b}`),
+      ...s.decisions,
+      ...s.critical,
+    ].slice(0, 40),
+  };
+  return fitSectionsToBudget(
+    sections,
+    ['earlyProgress', 'contextForSuffix', 'originalRequest'],
+    renderTurnPrefixSections,
+    params.maxTokens,
+  );
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Summarization aborted');
+}
+
+/** The summary a deterministic summarizer returns for `request`. */
+export function summarizeDeterministically(request: SummaryRequest): string {
+  if (request.kind === 'turn-prefix') {
+    return summarizeTurnPrefixDeterministically({
+      messages: request.messages,
+      customInstructions: request.customInstructions,
+      maxTokens: request.maxTokens,
+    });
+  }
+  return summarizeHistoryDeterministically({
+    messages: request.messages,
+    previousSummary: request.kind === 'update' ? request.previousSummary : undefined,
+    customInstructions: request.customInstructions,
+    maxTokens: request.maxTokens,
+  });
+}
+
+function completionMessagesAsConversation(params: LlmCompleteParams): AgentMessage[] {
+  const out: AgentMessage[] = [];
+  params.messages.forEach((m, i) => {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content, timestamp: i });
+    else if (m.role === 'assistant') out.push({ role: 'assistant', content: [{ type: 'text', text: m.content }], timestamp: i });
+  });
+  return out;
+}
+
+export function createDeterministicSummarizer(): Summarizer {
+  return {
+    id: 'deterministic',
+    async summarize(request: SummaryRequest): Promise<SummaryOutput> {
+      throwIfAborted(request.signal);
+      const summary = summarizeDeterministically(request);
+      return {
+        summary,
+        provider: DETERMINISTIC_PROVIDER,
+        model: DETERMINISTIC_MODEL,
+        usage: {
+          inputTokens: estimateTextTokens(request.systemPrompt) + estimateTextTokens(request.prompt),
+          outputTokens: estimateTextTokens(summary),
+        },
+      };
+    },
+    /**
+     * Offline stand-in for an LLM completion: the user/assistant messages are read as a conversation and
+     * answered with the extractive history summary within `maxTokens` (default 1024); system messages and
+     * `systemPrompt` are instructions, not content, so they are not summarized.
+     */
+    async complete(params: LlmCompleteParams): Promise<LlmCompleteResult> {
+      throwIfAborted(params.signal);
+      const maxTokens = params.maxTokens && params.maxTokens > 0 ? params.maxTokens : DEFAULT_COMPLETE_MAX_TOKENS;
+      const conversation = completionMessagesAsConversation(params);
+      const text = summarizeHistoryDeterministically({ messages: conversation, maxTokens });
+      const inputText = [params.systemPrompt ?? '', ...params.messages.map((m) => m.content)].join('\n');
+      const inputTokens = estimateTextTokens(inputText);
+      const outputTokens = estimateTextTokens(text);
+      return {
+        text,
+        provider: DETERMINISTIC_PROVIDER,
+        model: DETERMINISTIC_MODEL,
+        usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      };
+    },
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Extractive reading of a conversation for the deterministic summarizer: user requests and stated constraints,
+ * tool work done / pending / failed, decisions and next steps the assistant announced, and every opaque
+ * identifier. One pass over the messages; nothing is paraphrased, only selected and clipped.
+ */
+import type { AgentMessage } from '../contract';
+import { getCompactionContent } from '../tokens';
+import { isRuntimeContextCarrier } from '../transcripts';
+import { extractIdentifiers } from './extractIdentifiers';
+import { emptyHistorySections, mergeHistorySections, parseSummarySections, type HistorySections } from './summarySections';
+
+export interface ConversationFacts {
+  sections: HistorySections;
+  /** user request texts, in order */
+  userRequests: string[];
+  /** first sentence of each assistant text, in order */
+  assistantStatements: string[];
+}
+
+const MAX_ITEM_CHARS = 240;
+const CONSTRAINT_RE =
+  /\b(must|must not|mustn't|should|shouldn't|do not|don't|never|always|prefer|preferably|avoid|only use|make sure|without|keep)\b/i;
+const DECISION_RE =
+  /\b(decided|decide to|chose|choose to|will use|going to use|instead of|switch(?:ed|ing)? to|opt(?:ed)? for|settled on|the approach|we'll go with|i'll go with)\b/i;
+const NEXT_STEP_RE = /\b(next,? i|next step|then i|i'll|i will|still need|remaining|todo|to do:|will now|let me)\b/i;
+const PRIMARY_ARG_KEYS = ['path', 'file_path', 'filePath', 'file', 'command', 'cmd', 'url', 'query', 'pattern', 'name'];
+
+/** Cuts `text` to at most `max` chars at a word boundary, marking the cut with "…". */
+export function clip(text: string, max = MAX_ITEM_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(' ', max - 1);
+  return `${flat.slice(0, cut > max / 2 ? cut : max - 1)}…`;
+}
+
+/** Sentences and lines of a text, trimmed, without empties. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9"'`(\[])/)
+    .map((s) => s.trim().replace(/^[-*+]\s+/, ''))
+    .filter((s) => s.length >= 3);
+}
+
+function messageText(message: AgentMessage): string {
+  switch (message.role) {
+    case 'user':
+    case 'toolResult':
+    case 'custom':
+      return getCompactionContent(message.content).text;
+    case 'assistant':
+      return (message.content ?? [])
+        .map((b) => (b.type === 'text' ? b.text : ''))
+        .filter(Boolean)
+        .join('\n');
+    case 'bashExecution':
+      return `${message.command}\n${message.output}`;
+    case 'compactionSummary':
+    case 'branchSummary':
+      return message.summary;
+    default:
+      return '';
+  }
+}
+
+function toolCallLabel(name: string, args: Record<string, unknown> | undefined): string {
+  for (const key of PRIMARY_ARG_KEYS) {
+    const value = args?.[key];
+    if (typeof value === 'string' && value.trim()) return clip(`${name} ${value.trim()}`, 200);
+  }
+  return name;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return clip(line, 200);
+}
+
+/** Reads `messages` into summary sections (plus the raw requests/statements the turn-prefix variant needs). */
+export function extractConversationFacts(messages: readonly AgentMessage[], focus?: string): ConversationFacts {
+  const s = emptyHistorySections();
+  const userRequests: string[] = [];
+  const assistantStatements: string[] = [];
+  const pendingCalls = new Map<string, string>();
+  // identifiers the user/assistant wrote come before those found in tool output
+  const identifierText: string[] = [];
+  const outputIdentifierText: string[] = [];
+  const focusWords = (focus ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_-]+/u)
+    .filter((w) => w.length >= 5);
+  const focusHits: string[] = [];
+  let embeddedSummaries = emptyHistorySections();
+  // announced next steps only count from the latest assistant text: older ones were overtaken by events
+  let latestNextSteps: string[] = [];
+  let lastUserIndex = -1;
+  let lastAssistantTextIndex = -1;
+
+  messages.forEach((message, index) => {
+    if ((message as { excludeFromContext?: unknown }).excludeFromContext === true) return;
+    // (a boolean, not the type guard: a custom message that is not a carrier must stay a custom message here)
+    const isCarrier: boolean = isRuntimeContextCarrier(message);
+    if (isCarrier) return;
+    const text = messageText(message);
+    if (message.role === 'toolResult') outputIdentifierText.push(text);
+    else if (message.role === 'bashExecution') {
+      identifierText.push(message.command);
+      outputIdentifierText.push(message.output);
+    }
+    else identifierText.push(text);
+    if (focusWords.length > 0) {
+      for (const sentence of splitSentences(text)) {
+        const lower = sentence.toLowerCase();
+        if (focusWords.some((w) => lower.includes(w))) focusHits.push(clip(sentence));
+      }
+    }
+
+    switch (message.role) {
+      case 'user':
+      case 'custom': {
+        const request = text.trim();
+        if (!request) break;
+        userRequests.push(request);
+        lastUserIndex = index;
+        for (const sentence of splitSentences(request)) if (CONSTRAINT_RE.test(sentence)) s.constraints.push(clip(sentence));
+        break;
+      }
+      case 'assistant': {
+        for (const block of message.content ?? []) {
+          if (block.type === 'toolCall') {
+            identifierText.push(JSON.stringify(block.arguments ?? {}));
+            pendingCalls.set(block.id, toolCallLabel(block.name, block.arguments));
+          }
+        }
+        if (message.stopReason === 'error' && message.errorMessage) s.blocked.push(clip(`assistant error: ${message.errorMessage}`));
+        const sentences = splitSentences(text);
+        if (sentences.length > 0) {
+          assistantStatements.push(clip(sentences[0]!));
+          lastAssistantTextIndex = index;
+          latestNextSteps = [];
+        }
+        for (const sentence of sentences) {
+          if (DECISION_RE.test(sentence)) s.decisions.push(clip(sentence));
+          else if (NEXT_STEP_RE.test(sentence)) latestNextSteps.push(clip(sentence));
+        }
+        break;
+      }
+      case 'toolResult': {
+        const label = pendingCalls.get(message.toolCallId) ?? message.toolName;
+        pendingCalls.delete(message.toolCallId);
+        if (message.isError) s.blocked.push(clip(`${label}: ${firstLine(text) || 'failed'}`));
+        else s.done.push(label);
+        break;
+      }
+      case 'bashExecution': {
+        const failed = message.cancelled || (typeof message.exitCode === 'number' && message.exitCode !== 0);
+        if (failed) {
+          const why = message.cancelled ? 'cancelled' : `exit code ${message.exitCode}`;
+          s.blocked.push(clip(`\`${message.command}\` (${why}): ${firstLine(message.output)}`));
+        } else s.done.push(clip(`ran \`${message.command}\``, 200));
+        break;
+      }
+      case 'compactionSummary':
+      case 'branchSummary':
+        embeddedSummaries = mergeHistorySections(embeddedSummaries, parseSummarySections(message.summary));
+        break;
+    }
+  });
+
+  for (const label of pendingCalls.values()) s.inProgress.push(label);
+  // an announced step whose tool call has since completed ("I will write a.ts" then write a.ts) is done, not next
+  const doneTargets = s.done
+    .filter((label) => label.includes(' '))
+    .map((label) => label.slice(label.indexOf(' ') + 1).toLowerCase())
+    .filter((target) => target.length > 2);
+  s.nextSteps.push(...latestNextSteps.filter((step) => !doneTargets.some((target) => step.toLowerCase().includes(target))));
+  if (userRequests.length > 0) {
+    s.goal.push(clip(userRequests[0]!));
+    const latest = userRequests[userRequests.length - 1]!;
+    if (userRequests.length > 1) s.goal.push(clip(`Latest request: ${latest}`));
+    // the last request has no assistant reply yet: it is the next step
+    if (lastUserIndex > lastAssistantTextIndex) s.nextSteps.unshift(clip(`Answer the latest request: ${latest}`));
+  }
+  if (focus?.trim()) s.critical.push(clip(`Requested focus: ${focus.trim()}`));
+  s.critical.push(...focusHits);
+  s.critical.push(...extractIdentifiers(identifierText.join('\n')), ...extractIdentifiers(outputIdentifierText.join('\n')));
+
+  return {
+    sections: mergeHistorySections(embeddedSummaries, s),
+    userRequests,
+    assistantStatements,
+  };
+}
