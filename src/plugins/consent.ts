@@ -1,0 +1,162 @@
+/**
+ * Consent to execute a plugin's code. A grant is remembered per plugin realpath together with the package's
+ * content hash (hashPluginPackage), in a JSON file under the app's config dir written atomically; a changed
+ * package invalidates the grant. `allowExecuteConsent()` is the CLI's `--allow-execute` (this run only).
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { hashPluginPackage, type HashablePlugin } from './hashPluginPackage';
+
+export interface ConsentSubject extends HashablePlugin {
+  id: string;
+  realPath: string;
+}
+
+export interface ConsentDecision {
+  granted: boolean;
+  /** why not (a sentence for a person), or how it was granted */
+  reason: string;
+  /** the package's current content hash */
+  hash: string;
+}
+
+/** What loadPlugin asks before it executes a plugin. */
+export interface PluginConsent {
+  check(plugin: ConsentSubject): ConsentDecision | Promise<ConsentDecision>;
+}
+
+export interface ConsentGrant {
+  realPath: string;
+  pluginId: string;
+  hash: string;
+  grantedAt: string;
+}
+
+export interface ConsentStore extends PluginConsent {
+  readonly file: string;
+  check(plugin: ConsentSubject): ConsentDecision;
+  /** remembers consent for the plugin's current content */
+  grant(plugin: ConsentSubject): ConsentGrant;
+  /** forgets consent for a realpath; true when there was one */
+  revoke(realPath: string): boolean;
+  list(): ConsentGrant[];
+}
+
+interface ConsentFile {
+  version: 1;
+  grants: Record<string, { pluginId: string; hash: string; grantedAt: string }>;
+}
+
+export function noConsentMessage(path: string): string {
+  return `not executed: no consent for ${path}; run with --allow-execute or approve it in the app`;
+}
+
+/** The app's config dir: CONTEXTSCOPE_CONFIG_DIR, else the platform's per-user config location. */
+export function appConfigDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CONTEXTSCOPE_CONFIG_DIR?.trim()) return env.CONTEXTSCOPE_CONFIG_DIR.trim();
+  const home = env.HOME?.trim() || homedir();
+  if (process.platform === 'win32') return join(env.APPDATA?.trim() || join(home, 'AppData', 'Roaming'), 'contextscope');
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'contextscope');
+  return join(env.XDG_CONFIG_HOME?.trim() || join(home, '.config'), 'contextscope');
+}
+
+export function defaultConsentFile(env: NodeJS.ProcessEnv = process.env): string {
+  return join(appConfigDir(env), 'plugin-consent.json');
+}
+
+/** Writes `text` to `file` via a temp file, fsync and rename, so readers never see a partial file. */
+export function writeFileAtomic(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  try {
+    const dirFd = openSync(dirname(file), 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // directories cannot be fsynced on every platform (Windows); the rename already happened
+  }
+}
+
+function readConsentFile(file: string): ConsentFile {
+  if (!existsSync(file)) return { version: 1, grants: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`the plugin consent file ${file} is not valid JSON (${String(error)}); fix or delete it to approve plugins again`);
+  }
+  const grants = (parsed as { grants?: unknown })?.grants;
+  if (!grants || typeof grants !== 'object' || Array.isArray(grants)) return { version: 1, grants: {} };
+  const clean: ConsentFile['grants'] = {};
+  for (const [path, grant] of Object.entries(grants as Record<string, unknown>)) {
+    const g = grant as { pluginId?: unknown; hash?: unknown; grantedAt?: unknown };
+    if (typeof g?.hash === 'string') {
+      clean[path] = { pluginId: String(g.pluginId ?? ''), hash: g.hash, grantedAt: String(g.grantedAt ?? '') };
+    }
+  }
+  return { version: 1, grants: clean };
+}
+
+export function createConsentStore(file: string = defaultConsentFile()): ConsentStore {
+  return {
+    file,
+    check(plugin) {
+      const hash = hashPluginPackage(plugin);
+      const grant = readConsentFile(file).grants[plugin.realPath];
+      if (!grant) return { granted: false, reason: noConsentMessage(plugin.realPath), hash };
+      if (grant.hash !== hash) {
+        return {
+          granted: false,
+          reason: `not executed: ${plugin.realPath} changed since consent was given (content hash ${grant.hash.slice(0, 12)} → ${hash.slice(0, 12)}); review it, then run with --allow-execute or approve it in the app again`,
+          hash,
+        };
+      }
+      return { granted: true, reason: `approved on ${grant.grantedAt}`, hash };
+    },
+    grant(plugin) {
+      const data = readConsentFile(file);
+      const grant = { pluginId: plugin.id, hash: hashPluginPackage(plugin), grantedAt: new Date().toISOString() };
+      data.grants[plugin.realPath] = grant;
+      writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+      return { realPath: plugin.realPath, ...grant };
+    },
+    revoke(realPath) {
+      const data = readConsentFile(file);
+      if (!data.grants[realPath]) return false;
+      delete data.grants[realPath];
+      writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+      return true;
+    },
+    list() {
+      return Object.entries(readConsentFile(file).grants).map(([realPath, g]) => ({ realPath, ...g }));
+    },
+  };
+}
+
+/** Consent for every plugin, for this run only (the CLI's --allow-execute). */
+export function allowExecuteConsent(): PluginConsent {
+  return { check: (plugin) => ({ granted: true, reason: 'allowed by --allow-execute', hash: hashPluginPackage(plugin) }) };
+}
+
+/** Consent for no plugin: everything is listed, nothing runs. */
+export function denyAllConsent(): PluginConsent {
+  return { check: (plugin) => ({ granted: false, reason: noConsentMessage(plugin.realPath), hash: hashPluginPackage(plugin) }) };
+}

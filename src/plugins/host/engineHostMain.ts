@@ -1,0 +1,200 @@
+/**
+ * The engine-host child process: loads one plugin, calls its `register(api)`, keeps engine instances by
+ * handle and runs their methods on request of the app. Started by EngineHost (fork + IPC); plugin code only
+ * ever runs here. Every incoming message is validated; anything malformed is logged back, never acted on.
+ */
+import { GUARDED_METHODS } from '../../contract';
+import { createOpenClawPluginSdk, installPluginSdkGlobal } from '../sdk/pluginSdk';
+import { createHostApi, emptyRegisterReport } from './childHostApi';
+import { EntryLoadFailure, describeLoadError, loadEntry } from './loadEntry';
+import { assertShimsPresent, buildSdkShimMap, installSdkResolution } from './moduleResolution';
+import {
+  CallEngineRequest,
+  CreateEngineRequest,
+  ENGINE_HOST_PROTOCOL_VERSION,
+  InvokeFunctionRequest,
+  RegisterRequest,
+  describeParentMessageViolation,
+  type CreateEngineReply,
+  type LogLevel,
+  type RegisterReport,
+} from './protocol';
+import { RpcPeer } from './rpcPeer';
+import { DATA_ONLY_ENCODE, encodeWire } from './wireCodec';
+
+const ENGINE_MEMBER_METHODS = [...GUARDED_METHODS, 'dispose'] as const;
+
+function send(message: Record<string, unknown>, then?: () => void): void {
+  if (!process.send || !process.connected) return;
+  process.send(message, undefined, undefined, then ? () => then() : undefined);
+}
+
+const MAX_LOG_CHARS = 60_000; // below the protocol's 64 000 limit
+
+function log(level: LogLevel, raw: string, pluginId?: string): void {
+  const message = raw.length > MAX_LOG_CHARS ? `${raw.slice(0, MAX_LOG_CHARS)}… [${raw.length - MAX_LOG_CHARS} more characters]` : raw;
+  send(pluginId === undefined ? { type: 'log', level, message } : { type: 'log', level, message, pluginId });
+}
+
+let fatalSent = false;
+function reportFatal(origin: 'uncaughtException' | 'unhandledRejection', error: unknown): void {
+  if (fatalSent) return;
+  fatalSent = true;
+  let encoded: unknown;
+  try {
+    encoded = encodeWire(error instanceof Error ? error : new Error(String(error)), DATA_ONLY_ENCODE);
+  } catch {
+    encoded = encodeWire(new Error(String(error)), DATA_ONLY_ENCODE);
+  }
+  // exit once the report is flushed; the timer covers a dead channel
+  const exit = () => process.exit(1);
+  setTimeout(exit, 500).unref();
+  send({ type: 'fatal', origin, error: encoded }, exit);
+}
+
+const factories = new Map<number, unknown>();
+const engines = new Map<number, Record<string, unknown>>();
+const hookHandlers = new Map<string, unknown[]>();
+let nextHandle = 1;
+let registered = false;
+
+const peer = new RpcPeer({
+  side: 'child',
+  send: (message) => send(message),
+  onProtocolError: (problem) => log('error', `engine host: ignored an invalid message from the app: ${problem}`),
+  argSchemas: {
+    register: RegisterRequest,
+    createEngine: CreateEngineRequest,
+    callEngine: CallEngineRequest,
+    invokeFunction: InvokeFunctionRequest,
+  },
+  handlers: {
+    register: ([req]) => register(req as RegisterRequest),
+    createEngine: ([req]) => createEngine(req as CreateEngineRequest),
+    callEngine: ([req]) => callEngine(req as CallEngineRequest),
+  },
+});
+
+async function register(req: RegisterRequest): Promise<RegisterReport> {
+  if (registered) throw new Error('this engine host already loaded its plugin; start a new host to load again');
+  registered = true;
+  const shims = buildSdkShimMap(req.shimDir);
+  assertShimsPresent(shims);
+  installPluginSdkGlobal(
+    createOpenClawPluginSdk({
+      delegateCompaction: async (params) => (await peer.request('delegateCompaction', [params])) as never,
+      memoryPromptSection: req.sdk.memoryPromptSection,
+    }),
+  );
+  installSdkResolution(shims);
+  const report = emptyRegisterReport();
+  for (const entry of req.entries) {
+    const record: RegisterReport['entries'][number] = { pluginId: entry.pluginId, file: entry.file, loaded: false, asyncRegister: false };
+    report.entries.push(record);
+    let loaded;
+    try {
+      loaded = await loadEntry(entry.file, entry.format, shims);
+    } catch (error) {
+      record.error = error instanceof EntryLoadFailure ? error.detail : describeLoadError(error, 'import');
+      continue;
+    }
+    const api = createHostApi({
+      pluginId: entry.pluginId,
+      pluginName: req.pluginName,
+      pluginDescription: req.pluginDescription,
+      pluginVersion: req.pluginVersion,
+      source: entry.file,
+      pluginRoot: req.pluginRoot,
+      registrationMode: req.registrationMode,
+      config: req.config,
+      pluginConfig: req.pluginConfig,
+      report,
+      factories,
+      hookHandlers,
+      log,
+      ...(req.llmAvailable ? { llmComplete: (params: unknown) => peer.request('llm.complete', [params]) } : {}),
+    });
+    try {
+      const result = loaded.register(api);
+      if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
+        record.asyncRegister = true;
+        await result;
+      }
+      record.loaded = true;
+    } catch (error) {
+      record.error = describeLoadError(error, 'register');
+    }
+  }
+  return report;
+}
+
+async function createEngine(req: CreateEngineRequest): Promise<CreateEngineReply> {
+  const factory = factories.get(req.seq);
+  if (typeof factory !== 'function') throw new Error(`no context engine factory with registration number ${req.seq}`);
+  const value: unknown = await (factory as (ctx: unknown) => unknown)(req.ctx);
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return { kind: 'value', value };
+  const engine = value as Record<string, unknown>;
+  const handle = nextHandle++;
+  engines.set(handle, engine);
+  let info: unknown;
+  let hasInfo = false;
+  try {
+    hasInfo = 'info' in engine;
+    info = engine.info;
+  } catch (error) {
+    log('warn', `reading info of the engine from registration ${req.seq} threw: ${String(error)}`);
+  }
+  const methods = ENGINE_MEMBER_METHODS.filter((name) => typeof engine[name] === 'function');
+  return { kind: 'engine', handle, hasInfo, info, methods };
+}
+
+async function callEngine(req: CallEngineRequest): Promise<unknown> {
+  const engine = engines.get(req.handle);
+  if (!engine) throw new Error(`engine instance ${req.handle} no longer exists (it was disposed)`);
+  const method = engine[req.method];
+  if (typeof method !== 'function') throw new TypeError(`engine.${req.method} is not a function`);
+  try {
+    return await (method as (...args: unknown[]) => unknown).apply(engine, req.params);
+  } finally {
+    if (req.method === 'dispose') engines.delete(req.handle);
+  }
+}
+
+process.on('uncaughtException', (error) => reportFatal('uncaughtException', error));
+process.on('unhandledRejection', (reason) => reportFatal('unhandledRejection', reason));
+process.on('disconnect', () => process.exit(0));
+process.on('message', (raw: unknown) => {
+  const problem = describeParentMessageViolation(raw);
+  if (problem) {
+    log('error', `engine host: ignored an invalid message from the app: ${problem}`);
+    return;
+  }
+  const message = raw as { type: string } & Record<string, unknown>;
+  if (message.type === 'ping') {
+    send({ type: 'pong', nonce: message.nonce });
+    return;
+  }
+  if (message.type === 'shutdown') {
+    void shutdown();
+    return;
+  }
+  peer.handleMessage(message);
+});
+
+async function shutdown(): Promise<void> {
+  for (const [handle, engine] of engines) {
+    engines.delete(handle);
+    try {
+      if (typeof engine.dispose === 'function') await (engine.dispose as () => unknown).call(engine);
+    } catch (error) {
+      log('warn', `dispose() of engine instance ${handle} threw during shutdown: ${String(error)}`);
+    }
+  }
+  process.exit(0);
+}
+
+if (!process.send) {
+  process.stderr.write('engineHostMain must be started by ContextScope with an IPC channel (child_process.fork).\n');
+  process.exit(2);
+}
+send({ type: 'ready', protocol: ENGINE_HOST_PROTOCOL_VERSION, pid: process.pid, node: process.version });

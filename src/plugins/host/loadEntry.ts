@@ -1,0 +1,104 @@
+/**
+ * Engine-host side: imports one plugin entry (ESM, CommonJS or TypeScript) and finds its `register(api)`.
+ * OpenClaw accepts a default-exported function or an object `{id, name, register(api)}` (what
+ * `definePluginEntry` returns); CommonJS `module.exports = fn` and transpiled `exports.default` count too.
+ */
+import { pathToFileURL } from 'node:url';
+import { createJiti } from 'jiti';
+import type { EntryFormat, EntryLoadError } from './protocol';
+import type { SdkShimMap } from './moduleResolution';
+
+export type RegisterFunction = (api: unknown) => unknown;
+
+export interface LoadedEntry {
+  register: RegisterFunction;
+  /** the definition object when the entry exported one (register is bound to it) */
+  definition?: Record<string, unknown>;
+}
+
+export class EntryLoadFailure extends Error {
+  readonly detail: EntryLoadError;
+  constructor(detail: EntryLoadError) {
+    super(detail.message);
+    this.name = 'EntryLoadFailure';
+    this.detail = detail;
+  }
+}
+
+/** The missing module named by a Node resolution error ("Cannot find module 'x'" / "Cannot find package 'x'"). */
+export function missingModuleOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return undefined;
+  const match = /Cannot find (?:module|package) '([^']+)'/.exec(error.message);
+  return match?.[1];
+}
+
+export function describeLoadError(error: unknown, phase: EntryLoadError['phase']): EntryLoadError {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const detail: EntryLoadError = { message: `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}`, phase };
+  const module = missingModuleOf(err);
+  if (module) detail.module = module;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') detail.code = code;
+  if (typeof err.stack === 'string') detail.stack = err.stack;
+  return detail;
+}
+
+async function importModule(file: string, format: EntryFormat, shims: SdkShimMap): Promise<unknown> {
+  if (format === 'ts') {
+    const jiti = createJiti(file, {
+      alias: shims.cjs,
+      interopDefault: false,
+      fsCache: false,
+      moduleCache: true,
+    });
+    return await jiti.import(file);
+  }
+  return await import(pathToFileURL(file).href);
+}
+
+function typeLabel(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object without register()' : `a ${typeof value}`;
+}
+
+/** Picks the register function out of a module namespace (or CommonJS exports). */
+export function findRegister(namespace: unknown): LoadedEntry | undefined {
+  const candidates: unknown[] = [];
+  const ns = namespace as Record<string, unknown> | null;
+  if (ns && (typeof ns === 'object' || typeof ns === 'function')) {
+    candidates.push(ns.default);
+    const inner = ns.default as Record<string, unknown> | undefined;
+    // CommonJS compiled from ESM: import() gives { default: module.exports } and module.exports.default is the entry
+    if (inner && (typeof inner === 'object' || typeof inner === 'function') && 'default' in inner) candidates.push(inner.default);
+    candidates.push(ns);
+  }
+  for (const candidate of candidates) {
+    if (typeof candidate === 'function') return { register: candidate as RegisterFunction };
+    if (candidate && typeof candidate === 'object' && typeof (candidate as { register?: unknown }).register === 'function') {
+      const definition = candidate as Record<string, unknown>;
+      return { register: (api) => (definition.register as RegisterFunction).call(definition, api), definition };
+    }
+  }
+  return undefined;
+}
+
+export async function loadEntry(file: string, format: EntryFormat, shims: SdkShimMap): Promise<LoadedEntry> {
+  let namespace: unknown;
+  try {
+    namespace = await importModule(file, format, shims);
+  } catch (error) {
+    throw new EntryLoadFailure(describeLoadError(error, 'import'));
+  }
+  const found = findRegister(namespace);
+  if (!found) {
+    const exported = (namespace as { default?: unknown } | null)?.default;
+    throw new EntryLoadFailure({
+      phase: 'export',
+      message: `${file} exports no register(api): its default export is ${typeLabel(exported)}; export a function register(api) or definePluginEntry({ id, register })`,
+    });
+  }
+  return found;
+}

@@ -1,0 +1,71 @@
+/**
+ * Engine-host side: makes `openclaw/plugin-sdk[/core|/plugin-entry|/logging-core]` resolvable from any plugin
+ * folder without touching the folder. ESM imports go through a `module.register` resolve hook; CommonJS
+ * `require` goes through a patched `Module._resolveFilename`; TypeScript entries loaded with jiti get the same
+ * mapping as jiti aliases. Every specifier maps to a shim file in src/plugins/sdk/shims (or the copy next to
+ * a built engine host).
+ */
+import Module, { register } from 'node:module';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PLUGIN_SDK_SHIM_FILES, type PluginSdkSpecifier } from '../sdk/pluginSdk';
+
+export interface SdkShimMap {
+  /** specifier → absolute path of the ESM shim */
+  esm: Record<string, string>;
+  /** specifier → absolute path of the CommonJS shim */
+  cjs: Record<string, string>;
+}
+
+export function buildSdkShimMap(shimDir: string): SdkShimMap {
+  const esm: Record<string, string> = {};
+  const cjs: Record<string, string> = {};
+  for (const [specifier, base] of Object.entries(PLUGIN_SDK_SHIM_FILES) as [PluginSdkSpecifier, string][]) {
+    esm[specifier] = join(shimDir, `${base}.mjs`);
+    cjs[specifier] = join(shimDir, `${base}.cjs`);
+  }
+  return { esm, cjs };
+}
+
+/** Throws a clear error when the shim files are missing (e.g. a build that did not copy them). */
+export function assertShimsPresent(map: SdkShimMap): void {
+  const missing = [...Object.values(map.esm), ...Object.values(map.cjs)].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `openclaw plugin-sdk shim files are missing (${missing.join(', ')}); the engine host cannot offer openclaw/plugin-sdk to plugins. Rebuild ContextScope (the build copies src/plugins/sdk/shims).`,
+    );
+  }
+}
+
+// The ESM hook runs on Node's loader thread, so it is self-contained source (no imports from the app).
+const RESOLVE_HOOK_SOURCE = `
+let mappings = Object.create(null);
+export async function initialize(data) { mappings = Object.assign(Object.create(null), data.mappings); }
+export async function resolve(specifier, context, nextResolve) {
+  const url = mappings[specifier];
+  if (url !== undefined) return { url, format: 'module', shortCircuit: true };
+  return nextResolve(specifier, context);
+}
+`;
+
+let installed = false;
+
+/** Installs the ESM and CJS resolution for the SDK specifiers in this process (idempotent). */
+export function installSdkResolution(map: SdkShimMap): void {
+  if (installed) return;
+  installed = true;
+  const esmUrls: Record<string, string> = {};
+  for (const [specifier, file] of Object.entries(map.esm)) esmUrls[specifier] = pathToFileURL(file).href;
+  register(`data:text/javascript,${encodeURIComponent(RESOLVE_HOOK_SOURCE)}`, { data: { mappings: esmUrls } });
+
+  const moduleInternals = Module as unknown as {
+    _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
+  };
+  const original = moduleInternals._resolveFilename;
+  moduleInternals._resolveFilename = function resolveWithSdk(request, parent, isMain, options) {
+    const shim = Object.prototype.hasOwnProperty.call(map.cjs, request) ? map.cjs[request] : undefined;
+    if (shim !== undefined) return shim;
+    return original.call(this, request, parent, isMain, options);
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * Encodes arbitrary values into JSON-safe trees for the engine-host channel, and back.
+ *
+ * Ordinary JSON loses what engine calls depend on: `availableTools` is a Set, results carry `undefined`
+ * fields, errors carry `name`/`code`/`cause`/`issues` (the runtime's strict-validator retry reads them),
+ * `prepareSubagentSpawn` returns a `rollback` function and `runtimeContext.llm.complete` is a callback.
+ * Tagged nodes (`{"$cs": <tag>, ...}`) carry these; a plain object that happens to own a `$cs` key is
+ * escaped as an `object` node so decoding is unambiguous. Functions and AbortSignals are not copied:
+ * they become references resolved by the side that exported them (see RpcPeer).
+ */
+
+export const WIRE_TAG = '$cs';
+const MAX_DEPTH = 256;
+
+export type WireSide = 'parent' | 'child';
+
+export interface EncodeContext {
+  /** registers a function so the other side can call it; returns its id */
+  exportFunction(fn: (...args: unknown[]) => unknown): number;
+  /** registers an AbortSignal so the other side sees it abort; returns its id */
+  exportSignal(signal: AbortSignal): number;
+  /** which side is encoding */
+  side: WireSide;
+  /** resolves a function/signal that came from the other side back to its reference (when re-sent) */
+  remoteRef?(value: unknown): { kind: 'fn' | 'signal'; id: number; side: WireSide } | undefined;
+}
+
+export interface DecodeContext {
+  side: WireSide;
+  importFunction(id: number, name: string): (...args: unknown[]) => Promise<unknown>;
+  importSignal(id: number, aborted: boolean, reason: unknown): AbortSignal;
+  /** a function/signal this side exported earlier, sent back */
+  localFunction(id: number): ((...args: unknown[]) => unknown) | undefined;
+  localSignal(id: number): AbortSignal | undefined;
+}
+
+export class WireFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WireFormatError';
+  }
+}
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+function isPlainRecord(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+const ERROR_BUILTIN_KEYS = new Set(['name', 'message', 'stack', 'cause', 'code']);
+
+export function encodeWire(value: unknown, ctx: EncodeContext): Json {
+  const seen = new Set<object>();
+  const walk = (v: unknown, path: string, depth: number): Json => {
+    if (depth > MAX_DEPTH) throw new WireFormatError(`value nested deeper than ${MAX_DEPTH} levels at ${path}`);
+    switch (typeof v) {
+      case 'undefined':
+        return { [WIRE_TAG]: 'undefined' };
+      case 'boolean':
+      case 'string':
+        return v;
+      case 'number':
+        if (Number.isFinite(v) && !Object.is(v, -0)) return v;
+        return { [WIRE_TAG]: 'number', value: Object.is(v, -0) ? '-0' : String(v) };
+      case 'bigint':
+        return { [WIRE_TAG]: 'bigint', value: v.toString() };
+      case 'symbol':
+        return { [WIRE_TAG]: 'symbol', description: v.description ?? '' };
+      case 'function': {
+        const ref = ctx.remoteRef?.(v);
+        if (ref?.kind === 'fn') return { [WIRE_TAG]: 'fn', id: ref.id, side: ref.side, name: v.name };
+        return { [WIRE_TAG]: 'fn', id: ctx.exportFunction(v as (...args: unknown[]) => unknown), side: ctx.side, name: v.name };
+      }
+      case 'object':
+        break;
+    }
+    if (v === null) return null;
+    const obj = v as object;
+    if (seen.has(obj)) throw new WireFormatError(`circular structure at ${path}`);
+    seen.add(obj);
+    try {
+      if (Array.isArray(obj)) {
+        const out: Json[] = [];
+        for (let i = 0; i < obj.length; i++) out.push(walk(obj[i], `${path}[${i}]`, depth + 1));
+        return out;
+      }
+      if (obj instanceof Set) {
+        return { [WIRE_TAG]: 'set', values: [...obj].map((x, i) => walk(x, `${path}<set ${i}>`, depth + 1)) };
+      }
+      if (obj instanceof Map) {
+        return {
+          [WIRE_TAG]: 'map',
+          entries: [...obj].map(([k, x], i) => [walk(k, `${path}<map key ${i}>`, depth + 1), walk(x, `${path}<map ${i}>`, depth + 1)]),
+        };
+      }
+      if (obj instanceof Date) return { [WIRE_TAG]: 'date', value: Number.isNaN(obj.getTime()) ? null : obj.toISOString() };
+      if (obj instanceof RegExp) return { [WIRE_TAG]: 'regexp', source: obj.source, flags: obj.flags };
+      if (typeof AbortSignal !== 'undefined' && obj instanceof AbortSignal) {
+        const ref = ctx.remoteRef?.(obj);
+        if (ref?.kind === 'signal') return { [WIRE_TAG]: 'signal', id: ref.id, side: ref.side, aborted: obj.aborted, reason: null };
+        return {
+          [WIRE_TAG]: 'signal',
+          id: ctx.exportSignal(obj),
+          side: ctx.side,
+          aborted: obj.aborted,
+          reason: obj.aborted ? walk(obj.reason, `${path}.reason`, depth + 1) : null,
+        };
+      }
+      if (obj instanceof Error) {
+        const props: Record<string, Json> = {};
+        for (const key of Object.keys(obj)) {
+          if (!ERROR_BUILTIN_KEYS.has(key)) props[key] = walk((obj as unknown as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+        }
+        // AggregateError keeps `errors` as a non-enumerable own property
+        if (!('errors' in props) && Array.isArray((obj as { errors?: unknown }).errors)) {
+          props.errors = walk((obj as unknown as { errors: unknown[] }).errors, `${path}.errors`, depth + 1);
+        }
+        const node: Record<string, Json> = {
+          [WIRE_TAG]: 'error',
+          name: String(obj.name),
+          message: String(obj.message),
+          stack: typeof obj.stack === 'string' ? obj.stack : null,
+          props,
+        };
+        const code = (obj as { code?: unknown }).code;
+        if (code !== undefined) node.code = walk(code, `${path}.code`, depth + 1);
+        if ('cause' in obj) node.cause = walk((obj as { cause?: unknown }).cause, `${path}.cause`, depth + 1);
+        return node;
+      }
+      if (ArrayBuffer.isView(obj)) {
+        const bytes = new Uint8Array(obj.buffer, obj.byteOffset, obj.byteLength);
+        return { [WIRE_TAG]: 'bytes', base64: Buffer.from(bytes).toString('base64') };
+      }
+      const entries: Record<string, Json> = {};
+      let hasTagKey = false;
+      for (const key of Object.keys(obj)) {
+        if (key === WIRE_TAG) hasTagKey = true;
+        entries[key] = walk((obj as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+      }
+      if (hasTagKey || !isPlainRecord(obj)) {
+        // class instances travel as their own enumerable data (what structured clone does too)
+        return { [WIRE_TAG]: 'object', entries: Object.entries(entries) as unknown as Json };
+      }
+      return entries;
+    } finally {
+      seen.delete(obj);
+    }
+  };
+  return walk(value, '$', 0);
+}
+
+function asRecord(node: unknown, what: string): Record<string, unknown> {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) throw new WireFormatError(`${what} must be an object`);
+  return node as Record<string, unknown>;
+}
+
+function expectString(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new WireFormatError(`${what} must be a string`);
+  return value;
+}
+
+function expectId(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new WireFormatError(`${what} must be a non-negative integer`);
+  return value;
+}
+
+/** Decodes a tree produced by encodeWire. Throws WireFormatError for anything malformed (never trusts the sender). */
+export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
+  const walk = (n: unknown, depth: number): unknown => {
+    if (depth > MAX_DEPTH) throw new WireFormatError(`value nested deeper than ${MAX_DEPTH} levels`);
+    if (n === null || typeof n === 'boolean' || typeof n === 'string') return n;
+    if (typeof n === 'number') {
+      if (!Number.isFinite(n)) throw new WireFormatError('non-finite number outside a number node');
+      return n;
+    }
+    if (Array.isArray(n)) return n.map((x) => walk(x, depth + 1));
+    if (typeof n !== 'object') throw new WireFormatError(`unexpected ${typeof n} in wire value`);
+    const rec = n as Record<string, unknown>;
+    if (!Object.prototype.hasOwnProperty.call(rec, WIRE_TAG)) {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(rec)) {
+        // defineProperty keeps a hostile "__proto__" key an own data property instead of swapping the prototype
+        Object.defineProperty(out, key, { value: walk(rec[key], depth + 1), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    const tag = rec[WIRE_TAG];
+    switch (tag) {
+      case 'undefined':
+        return undefined;
+      case 'number': {
+        const text = expectString(rec.value, 'number node value');
+        if (text === 'NaN') return NaN;
+        if (text === 'Infinity') return Infinity;
+        if (text === '-Infinity') return -Infinity;
+        if (text === '-0') return -0;
+        throw new WireFormatError(`number node with unsupported value "${text}"`);
+      }
+      case 'bigint': {
+        const text = expectString(rec.value, 'bigint node value');
+        if (!/^-?\d+$/.test(text)) throw new WireFormatError('bigint node value must be an integer string');
+        return BigInt(text);
+      }
+      case 'symbol':
+        return Symbol(expectString(rec.description, 'symbol description'));
+      case 'set': {
+        if (!Array.isArray(rec.values)) throw new WireFormatError('set node values must be an array');
+        return new Set(rec.values.map((x) => walk(x, depth + 1)));
+      }
+      case 'map': {
+        if (!Array.isArray(rec.entries)) throw new WireFormatError('map node entries must be an array');
+        return new Map(
+          rec.entries.map((pair) => {
+            if (!Array.isArray(pair) || pair.length !== 2) throw new WireFormatError('map entry must be a [key, value] pair');
+            return [walk(pair[0], depth + 1), walk(pair[1], depth + 1)] as const;
+          }),
+        );
+      }
+      case 'date':
+        return rec.value === null ? new Date(NaN) : new Date(expectString(rec.value, 'date value'));
+      case 'regexp':
+        return new RegExp(expectString(rec.source, 'regexp source'), expectString(rec.flags, 'regexp flags'));
+      case 'bytes':
+        return new Uint8Array(Buffer.from(expectString(rec.base64, 'bytes base64'), 'base64'));
+      case 'error': {
+        const error = new Error(expectString(rec.message, 'error message'));
+        const name = expectString(rec.name, 'error name');
+        // name as an own property: the runtime's abort detection reads error.name === 'AbortError'
+        Object.defineProperty(error, 'name', { value: name, enumerable: false, writable: true, configurable: true });
+        if (typeof rec.stack === 'string') error.stack = rec.stack;
+        else if (rec.stack !== null && rec.stack !== undefined) throw new WireFormatError('error stack must be a string or null');
+        if ('code' in rec) (error as { code?: unknown }).code = walk(rec.code, depth + 1);
+        if ('cause' in rec) (error as { cause?: unknown }).cause = walk(rec.cause, depth + 1);
+        const props = asRecord(rec.props ?? {}, 'error props');
+        for (const key of Object.keys(props)) {
+          if (key === '__proto__' || key === 'constructor') continue;
+          (error as unknown as Record<string, unknown>)[key] = walk(props[key], depth + 1);
+        }
+        return error;
+      }
+      case 'object': {
+        if (!Array.isArray(rec.entries)) throw new WireFormatError('object node entries must be an array');
+        const out: Record<string, unknown> = {};
+        for (const pair of rec.entries) {
+          if (!Array.isArray(pair) || pair.length !== 2) throw new WireFormatError('object entry must be a [key, value] pair');
+          Object.defineProperty(out, expectString(pair[0], 'object key'), {
+            value: walk(pair[1], depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+        return out;
+      }
+      case 'fn': {
+        const id = expectId(rec.id, 'fn id');
+        const side = rec.side;
+        if (side === ctx.side) {
+          const local = ctx.localFunction(id);
+          if (!local) throw new WireFormatError(`function reference ${id} is unknown or no longer available`);
+          return local;
+        }
+        if (side !== 'parent' && side !== 'child') throw new WireFormatError('fn side must be "parent" or "child"');
+        return ctx.importFunction(id, typeof rec.name === 'string' ? rec.name : '');
+      }
+      case 'signal': {
+        const id = expectId(rec.id, 'signal id');
+        const side = rec.side;
+        if (side === ctx.side) {
+          const local = ctx.localSignal(id);
+          if (!local) throw new WireFormatError(`signal reference ${id} is unknown or no longer available`);
+          return local;
+        }
+        if (side !== 'parent' && side !== 'child') throw new WireFormatError('signal side must be "parent" or "child"');
+        if (typeof rec.aborted !== 'boolean') throw new WireFormatError('signal aborted must be a boolean');
+        return ctx.importSignal(id, rec.aborted, rec.aborted ? walk(rec.reason, depth + 1) : undefined);
+      }
+      default:
+        throw new WireFormatError(`unknown wire tag ${JSON.stringify(tag)}`);
+    }
+  };
+  return walk(node, 0);
+}
+
+/** Encode/decode contexts for plain data (no functions or signals allowed); used for reports and tests. */
+export const DATA_ONLY_ENCODE: EncodeContext = {
+  side: 'child',
+  exportFunction: () => {
+    throw new WireFormatError('functions cannot be sent here');
+  },
+  exportSignal: () => {
+    throw new WireFormatError('AbortSignals cannot be sent here');
+  },
+};
+export const DATA_ONLY_DECODE: DecodeContext = {
+  side: 'parent',
+  importFunction: () => {
+    throw new WireFormatError('functions cannot be received here');
+  },
+  importSignal: () => {
+    throw new WireFormatError('AbortSignals cannot be received here');
+  },
+  localFunction: () => undefined,
+  localSignal: () => undefined,
+};

@@ -1,0 +1,48 @@
+/**
+ * Public API of src/plugins: discovery and manifest/config validation, consent, the plugin loader (engine hosts
+ * with OpenClaw plugin-sdk compatibility) and the doctor.
+ */
+export * from './types';
+export { discoverPlugins, findStaleConfigEntries, defaultStateDir, defaultBundledPluginsDir, type DiscoverPluginsOptions } from './discoverPlugins';
+export { readPluginPackage, looksLikePluginDir, MANIFEST_FILE } from './readPluginPackage';
+export { resolvePluginEntries, entryFormatOf, FALLBACK_ENTRY_NAMES } from './resolvePluginEntries';
+export { PLUGIN_KINDS, PluginManifestSchema, PackageJsonSchema, validateManifestShape, validatePackageJsonShape } from './manifestSchema';
+export { compilePluginConfigSchema, validatePluginConfig, type CompiledConfigSchema, type PluginConfigValidation } from './pluginConfigValidation';
+export { formatSchemaErrors, violationText, type SchemaViolation } from './formatSchemaErrors';
+export { hashPluginPackage, type HashablePlugin, type PackageHashOptions } from './hashPluginPackage';
+export {
+  allowExecuteConsent,
+  appConfigDir,
+  createConsentStore,
+  defaultConsentFile,
+  denyAllConsent,
+  noConsentMessage,
+  writeFileAtomic,
+  type ConsentDecision,
+  type ConsentGrant,
+  type ConsentStore,
+  type ConsentSubject,
+  type PluginConsent,
+} from './consent';
+export {
+  loadPlugin,
+  describeEntryError,
+  type LoadPluginOptions,
+  type LoadedPlugin,
+  type LoadedPluginStatus,
+  type PluginLoadDiagnostic,
+  type PluginRuntimeTarget,
+} from './loadPlugin';
+export { runDoctor, type RunDoctorOptions } from './doctor';
+export { formatDoctorReport } from './formatDoctorReport';
+export {
+  checkAssembleResult,
+  checkCompactProbe,
+  checkLifecycleResult,
+  describeAssembleResultShape,
+  findUnpairedToolMessages,
+  isEstimateFar,
+} from './doctorChecks';
+export type * from './doctorTypes';
+export * from './host';
+export * from './sdk';

@@ -1,0 +1,387 @@
+/**
+ * Loads one discovered plugin into its own engine host and registers its engines into a ContextRuntime as
+ * ordinary async ContextEngine factories (through `runtime.createPluginApi(pluginId).api.registerContextEngine`,
+ * so OpenClaw's registration diagnostics apply). Nothing runs without consent or with manifest/config errors.
+ * One LoadedPlugin = one host process = one set of lane folders; a stopped host is restarted only by reload().
+ */
+import type {
+  CompactParams,
+  CompactResult,
+  Logger,
+  LlmCompleteParams,
+  LlmCompleteResult,
+  OpenClawConfig,
+} from '../contract';
+import { delegateCompactionToRuntime, type DelegateCompactionDeps } from '../engines/legacy';
+import type { ContextRuntime, PluginRegistrationMode } from '../runtime';
+import type { PluginConsent } from './consent';
+import { EngineHost, type PluginLogEntry } from './host/engineHost';
+import { EngineHostError } from './host/engineHostError';
+import type { EngineHostEntry } from './host/hostEntry';
+import { buildPluginEnv, prepareLaneDirs, resolveEngineNodePath, type LaneDirs, type PreparedLaneDirs } from './host/laneEnvironment';
+import { RegisterReport, describeProtocolViolation, type EntryLoadError, type RegisterRequest } from './host/protocol';
+import { createRemoteFactory, deadlineFor, resolveDeadlines, type EngineDeadlines } from './host/remoteEngine';
+import type { EngineHostTransportFactory } from './host/transport';
+import { PLUGIN_SDK_EXPORTS } from './sdk/pluginSdk';
+import { isPluginLoadable, type DiscoveredPlugin, type PluginManifest, type PluginProblem } from './types';
+
+/** The part of ContextRuntime the loader uses. */
+export type PluginRuntimeTarget = Pick<ContextRuntime, 'createPluginApi'>;
+
+export interface LoadPluginOptions {
+  runtime: PluginRuntimeTarget;
+  /** the root OpenClaw config plugins see as api.config / runtime.config.current() */
+  config?: OpenClawConfig;
+  consent: PluginConsent;
+  /**
+   * runs the SDK's delegateCompactionToRuntime in the app; default: the built-in compaction
+   * (delegateCompactionToRuntime of src/engines/legacy with the `compaction` deps)
+   */
+  compactionDelegate?: (params: CompactParams) => Promise<CompactResult>;
+  /** deps for the default compactionDelegate: transcript resolver, summarizer, settings */
+  compaction?: DelegateCompactionDeps;
+  /** backs api.runtime.llm.complete (a Summarizer fits) */
+  llm?: { complete(params: LlmCompleteParams): Promise<LlmCompleteResult> };
+  deadlines?: Partial<EngineDeadlines>;
+  /** Node binary for the engine host (default: CONTEXTSCOPE_ENGINE_NODE, else this process's Node) */
+  nodePath?: string;
+  /** real folders for this lane; missing ones are temporary and removed on close() */
+  laneDirs?: Partial<LaneDirs>;
+  /** extra environment variables passed to the plugin (beyond the allow-list) */
+  env?: Record<string, string>;
+  /** default "full" */
+  registrationMode?: PluginRegistrationMode;
+  /** what the SDK's buildMemorySystemPromptAddition returns (empty → undefined) */
+  memoryPromptSection?: string;
+  /** how the host process is started (default child_process.fork) */
+  transport?: EngineHostTransportFactory;
+  hostEntry?: Partial<EngineHostEntry>;
+  /** silence allowed after a deadline before a host is killed (default 1000 ms) */
+  unresponsiveGraceMs?: number;
+  logger?: Logger;
+  onLog?(entry: PluginLogEntry): void;
+  /** log entries kept per plugin (default 2000) */
+  maxLogEntries?: number;
+}
+
+export type LoadedPluginStatus = 'running' | 'not-executed' | 'invalid' | 'load-failed' | 'stopped' | 'closed';
+
+export interface PluginLoadDiagnostic {
+  level: 'error' | 'warn' | 'info';
+  message: string;
+  pluginId: string;
+}
+
+export interface LoadedPlugin {
+  readonly id: string;
+  readonly plugin: DiscoveredPlugin;
+  readonly manifest: PluginManifest | undefined;
+  readonly status: LoadedPluginStatus;
+  /** a sentence for a person explaining the status */
+  readonly statusMessage: string;
+  /** engine ids registered into the runtime by this load */
+  readonly engineIds: string[];
+  /** everything register(api) registered (engines, tools, commands, hooks, no-op stubs), per entry */
+  readonly registrations: RegisterReport | undefined;
+  /** registration diagnostics (OpenClaw's, from the runtime) and loader notes */
+  readonly diagnostics: PluginLoadDiagnostic[];
+  /** why the plugin is not (fully) running: manifest/config problems, consent, load errors */
+  readonly errors: PluginProblem[];
+  /** plugin logger output, console output and host notes, oldest first */
+  readonly logs: PluginLogEntry[];
+  readonly host: { pid: number | undefined; node: string | undefined; running: boolean; stopReason: string | undefined } | undefined;
+  readonly laneDirs: LaneDirs | undefined;
+  /** Resolves with the stop reason once the current host process has stopped. */
+  whenHostStopped(): Promise<string>;
+  /**
+   * Pings the host (waiting for a liveness probe already running after a deadline): true when it answers; a host
+   * that stays silent past the grace period is killed and this resolves false.
+   */
+  checkResponsive(): Promise<boolean>;
+  /** Restarts the host (re-checking consent) and registers again. */
+  reload(): Promise<void>;
+  /** Stops the host and removes temporary lane folders. */
+  close(): Promise<void>;
+}
+
+function sdkModuleList(): string {
+  return Object.keys(PLUGIN_SDK_EXPORTS).join(', ');
+}
+
+export function describeEntryError(file: string, rootDir: string, error: EntryLoadError): PluginProblem {
+  const problem: PluginProblem = {
+    code: error.phase === 'register' ? 'register-threw' : error.phase === 'export' ? 'entry-no-register' : 'entry-import-failed',
+    message:
+      error.phase === 'register'
+        ? `register(api) threw: ${error.message}`
+        : error.module
+          ? `cannot load module "${error.module}": ${error.message}`
+          : error.message,
+    file,
+  };
+  if (error.phase === 'register') problem.fix = 'fix the plugin: register(api) must not throw (see the stack in the plugin logs)';
+  else if (error.phase === 'export') problem.fix = 'export register(api) (or definePluginEntry({...})) as the default export of the entry';
+  else if (error.module?.startsWith('openclaw')) {
+    problem.fix = `ContextScope provides ${sdkModuleList()}; "${error.module}" is not one of them — import types only, or report the missing module`;
+  } else if (error.module) {
+    problem.fix = `install the plugin's dependencies (npm install in ${rootDir}) or build it`;
+  } else {
+    problem.fix = 'fix the error in the plugin entry (a syntax error, or an import that fails under plain Node)';
+  }
+  return problem;
+}
+
+class PluginLoad implements LoadedPlugin {
+  readonly id: string;
+  readonly plugin: DiscoveredPlugin;
+  status: LoadedPluginStatus = 'not-executed';
+  statusMessage = '';
+  engineIds: string[] = [];
+  registrations: RegisterReport | undefined;
+  diagnostics: PluginLoadDiagnostic[] = [];
+  errors: PluginProblem[] = [];
+  logs: PluginLogEntry[] = [];
+  private current: EngineHost | undefined;
+  /** bumped per start(); a factory only talks to the host of the generation that registered it */
+  private generation = 0;
+  private lane: PreparedLaneDirs | undefined;
+  private readonly options: LoadPluginOptions;
+  private readonly deadlines: EngineDeadlines;
+
+  constructor(plugin: DiscoveredPlugin, options: LoadPluginOptions) {
+    this.plugin = plugin;
+    this.id = plugin.id;
+    this.options = options;
+    this.deadlines = resolveDeadlines(options.deadlines);
+  }
+
+  get manifest(): PluginManifest | undefined {
+    return this.plugin.manifest;
+  }
+
+  get host(): LoadedPlugin['host'] {
+    const h = this.current;
+    return h ? { pid: h.pid, node: h.node, running: h.running, stopReason: h.stopReason } : undefined;
+  }
+
+  get laneDirs(): LaneDirs | undefined {
+    return this.lane?.dirs;
+  }
+
+  whenHostStopped(): Promise<string> {
+    const h = this.current;
+    if (!h) return Promise.resolve(this.statusMessage);
+    return new Promise((resolve) => h.onStop(resolve));
+  }
+
+  checkResponsive(): Promise<boolean> {
+    return this.current ? this.current.probe() : Promise.resolve(false);
+  }
+
+  private log(entry: PluginLogEntry): void {
+    this.logs.push(entry);
+    const max = this.options.maxLogEntries ?? 2000;
+    if (this.logs.length > max) this.logs.splice(0, this.logs.length - max);
+    this.options.onLog?.(entry);
+  }
+
+  async start(): Promise<void> {
+    const plugin = this.plugin;
+    this.errors = [];
+    this.diagnostics = [];
+    this.engineIds = [];
+    this.registrations = undefined;
+    if (!isPluginLoadable(plugin)) {
+      this.errors.push(...plugin.errors, ...plugin.configErrors);
+      this.status = 'invalid';
+      const count = plugin.errors.length + plugin.configErrors.length;
+      this.statusMessage = `not executed: ${count} problem${count === 1 ? '' : 's'} in the plugin's manifest, entries or config (${plugin.rootDir})`;
+      return;
+    }
+    let decision: { granted: boolean; reason: string };
+    try {
+      decision = await this.options.consent.check(plugin);
+    } catch (error) {
+      decision = { granted: false, reason: `not executed: consent could not be checked for ${plugin.realPath}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (!decision.granted) {
+      this.status = 'not-executed';
+      this.statusMessage = decision.reason;
+      this.errors.push({ code: 'no-consent', message: decision.reason, file: plugin.realPath, fix: 'run with --allow-execute or approve the plugin in the app' });
+      return;
+    }
+    if (!plugin.enabled) {
+      this.diagnostics.push({
+        level: 'warn',
+        pluginId: plugin.id,
+        message: `plugin is disabled in config (${plugin.disabledReason ?? 'disabled'}); loaded anyway because it was requested explicitly`,
+      });
+    }
+
+    this.generation++;
+    this.lane ??= prepareLaneDirs(this.options.laneDirs);
+    const dirs = this.lane.dirs;
+    let host: EngineHost;
+    try {
+      host = await EngineHost.start({
+        label: `plugin "${plugin.id}"`,
+        env: buildPluginEnv({ dirs, ...(this.options.env ? { extra: this.options.env } : {}) }),
+        cwd: dirs.cwd,
+        nodePath: resolveEngineNodePath(this.options.nodePath),
+        ...(this.options.hostEntry ? { entry: this.options.hostEntry } : {}),
+        ...(this.options.transport ? { transport: this.options.transport } : {}),
+        startDeadlineMs: this.deadlines.startMs,
+        unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
+        callbackDeadlineMs: this.deadlines.defaultMs,
+        callbacks: {
+          ...(this.options.llm ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) } : {}),
+          delegateCompaction:
+            this.options.compactionDelegate ?? ((params: CompactParams) => delegateCompactionToRuntime(params, this.options.compaction ?? {})),
+        },
+        onLog: (entry) => this.log({ ...entry, pluginId: entry.pluginId ?? plugin.id }),
+        onProtocolError: (problem) =>
+          this.diagnostics.push({ level: 'error', pluginId: plugin.id, message: `engine host sent an invalid message (ignored): ${problem}` }),
+      });
+    } catch (error) {
+      this.status = 'load-failed';
+      this.statusMessage = error instanceof Error ? error.message : String(error);
+      this.errors.push({
+        code: 'host-start-failed',
+        message: this.statusMessage,
+        file: plugin.rootDir,
+        fix: 'check the engine-host Node binary (nodePath / CONTEXTSCOPE_ENGINE_NODE) and the app installation',
+      });
+      return;
+    }
+    this.current = host;
+    host.onStop((reason) => {
+      if (this.current !== host || this.status !== 'running') return;
+      this.status = 'stopped';
+      this.statusMessage = `engine host ${reason}; engines of this plugin fail until reload()`;
+    });
+
+    const mode = this.options.registrationMode ?? 'full';
+    const request: RegisterRequest = {
+      pluginRoot: plugin.rootDir,
+      entries: plugin.entries.map((e) => ({ file: e.file, format: e.format, pluginId: e.pluginId })),
+      registrationMode: mode,
+      ...(plugin.name !== undefined ? { pluginName: plugin.name } : {}),
+      ...(plugin.description !== undefined ? { pluginDescription: plugin.description } : {}),
+      ...(plugin.version !== undefined ? { pluginVersion: plugin.version } : {}),
+      config: this.options.config ?? {},
+      pluginConfig: plugin.config,
+      sdk: this.options.memoryPromptSection !== undefined ? { memoryPromptSection: this.options.memoryPromptSection } : {},
+      shimDir: host.entry.shimDir,
+      llmAvailable: this.options.llm !== undefined,
+    };
+    let report: RegisterReport;
+    try {
+      const reply = await host.request('register', [request], { deadlineMs: deadlineFor(this.deadlines, 'register'), operation: 'register' });
+      const problem = describeProtocolViolation(RegisterReport, reply);
+      if (problem) throw new Error(`engine host sent an invalid register report: ${problem}`);
+      report = reply as RegisterReport;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.status = 'load-failed';
+      this.statusMessage = `loading the plugin failed: ${reason}`;
+      this.errors.push({
+        code: 'register-failed',
+        message: `loading the entry and running register(api) did not complete: ${reason}`,
+        file: plugin.entries[0]?.file ?? plugin.rootDir,
+        fix: 'register(api) must return promptly; check the plugin logs for what it was doing',
+      });
+      if (host.running) host.kill(`killed after register failed (${reason})`);
+      return;
+    }
+    this.registrations = report;
+    for (const entry of report.entries) {
+      if (entry.error) this.errors.push(describeEntryError(entry.file, plugin.rootDir, entry.error));
+      if (entry.error?.stack) this.log({ level: 'error', message: entry.error.stack, pluginId: entry.pluginId, at: Date.now() });
+      if (entry.asyncRegister) {
+        this.diagnostics.push({
+          level: 'warn',
+          pluginId: entry.pluginId,
+          message: 'register(api) returned a promise; OpenClaw does not await plugin registration, so registrations made after an await may be missing there',
+        });
+      }
+    }
+    this.registerEngines(report, mode);
+    if (report.entries.some((e) => e.loaded)) {
+      this.status = host.running ? 'running' : 'stopped';
+      this.statusMessage = host.running
+        ? `running in engine host pid ${host.pid ?? '?'} (${host.node ?? 'node'}); engines: ${this.engineIds.join(', ') || 'none'}`
+        : `engine host ${host.stopReason ?? 'stopped'}`;
+    } else {
+      this.status = 'load-failed';
+      this.statusMessage = `no entry of ${plugin.id} loaded: ${this.errors.map((e) => e.message).join('; ')}`;
+      await host.close();
+    }
+  }
+
+  private registerEngines(report: RegisterReport, mode: PluginRegistrationMode): void {
+    const byPlugin = new Map<string, RegisterReport['engines']>();
+    for (const entry of report.entries) if (!byPlugin.has(entry.pluginId)) byPlugin.set(entry.pluginId, []);
+    for (const reg of report.engines) {
+      const list = byPlugin.get(reg.pluginId) ?? [];
+      list.push(reg);
+      byPlugin.set(reg.pluginId, list);
+    }
+    for (const [pluginId, regs] of byPlugin) {
+      if (regs.length === 0) continue;
+      const handle = this.options.runtime.createPluginApi(pluginId, {
+        registrationMode: mode,
+        config: this.options.config ?? {},
+        pluginConfig: this.plugin.config,
+        ...(this.options.logger ? { logger: this.options.logger } : {}),
+        ...(this.plugin.name !== undefined ? { name: this.plugin.name } : {}),
+        source: this.plugin.entries.find((e) => e.pluginId === pluginId)?.file ?? this.plugin.rootDir,
+      });
+      const generation = this.generation;
+      for (const reg of regs) {
+        const factory = reg.factoryIsFunction
+          ? createRemoteFactory(() => this.hostFor(generation, String(reg.id)), reg.seq, this.deadlines)
+          : undefined;
+        // raw values go through unchanged so the runtime reports exactly what OpenClaw would
+        handle.api.registerContextEngine(reg.id as string, factory as never);
+      }
+      for (const d of handle.diagnostics) this.diagnostics.push({ level: d.level, message: d.message, pluginId });
+      for (const id of handle.contextEngineIds) if (!this.engineIds.includes(id)) this.engineIds.push(id);
+    }
+  }
+
+  private hostFor(generation: number, engineId: string): EngineHost {
+    if (generation !== this.generation) {
+      throw new EngineHostError(
+        'not-running',
+        `engine "${engineId}" is no longer provided by plugin "${this.id}" (it was not registered again after reload)`,
+        'factory',
+      );
+    }
+    const host = this.current;
+    if (!host) throw new EngineHostError('not-running', `plugin "${this.id}" has no engine host (${this.statusMessage})`, 'factory');
+    return host;
+  }
+
+  async reload(): Promise<void> {
+    if (this.status === 'closed') throw new Error(`plugin "${this.id}" was closed; load it again with loadPlugin()`);
+    const previous = this.current;
+    this.current = undefined;
+    if (previous) await previous.close();
+    await this.start();
+  }
+
+  async close(): Promise<void> {
+    this.status = 'closed';
+    this.statusMessage = 'closed';
+    const host = this.current;
+    if (host) await host.close();
+    this.lane?.cleanup();
+    this.lane = undefined;
+  }
+}
+
+export async function loadPlugin(plugin: DiscoveredPlugin, options: LoadPluginOptions): Promise<LoadedPlugin> {
+  const load = new PluginLoad(plugin, options);
+  await load.start();
+  return load;
+}

@@ -1,0 +1,10 @@
+'use strict';
+// openclaw/plugin-sdk/core as provided inside a ContextScope engine host (implementation: src/plugins/sdk/pluginSdk.ts).
+// Explicit exports.X assignments so Node's CommonJS lexer sees the names when ESM code imports this file.
+const sdk = globalThis[Symbol.for('contextscope.openclaw.pluginSdk')];
+if (!sdk) throw new Error('openclaw/plugin-sdk/core is only available inside a ContextScope engine host');
+exports.buildMemorySystemPromptAddition = sdk.core.buildMemorySystemPromptAddition;
+exports.prepareMemorySystemPromptAddition = sdk.core.prepareMemorySystemPromptAddition;
+exports.delegateCompactionToRuntime = sdk.core.delegateCompactionToRuntime;
+exports.definePluginEntry = sdk.core.definePluginEntry;
+exports.redactSensitiveText = sdk.core.redactSensitiveText;

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DATA_ONLY_DECODE,
+  DATA_ONLY_ENCODE,
+  WireFormatError,
+  decodeWire,
+  encodeWire,
+} from '../../../src/plugins/host/wireCodec';
+
+/** encode → JSON text → decode, as the IPC channel does */
+function roundTrip(value: unknown): unknown {
+  const json = JSON.stringify(encodeWire(value, DATA_ONLY_ENCODE));
+  return decodeWire(JSON.parse(json), DATA_ONLY_DECODE);
+}
+
+describe('wire codec', () => {
+  it('keeps Sets, Maps and nested Sets as such', () => {
+    const out = roundTrip({ tools: new Set(['read', 'write']), index: new Map([['k', new Set([1, 2])]]) }) as {
+      tools: Set<string>;
+      index: Map<string, Set<number>>;
+    };
+    expect(out.tools).toBeInstanceOf(Set);
+    expect([...out.tools]).toEqual(['read', 'write']);
+    expect(out.index).toBeInstanceOf(Map);
+    expect([...out.index.get('k')!]).toEqual([1, 2]);
+  });
+
+  it('keeps undefined as an own property and inside arrays', () => {
+    const out = roundTrip({ a: undefined, list: [1, undefined, 3] }) as Record<string, unknown>;
+    expect(Object.prototype.hasOwnProperty.call(out, 'a')).toBe(true);
+    expect(out.a).toBeUndefined();
+    expect(out.list).toEqual([1, undefined, 3]);
+    expect((out.list as unknown[]).length).toBe(3);
+  });
+
+  it('keeps non-finite numbers, -0, bigint, Date and RegExp', () => {
+    const out = roundTrip([NaN, Infinity, -Infinity, -0, 10n, new Date(0), /a+b/gi]) as unknown[];
+    expect(out[0]).toBeNaN();
+    expect(out[1]).toBe(Infinity);
+    expect(out[2]).toBe(-Infinity);
+    expect(Object.is(out[3], -0)).toBe(true);
+    expect(out[4]).toBe(10n);
+    expect((out[5] as Date).toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(String(out[6])).toBe('/a+b/gi');
+  });
+
+  it('keeps an error name, message, code, cause and own props like zod issues', () => {
+    const cause = new TypeError('inner');
+    const error = Object.assign(new Error('outer', { cause }), {
+      code: 'E_X',
+      issues: [{ code: 'unrecognized_keys', keys: ['runtimeSettings'] }],
+    });
+    error.name = 'ZodError';
+    const out = roundTrip(error) as Error & { code: string; issues: unknown[]; cause: Error };
+    expect(out).toBeInstanceOf(Error);
+    expect(out.name).toBe('ZodError');
+    expect(out.message).toBe('outer');
+    expect(out.code).toBe('E_X');
+    expect(out.issues).toEqual([{ code: 'unrecognized_keys', keys: ['runtimeSettings'] }]);
+    expect(out.cause).toBeInstanceOf(Error);
+    expect(out.cause.name).toBe('TypeError');
+    expect(out.stack).toBe(error.stack);
+  });
+
+  it('keeps the errors of an AggregateError', () => {
+    const out = roundTrip(new AggregateError([new Error('a'), new Error('b')], 'both')) as { errors: Error[] };
+    expect(out.errors.map((e) => e.message)).toEqual(['a', 'b']);
+  });
+
+  it('escapes a plain object that owns the tag key', () => {
+    const out = roundTrip({ $cs: 'set', values: [1] });
+    expect(out).toEqual({ $cs: 'set', values: [1] });
+    expect(out).not.toBeInstanceOf(Set);
+  });
+
+  it('refuses circular structures with the path', () => {
+    const a: Record<string, unknown> = { b: {} };
+    (a.b as Record<string, unknown>).back = a;
+    expect(() => encodeWire(a, DATA_ONLY_ENCODE)).toThrow(new WireFormatError('circular structure at $.b.back'));
+  });
+
+  it('allows the same object twice when it is not a cycle', () => {
+    const shared = { x: 1 };
+    expect(roundTrip({ a: shared, b: shared })).toEqual({ a: { x: 1 }, b: { x: 1 } });
+  });
+
+  it('rejects malformed trees instead of trusting them', () => {
+    expect(() => decodeWire({ $cs: 'nope' }, DATA_ONLY_DECODE)).toThrow('unknown wire tag "nope"');
+    expect(() => decodeWire({ $cs: 'set', values: 'x' }, DATA_ONLY_DECODE)).toThrow('set node values must be an array');
+    expect(() => decodeWire({ $cs: 'bigint', value: '1e3' }, DATA_ONLY_DECODE)).toThrow('bigint node value must be an integer string');
+    expect(() => decodeWire({ $cs: 'fn', id: 1, side: 'parent' }, DATA_ONLY_DECODE)).toThrow('function reference 1 is unknown');
+  });
+
+  it('keeps a hostile "__proto__" key as data without touching prototypes', () => {
+    const out = decodeWire(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), DATA_ONLY_DECODE) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+  });
+});
