@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { app, BrowserWindow, ipcMain, nativeTheme, protocol, screen, session } from 'electron';
+import { createBridgeDispatcher } from '../../src/bridge';
+import { buildContentSecurityPolicy } from '../contentSecurityPolicy';
+import { createHandlers } from '../handlers';
+import { registerAppScheme, serveAppProtocol } from './appProtocol';
+import { registerBridgeIpc } from './ipcBridge';
+import {
+  APP_ORIGIN,
+  APP_TRUSTED_ORIGIN,
+  denyAllPermissions,
+  enforceContentSecurityPolicy,
+  hardenWebContents,
+  isTrustedSenderUrl,
+  secureWebPreferences,
+  type TrustedOrigin,
+} from './security';
+import { fitToDisplays, readWindowState, WINDOW_STATE_FILE, writeWindowState, type WindowState } from './windowState';
+
+export interface ElectronShellOptions {
+  /** Folder of the built main bundle (out/main); preload and renderer are its siblings. */
+  mainDir: string;
+  log?: (line: string) => void;
+}
+
+export interface ElectronShell {
+  window: BrowserWindow;
+}
+
+/**
+ * The Electron shell: single instance, hardened web contents, permissions denied, CSP on every response, the
+ * renderer served from app://contextscope, the bridge over IPC with sender checks, window bounds remembered.
+ * Resolves with null when another instance already runs (this one quits).
+ */
+export async function startElectronShell(options: ElectronShellOptions): Promise<ElectronShell | null> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const outDir = path.resolve(options.mainDir, '..');
+  const preloadPath = path.join(outDir, 'preload', 'preload.cjs');
+  const rendererDir = path.join(outDir, 'renderer');
+  // electron-vite's dev server (`electron-vite dev`) — never honoured in a packaged app.
+  const devRendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+  registerAppScheme(protocol);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+
+  let mainWindow: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('window-all-closed', () => app.quit());
+
+  await app.whenReady();
+
+  const policy = buildContentSecurityPolicy();
+  denyAllPermissions(session.defaultSession);
+  enforceContentSecurityPolicy(session.defaultSession, policy);
+  serveAppProtocol(protocol, rendererDir, policy);
+
+  const trusted: TrustedOrigin[] = [APP_TRUSTED_ORIGIN];
+  if (devRendererUrl) {
+    const dev = new URL(devRendererUrl);
+    trusted.push({ protocol: dev.protocol, host: dev.host });
+  }
+  const dispatcher = createBridgeDispatcher(
+    createHandlers({ shell: 'electron', runtimeHost: 'electron-main', electronVersion: process.versions.electron }),
+    { onHandlerError: (error, method) => log(`bridge: ${method} threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`) },
+  );
+  registerBridgeIpc(ipcMain, dispatcher, (event) => isTrustedSenderUrl(event.senderFrame?.url, trusted), log);
+
+  const stateFile = path.join(app.getPath('userData'), WINDOW_STATE_FILE);
+  const state = fitToDisplays(
+    readWindowState(stateFile),
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
+  mainWindow = new BrowserWindow({
+    ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
+    width: state.width,
+    height: state.height,
+    minWidth: 800,
+    minHeight: 560,
+    show: false,
+    title: 'ContextScope',
+    autoHideMenuBar: true,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#15171c' : '#f7f8fa',
+    webPreferences: secureWebPreferences(preloadPath),
+  });
+  const window = mainWindow;
+  if (state.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => {
+    try {
+      writeWindowState(stateFile, captureWindowState(window));
+    } catch (error) {
+      log(`Could not save the window position to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  window.on('closed', () => {
+    mainWindow = null;
+  });
+  await window.loadURL(devRendererUrl ?? `${APP_ORIGIN}/index.html`);
+  return { window };
+}
+
+function captureWindowState(window: BrowserWindow): WindowState {
+  const bounds = window.getNormalBounds();
+  return { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height, maximized: window.isMaximized() };
+}

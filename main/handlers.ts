@@ -1,0 +1,51 @@
+/**
+ * THE bridge table: every InspectorApi method name → its implementation in src/. Both shells serve exactly this
+ * table (main/electron/* over IPC, main/serve.ts over WebSocket); requests are validated against the method's
+ * schema before any function here runs. No Electron import: this module also runs in plain Node.
+ */
+import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
+import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
+import { createReplayService, LaneSpecError, listSessions, ReplayNotFoundError } from '../src/replay';
+
+export interface HandlerEnvironment extends AppEnvironment {
+  /** Epoch ms the shell started (uptime is measured from here). Defaults to when the table is created. */
+  startedAt?: number;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+}
+
+export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
+  const startedAt = env.startedAt ?? Date.now();
+  const now = env.now ?? Date.now;
+  const appEnv: AppEnvironment = { shell: env.shell, runtimeHost: env.runtimeHost, electronVersion: env.electronVersion };
+  const replays = createReplayService();
+  return {
+    'app.info': () => describeApp(appEnv),
+    'app.health': () => describeHealth(startedAt, now(), process.memoryUsage()),
+    'replay.start': (params, ctx) =>
+      asBridgeError(() => replays.start(params, (update) => ctx.emit('replay.progress', update))),
+    'replay.get': ({ replayId, lane, fromTurn, toTurn }) =>
+      asBridgeError(() =>
+        replays.get(
+          replayId,
+          lane !== undefined || fromTurn !== undefined || toTurn !== undefined ? { lane, fromTurn, toTurn } : undefined,
+        ),
+      ),
+    'replay.export': ({ replayId, format, path }) => asBridgeError(() => replays.export(replayId, format, path)),
+    'replay.cancel': ({ replayId }) => asBridgeError(() => ({ cancelled: replays.cancel(replayId) })),
+    'sessions.list': ({ stateDir }) => listSessions(stateDir),
+  };
+}
+
+/** Domain errors of the replay service as bridge errors with a code a client can act on. */
+async function asBridgeError<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ReplayNotFoundError) throw new BridgeMethodError('not_found', error.message, '/replayId');
+    if (error instanceof LaneSpecError) {
+      throw new BridgeMethodError('invalid_params', error.message, error.message.startsWith('Invalid host') ? '/host' : '/lanes');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import type { AppInfo } from '../../../src/bridge';
+import type { ConnectionState } from '../bridge/InspectorClient';
+import { StatusIndicator } from './StatusIndicator';
+
+export interface AppHeaderProps {
+  info: AppInfo | null;
+  connection: ConnectionState;
+  connectionProblem: string | null;
+}
+
+export function AppHeader({ info, connection, connectionProblem }: AppHeaderProps) {
+  return (
+    <header className="app-header">
+      <div className="app-header__brand">
+        <span className="app-header__logo" aria-hidden="true">◎</span>
+        <span className="app-header__name">ContextScope</span>
+        {info && <span className="badge" data-testid="app-version">v{info.version}</span>}
+      </div>
+      <div className="app-header__runtime" aria-label="Runtime status">
+        {info && (
+          <>
+            <span className="app-header__item" data-testid="app-shell">
+              {info.shell === 'electron' ? 'Electron' : 'Browser mode'}
+            </span>
+            <span className="app-header__item" data-testid="runtime-host">
+              {info.runtimeHost === 'electron-main' ? 'Electron main' : 'Node'} runtime
+            </span>
+            <span className="app-header__item" data-testid="node-version">
+              Node {info.nodeVersion}
+            </span>
+          </>
+        )}
+        <StatusIndicator state={connection} detail={connectionProblem} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+export interface NoticeProps {
+  tone: 'error' | 'info';
+  children: ReactNode;
+}
+
+export function Notice({ tone, children }: NoticeProps) {
+  return (
+    <div className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useInspectorClient } from '../bridge/ClientContext';
+import { AppHeader } from '../components/AppHeader';
+import { NavigationList } from '../components/NavigationList';
+import { SECTIONS, useAppStore, type SectionId } from '../store/appStore';
+import { OverviewView } from './OverviewView';
+
+export interface AppFrameProps {
+  /** Why no client could be created (e.g. no token in the URL); null when there is a client. */
+  clientProblem?: string | null;
+}
+
+/** Header (app + runtime status), navigation, main panel. Connects the client to the app store. */
+export function AppFrame({ clientProblem = null }: AppFrameProps) {
+  const client = useInspectorClient();
+  const info = useAppStore((state) => state.info);
+  const connection = useAppStore((state) => state.connection);
+  const connectionProblem = useAppStore((state) => state.connectionProblem);
+  const activeSection = useAppStore((state) => state.activeSection);
+  const selectSection = useAppStore((state) => state.selectSection);
+
+  useEffect(() => {
+    const store = useAppStore.getState();
+    if (!client) {
+      store.setTransport(null);
+      store.setConnection('disconnected', clientProblem ?? 'No bridge to the ContextScope runtime.');
+      return;
+    }
+    store.setTransport(client.transport);
+    store.setConnection(client.connectionState());
+    const unsubscribe = client.onConnectionChange((state, reason) => useAppStore.getState().setConnection(state, reason ?? null));
+    void store.loadOverview(client);
+    return unsubscribe;
+  }, [client, clientProblem]);
+
+  return (
+    <div className="frame">
+      <AppHeader info={info} connection={connection} connectionProblem={connectionProblem} />
+      <div className="frame__body">
+        <NavigationList entries={SECTIONS} activeId={activeSection} onSelect={(id) => selectSection(id as SectionId)} />
+        <main className="frame__main">{activeSection === 'overview' && <OverviewView />}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import type { Static } from '@sinclair/typebox';
+import { bridgeError, BridgeMethodError, type BridgeError } from './errors';
+import { eventTopics, type BridgeEvent, type EventPayload, type EventTopic } from './events';
+import type { MethodSpec, MethodSpecs } from './methodSpec';
+import { methods } from './methods';
+import { createSchemaCompiler, type CompiledValidator } from './schemaValidator';
+import type { BridgeMethods, BridgeOutcome } from './types';
+import { WireRequestSchema, type WireRequestId, type WireResponse } from './wire';
+
+/** Requests larger than this are refused with `payload_too_large` before they are parsed. */
+export const DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+export interface HandlerContext {
+  /** The method being served. */
+  readonly method: string;
+  /** Pushes an event to the caller (e.g. `progress`). A no-op when the transport has no event stream. */
+  emit<T extends EventTopic>(topic: T, payload: EventPayload<T>): void;
+}
+
+export type HandlerFor<S extends MethodSpec> = (
+  params: Static<S['request']>,
+  ctx: HandlerContext,
+) => Static<S['response']> | Promise<Static<S['response']>>;
+
+export type HandlersFor<S extends MethodSpecs> = { [M in keyof S]: HandlerFor<S[M]> };
+
+/** The ONE handler table's type: a handler for every method in the contract. */
+export type BridgeHandlers = HandlersFor<BridgeMethods>;
+
+export type EventSink = (event: BridgeEvent) => void;
+
+export interface DispatcherOptions {
+  /** Check every result against its response schema (default: when NODE_ENV is 'test' or 'development'). */
+  validateResponses?: boolean;
+  /** Check every emitted event against its topic schema (default: same as validateResponses). */
+  validateEvents?: boolean;
+  /** Size cap for one request, in bytes of JSON (default 10 MiB). */
+  maxRequestBytes?: number;
+  /** Told about every handler exception (for logs); the caller only sees the structured error. */
+  onHandlerError?: (error: unknown, method: string) => void;
+}
+
+export interface BridgeDispatcher {
+  readonly methodNames: readonly string[];
+  /** Validates and runs one call (IPC, in-process). Always resolves; failures are `{ ok: false, error }`. */
+  call(method: unknown, params: unknown, sink?: EventSink): Promise<BridgeOutcome>;
+  /** Handles one raw WebSocket message `{id, method, params}`; sends exactly one response and any events. */
+  handleMessage(raw: string | Uint8Array, send: (message: WireResponse | BridgeEvent) => void): Promise<void>;
+}
+
+/** Dispatcher over the contract's methods (`src/bridge/methods`). */
+export function createBridgeDispatcher(handlers: BridgeHandlers, options: DispatcherOptions = {}): BridgeDispatcher {
+  return createDispatcherFor(methods, handlers, options);
+}
+
+function defaultValidation(): boolean {
+  const mode = typeof process === 'undefined' ? undefined : process.env.NODE_ENV;
+  return mode === 'test' || mode === 'development';
+}
+
+/** Dispatcher over any set of method specs (tests and embedders use their own). */
+export function createDispatcherFor<S extends MethodSpecs>(
+  specs: S,
+  handlers: HandlersFor<S>,
+  options: DispatcherOptions = {},
+): BridgeDispatcher {
+  const validateResponses = options.validateResponses ?? defaultValidation();
+  const validateEvents = options.validateEvents ?? validateResponses;
+  const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const compile = createSchemaCompiler();
+
+  const requestValidators = new Map<string, CompiledValidator>();
+  const responseValidators = new Map<string, CompiledValidator>();
+  for (const [name, spec] of Object.entries(specs)) {
+    requestValidators.set(name, compile(spec.request));
+    if (validateResponses) responseValidators.set(name, compile(spec.response));
+  }
+  const eventValidators = new Map<string, CompiledValidator>();
+  if (validateEvents) {
+    for (const [topic, schema] of Object.entries(eventTopics)) eventValidators.set(topic, compile(schema));
+  }
+  const envelopeValidator = compile(WireRequestSchema);
+  const methodNames = Object.keys(specs);
+  const handlerTable = handlers as unknown as Record<string, HandlerFor<MethodSpec> | undefined>;
+
+  function makeContext(method: string, sink: EventSink | undefined): HandlerContext {
+    return {
+      method,
+      emit(topic, payload) {
+        if (!Object.hasOwn(eventTopics, topic)) {
+          throw new Error(`Handler for ${method} emitted unknown event topic "${topic}"; add it to src/bridge/events.ts.`);
+        }
+        const problem = eventValidators.get(topic)?.(payload);
+        if (problem) {
+          throw new Error(
+            `Handler for ${method} emitted a "${topic}" event that does not match its schema at ${problem.path || '/'}: ${problem.message}.`,
+          );
+        }
+        sink?.({ type: 'event', topic, payload } as BridgeEvent);
+      },
+    };
+  }
+
+  async function run(method: unknown, params: unknown, sink: EventSink | undefined): Promise<BridgeOutcome> {
+    if (typeof method !== 'string') {
+      return fail('invalid_message', '', '', 'method must be a string naming a bridge method, e.g. "app.info".');
+    }
+    if (!Object.hasOwn(specs, method)) {
+      return fail('unknown_method', method, '', `Unknown bridge method "${method}". Known methods: ${methodNames.join(', ')}.`);
+    }
+    const effectiveParams = params === undefined ? {} : params;
+    const problem = requestValidators.get(method)!(effectiveParams);
+    if (problem) {
+      return fail('invalid_params', method, problem.path, `Invalid params for ${method} at ${problem.path || '/'}: ${problem.message}.`);
+    }
+    const handler = handlerTable[method];
+    if (typeof handler !== 'function') {
+      return fail('not_implemented', method, '', `${method} is part of the contract but this shell has no handler for it (main/handlers.ts).`);
+    }
+    let result: unknown;
+    try {
+      result = await handler(effectiveParams as never, makeContext(method, sink));
+    } catch (error) {
+      options.onHandlerError?.(error, method);
+      if (error instanceof BridgeMethodError) return fail(error.code, method, error.path, error.message);
+      const reason = error instanceof Error ? error.message : String(error);
+      return fail('handler_failed', method, '', `${method} failed: ${reason}`);
+    }
+    const responseProblem = responseValidators.get(method)?.(result);
+    if (responseProblem) {
+      return fail(
+        'invalid_response',
+        method,
+        responseProblem.path,
+        `The handler for ${method} returned a result that does not match its response schema at ${responseProblem.path || '/'}: ${responseProblem.message}. This is a bug in the handler (main/handlers.ts).`,
+      );
+    }
+    return { ok: true, result };
+  }
+
+  return {
+    methodNames,
+
+    async call(method, params, sink) {
+      // IPC delivers structured-clone data (Maps, Dates, cycles...). Only plain JSON is part of the contract, so
+      // round-trip through JSON: it measures the size and drops everything a schema could not describe.
+      let json: string | undefined;
+      try {
+        json = JSON.stringify(params);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return fail('invalid_params', typeof method === 'string' ? method : '', '', `params must be plain JSON data: ${reason}.`);
+      }
+      if (json !== undefined && Buffer.byteLength(json, 'utf8') > maxRequestBytes) {
+        return tooLarge(typeof method === 'string' ? method : '', Buffer.byteLength(json, 'utf8'), maxRequestBytes);
+      }
+      return run(method, json === undefined ? undefined : JSON.parse(json), sink);
+    },
+
+    async handleMessage(raw, send) {
+      const size = typeof raw === 'string' ? Buffer.byteLength(raw, 'utf8') : raw.byteLength;
+      if (size > maxRequestBytes) {
+        send({ id: null, ...tooLarge('', size, maxRequestBytes) });
+        return;
+      }
+      const text = typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        send({ id: null, ...fail('invalid_json', '', '', `The bridge message is not valid JSON (${reason}). Send {"id", "method", "params"}.`) });
+        return;
+      }
+      const id = readId(message);
+      const envelopeProblem = envelopeValidator(message);
+      if (envelopeProblem) {
+        const method = isRecord(message) && typeof message.method === 'string' ? message.method : '';
+        send({
+          id,
+          ...fail(
+            'invalid_message',
+            method,
+            envelopeProblem.path,
+            `The bridge message is not a request envelope {"id", "method", "params"}: at ${envelopeProblem.path || '/'} ${envelopeProblem.message}.`,
+          ),
+        });
+        return;
+      }
+      const request = message as { id: WireRequestId; method: string; params?: unknown };
+      const outcome = await run(request.method, request.params, (event) => send(event));
+      send({ id: request.id, ...outcome });
+    },
+  };
+}
+
+function fail(code: string, method: string, path: string, message: string): { ok: false; error: BridgeError } {
+  return { ok: false, error: bridgeError(code, method, path, message) };
+}
+
+function tooLarge(method: string, size: number, cap: number): { ok: false; error: BridgeError } {
+  return fail(
+    'payload_too_large',
+    method,
+    '',
+    `The request is ${size} bytes; the bridge accepts at most ${cap} bytes per request. Send large data by path or in parts.`,
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readId(message: unknown): WireRequestId | null {
+  if (!isRecord(message)) return null;
+  const id = message.id;
+  if (typeof id === 'string' && id.length > 0 && id.length <= 128) return id;
+  if (typeof id === 'number' && Number.isInteger(id)) return id;
+  return null;
+}

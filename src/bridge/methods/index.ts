@@ -1,0 +1,15 @@
+import { appMethods } from './app';
+import { replayMethods } from './replay';
+
+/**
+ * Every bridge method, by name. A namespace file `methods/<ns>.ts` exports `<ns>Methods = defineMethods({...})`
+ * and is registered here with one spread line. `main/handlers.ts` must then provide a handler for each new name
+ * (the type of the handler table enforces it).
+ */
+export const methods = {
+  ...appMethods,
+  ...replayMethods,
+};
+
+export * from './app';
+export * from './replay';

@@ -1,0 +1,104 @@
+/**
+ * `contextscope doctor [--json] [--plugin <path>] [--allow-execute] [--config <openclaw.json>] [--state-dir <dir>]`:
+ * checks context-engine plugins like `openclaw doctor`, plus a smoke drive of every engine when allowed to
+ * execute plugin code. Exit code 1 when there are error findings, 2 when the config cannot be read.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import JSON5 from 'json5';
+import type { OpenClawConfig } from '../../contract';
+import { defaultStateDir, formatDoctorReport, runDoctor } from '../../plugins';
+import type { CliHost } from '../cliHost';
+
+interface DoctorCliOptions {
+  json?: boolean;
+  plugin: string[];
+  allowExecute?: boolean;
+  config?: string;
+  stateDir?: string;
+  workspace?: string;
+  bundled: boolean;
+  timeout?: string;
+  node?: string;
+}
+
+/** The openclaw.json to read: --config, else $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json when it exists. */
+export function locateOpenClawConfig(explicit: string | undefined, stateDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (explicit) return resolve(explicit);
+  if (env.OPENCLAW_CONFIG_PATH?.trim()) return resolve(env.OPENCLAW_CONFIG_PATH.trim());
+  const candidate = join(stateDir, 'openclaw.json');
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+export function readOpenClawConfigFile(path: string): OpenClawConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read the OpenClaw config ${path}: ${(error as Error).message}. Check the --config path.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON5.parse(text);
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON5: ${(error as Error).message.replace(/^JSON5: /, '')}. Fix the syntax at that position.`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error(`${path} must contain a JSON object (the OpenClaw config), not ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`);
+  }
+  return parsed as OpenClawConfig;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function register(program: Command, host: CliHost): void {
+  program
+    .command('doctor')
+    .description('check context-engine plugins: manifests, config, registrations, and (with --allow-execute) a smoke drive of every engine')
+    .option('--json', 'print the report as JSON (shape documented in src/plugins/README.md)')
+    .option('--plugin <path>', 'examine only this plugin folder (linked for this run; repeatable)', collect, [])
+    .option('--allow-execute', "run plugins' code for this run (without it, only plugins you approved in the app run)")
+    .option('--config <openclaw.json>', 'the OpenClaw config to check (default: $OPENCLAW_CONFIG_PATH or <state dir>/openclaw.json)')
+    .option('--state-dir <dir>', 'the OpenClaw state dir (default: $OPENCLAW_STATE_DIR or ~/.openclaw); adds <dir>/extensions')
+    .option('--workspace <dir>', 'the agent workspace; adds <dir>/.openclaw/extensions')
+    .option('--no-bundled', "leave out ContextScope's bundled sample plugins")
+    .option('--timeout <ms>', 'deadline for each engine call in the smoke drive (default 10000)')
+    .option('--node <path>', 'Node binary for engine hosts (default: $CONTEXTSCOPE_ENGINE_NODE or this Node)')
+    .action(async (options: DoctorCliOptions) => {
+      const stateDir = options.stateDir ? resolve(options.stateDir) : defaultStateDir();
+      const configPath = locateOpenClawConfig(options.config, stateDir);
+      let config: OpenClawConfig = {};
+      try {
+        if (configPath) config = readOpenClawConfigFile(configPath);
+      } catch (error) {
+        host.err(`${(error as Error).message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      let timeoutMs: number | undefined;
+      if (options.timeout !== undefined) {
+        timeoutMs = Number(options.timeout);
+        if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+          host.err(`--timeout ${options.timeout}: give a positive whole number of milliseconds, e.g. --timeout 5000\n`);
+          process.exitCode = 2;
+          return;
+        }
+      }
+      const report = await runDoctor({
+        config,
+        ...(configPath ? { configPath } : {}),
+        stateDir,
+        ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
+        ...(options.plugin.length ? { pluginPaths: options.plugin.map((p) => resolve(p)) } : {}),
+        ...(options.bundled ? {} : { bundledDir: false as const }),
+        allowExecute: options.allowExecute === true,
+        ...(timeoutMs !== undefined ? { deadlines: { defaultMs: timeoutMs, compactMs: Math.max(timeoutMs, 30_000) } } : {}),
+        ...(options.node ? { nodePath: options.node } : {}),
+      });
+      host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
+      if (!report.ok) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,100 @@
+/** `contextscope generate`: seeded synthetic OpenClaw sessions written as a state dir (agents/<agent>/sessions/). */
+import { InvalidArgumentError, type Command } from 'commander';
+import { generateSession, writeGeneratedSessions } from '../../transcripts';
+import type { CliHost } from '../cliHost';
+
+function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+      throw new InvalidArgumentError(`${name} must be a positive integer, got "${value}".`);
+    }
+    return n;
+  };
+}
+
+function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) {
+      throw new InvalidArgumentError(`${name} must be a non-negative integer, got "${value}".`);
+    }
+    return n;
+  };
+}
+
+function isoTimestamp(value: string): string {
+  if (!Number.isFinite(Date.parse(value))) throw new InvalidArgumentError(`--base-timestamp must be an ISO date, got "${value}".`);
+  return new Date(Date.parse(value)).toISOString();
+}
+
+export interface GenerateCommandOptions {
+  turns: number;
+  seed: string;
+  out: string;
+  agent: string;
+  sessionKey?: string;
+  subagents?: number | true;
+  contextWindow?: number;
+  reserveTokens?: number;
+  keepRecentTokens?: number;
+  compaction: boolean;
+  branch?: boolean;
+  images: boolean;
+  baseTimestamp?: string;
+  json?: boolean;
+}
+
+function formatBytes(chars: number): string {
+  return chars >= 1 << 20 ? `${(chars / (1 << 20)).toFixed(2)} MB` : `${Math.round(chars / 1024)} KB`;
+}
+
+export function register(program: Command, host: CliHost): void {
+  program
+    .command('generate')
+    .description('write seeded synthetic OpenClaw sessions (coding-assistant turns, tool calls, compactions, a branch, subagents)')
+    .requiredOption('--turns <n>', 'user turns on the main branch', positiveInt('--turns'))
+    .requiredOption('--out <dir>', 'state directory to write (sessions go to <dir>/agents/<agent>/sessions/)')
+    .option('--seed <seed>', 'PRNG seed (same seed + options = same bytes)', '1')
+    .option('--agent <id>', 'agent id', 'main')
+    .option('--session-key <key>', 'store key of the generated parent session (default agent:<agent>:main)')
+    .option('--subagents [count]', 'add sessions_spawn calls and child sessions (default 3: fork, isolated, one failing)', nonNegativeInt('--subagents'))
+    .option('--context-window <tokens>', 'simulated context window for recorded compactions (default 200000)', positiveInt('--context-window'))
+    .option('--reserve-tokens <tokens>', "compaction reserve (default: OpenClaw's effective reserve for the window)", nonNegativeInt('--reserve-tokens'))
+    .option('--keep-recent-tokens <tokens>', 'tokens kept after a compaction (default min(20000, (window - reserve) / 2))', positiveInt('--keep-recent-tokens'))
+    .option('--no-compaction', 'never record a compaction')
+    .option('--branch', 'add an abandoned side branch (default: when --turns is 6 or more)')
+    .option('--no-branch', 'no side branch')
+    .option('--no-images', 'no image blocks')
+    .option('--base-timestamp <iso>', 'timestamp of the session start (default 2026-03-02T09:00:00.000Z)', isoTimestamp)
+    .option('--json', 'print the written files and statistics as JSON')
+    .action(async (options: GenerateCommandOptions) => {
+      const subagents = options.subagents === true ? 3 : (options.subagents ?? 0);
+      const set = generateSession({
+        turns: options.turns,
+        seed: options.seed,
+        agentId: options.agent,
+        sessionKey: options.sessionKey,
+        subagents,
+        contextWindow: options.contextWindow,
+        reserveTokens: options.reserveTokens,
+        keepRecentTokens: options.keepRecentTokens,
+        compaction: options.compaction,
+        branch: options.branch,
+        images: options.images,
+        baseTimestamp: options.baseTimestamp,
+      });
+      const written = await writeGeneratedSessions(set, options.out);
+      if (options.json) {
+        host.out(`${JSON.stringify({ sessionsDir: written.sessionsDir, storePath: written.storePath, files: written.files, stats: set.stats }, null, 2)}\n`);
+        return;
+      }
+      const s = set.stats;
+      host.out(`Wrote ${written.files.length} session file(s) and sessions.json to ${written.sessionsDir}\n`);
+      host.out(
+        `  ${set.sessions[0]!.fileName}: ${s.turns} turns, ${s.messages} messages, ${formatBytes(s.chars)}, ` +
+          `${s.compactions} compaction(s), ${s.branches} side branch(es), ${s.spawns} spawn(s) (${s.failedSpawns} failed)\n`,
+      );
+      for (const child of set.sessions.slice(1)) host.out(`  ${child.fileName}: subagent ${child.sessionKey}\n`);
+    });
+}

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { CliHost } from '../cliHost';
+import * as serve from './serve';
+import * as generate from './generate';
+import * as session from './session';
+import * as doctor from './doctor';
+import * as replay from './replay';
+import * as compare from './compare';
+
+export interface CommandModule {
+  /** Adds the command (and its options) to the program. Commands that need no shell may ignore `host`. */
+  register(program: Command, host: CliHost): void;
+}
+
+/** Every `contextscope` command, in the order `--help` lists them. Add yours with one line. */
+export const commands: readonly CommandModule[] = [serve, generate, session, doctor, replay, compare];

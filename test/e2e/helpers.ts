@@ -1,0 +1,159 @@
+/**
+ * Shared helpers for end-to-end tests: Debian's Chromium driven by playwright-core against the BUILT app in
+ * browser mode (`node out/node/cli.mjs serve --port 0`, exactly what users run).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+export const TEST_RESULTS_DIR = path.join(PROJECT_ROOT, 'test-results');
+
+/** Flags verified on these machines (TOOLCHAIN.md): without the networking ones Chromium floods the closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type ChromiumLookup = { path: string; reason?: undefined } | { path: null; reason: string };
+
+/** CHROMIUM_PATH when set (it must exist), else /usr/bin/chromium. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLookup {
+  if (env.CHROMIUM_PATH) {
+    return existsSync(env.CHROMIUM_PATH)
+      ? { path: env.CHROMIUM_PATH }
+      : { path: null, reason: `CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist` };
+  }
+  return existsSync('/usr/bin/chromium')
+    ? { path: '/usr/bin/chromium' }
+    : { path: null, reason: 'no Chromium at /usr/bin/chromium and CHROMIUM_PATH is not set (install it: apt-get install -y chromium)' };
+}
+
+export function isE2ERequired(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.E2E_REQUIRED === '1';
+}
+
+/**
+ * `describe` for browser tests. Without Chromium the suite is skipped with a loud message — unless E2E_REQUIRED=1,
+ * where a failing test says what is missing.
+ */
+export function describeWithChromium(name: string, body: (chromiumPath: () => string) => void): void {
+  const found = findChromium();
+  if (found.path !== null) {
+    const chromiumPath = found.path;
+    describe(name, () => body(() => chromiumPath));
+    return;
+  }
+  if (isE2ERequired()) {
+    describe(name, () => {
+      it('has a Chromium to drive (E2E_REQUIRED=1)', () => {
+        throw new Error(`End-to-end tests are required (E2E_REQUIRED=1) but ${found.reason}.`);
+      });
+    });
+    return;
+  }
+  const banner = '!'.repeat(100);
+  console.warn(`\n${banner}\n!!! E2E SKIPPED: "${name}" — ${found.reason}.\n!!! Set CHROMIUM_PATH, or E2E_REQUIRED=1 to make this a failure.\n${banner}\n`);
+  describe.skip(name, () => body(() => ''));
+}
+
+export interface BuiltServer {
+  url: string;
+  origin: string;
+  token: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node out/node/cli.mjs serve --port 0` and resolves with the URL it prints. */
+export function startBuiltServer(extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<BuiltServer> {
+  const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
+  if (!existsSync(cli)) {
+    return Promise.reject(new Error(`${cli} is missing: run "npm run build" first ("npm test" builds automatically).`));
+  }
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...extraArgs], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /^Open (http:\/\/127\.0\.0\.1:\d+\/\?token=([0-9a-f]+))$/m.exec(stdout);
+      if (!match) return;
+      const url = match[1]!;
+      resolve({
+        url,
+        origin: new URL(url).origin,
+        token: match[2]!,
+        child,
+        output: () => stdout + stderr,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`contextscope serve exited with code ${code} before printing its URL:\n${stdout}${stderr}`)));
+  });
+}
+
+export interface LaunchedChromium {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a fresh profile (a persistent context, as TOOLCHAIN.md prescribes). */
+export async function launchChromium(executablePath: string): Promise<LaunchedChromium> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'contextscope-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects everything that should never happen on a healthy page: console errors, exceptions, failed requests. */
+export function watchPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Saves a full-page screenshot as test-results/<name>.png and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(TEST_RESULTS_DIR, { recursive: true });
+  const file = path.join(TEST_RESULTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
