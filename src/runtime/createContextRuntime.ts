@@ -11,7 +11,7 @@ import {
   type Logger,
   type OpenClawConfig,
 } from '../contract';
-import { createLegacyPassThroughEngine } from './legacyPassThroughEngine';
+import { createLegacyContextEngine } from '../engines/legacy/legacyEngine';
 import { createContextEnginePluginApi, type CreatePluginApiOptions, type PluginApiHandle } from './pluginApi';
 import { wrapContextEngineWithRuntimeQuarantine } from './quarantineProxy';
 import { DEFAULT_CONTEXT_ENGINE_ID, describeQuarantineReason, QuarantineStore } from './quarantineStore';
@@ -32,7 +32,7 @@ import { wrapContextEngineCompat } from './wrapContextEngineCompat';
 export interface ContextRuntimeOptions {
   /** receives every log line (default: console) */
   logger?: Logger;
-  /** the factory registered as `legacy` (owner core); default: the pass-through placeholder */
+  /** the factory registered as `legacy` (owner core); default: the built-in legacy engine with built-in compaction */
   legacyFactory?: ContextEngineFactory;
   /** receives every quarantine and log event */
   onEvent?: RuntimeEventListener;
@@ -130,7 +130,7 @@ export function createContextRuntime(options: ContextRuntimeOptions = {}): Conte
   const now = options.now ?? (() => new Date());
   const registry = new ContextEngineRegistry();
   const resolvedMeta = new WeakMap<object, { engineId: string; owner?: string }>();
-  const legacyFactory = options.legacyFactory ?? (() => createLegacyPassThroughEngine());
+  const legacyFactory = options.legacyFactory ?? (() => createLegacyContextEngine());
 
   const log = (level: RuntimeLogLevel, message: string) => {
     try {

@@ -1,7 +1,7 @@
 /**
- * The placeholder `legacy` engine a runtime registers when no `legacyFactory` is given: OpenClaw's legacy
- * contract (spec §3.1) without built-in compaction. The real legacy engine (src/engines/legacy) replaces it
- * through `createContextRuntime({ legacyFactory })`.
+ * A transcript-free `legacy` engine: OpenClaw's legacy contract (spec §3.1) without built-in compaction. The
+ * runtime registers the real legacy engine (src/engines/legacy) by default; pass this one as
+ * `createContextRuntime({ legacyFactory })` where fallbacks must not touch a session file (tests, previews).
  */
 import type { AssembleParams, AssembleResult, CompactResult, ContextEngine, ContextEngineInfo, IngestResult } from '../contract';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GUARDED_METHODS, type ContextEngine, type GuardedMethod } from '../../../src/contract';
-import { LEGACY_PASS_THROUGH_COMPACT_REASON } from '../../../src/runtime';
+import { createLegacyPassThroughEngine, LEGACY_PASS_THROUGH_COMPACT_REASON } from '../../../src/runtime';
 import { slotConfig, testRuntime, USER_MESSAGE } from './engineFixtures';
 
 type Thrown = { kind: 'error' | 'string' | 'object'; text: string };
@@ -86,7 +86,8 @@ describe('quarantine proxy (property)', () => {
             return ENGINE_RESULT[method];
           };
         }
-        const { runtime } = testRuntime();
+        // the proxy is under test, not legacy compaction: a pass-through legacy keeps fallback results transcript-free
+        const { runtime } = testRuntime({ legacyFactory: () => createLegacyPassThroughEngine() });
         runtime.registerContextEngineForOwner('prop', () => engine as unknown as ContextEngine, 'plugin:prop');
         const wrapper = (await runtime.resolveContextEngine(slotConfig('prop'))) as unknown as Record<string, (p: unknown) => Promise<unknown>>;
 
