@@ -1,0 +1,178 @@
+/**
+ * Replay figures (not a pass/fail test). On a generated session of 1,000 turns (and one of 100 turns, same seed)
+ * replayed through two lanes — legacy at a 32k window and the bundled summary-tree plugin — it prints wall time,
+ * ms per turn, peak RSS of this process and of the engine host, the tokenizer cache hit rate, and the ratio to
+ * the **limit**: the time to parse the JSONL and tokenize its unique text once, measured in the same run.
+ * Targets: ≤ 2× the limit, ≤ 10 s, t(1000)/t(100) ≤ 12, peak RSS ≤ 700 MB.
+ *
+ * Run: npm run bench -- --only replay   (options: --turns N, --small N, --no-plugin, --window N)
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportRecordingJson, importRecording, replaySession, type Recording, type ReplayLaneConfig } from '../src/replay';
+import { createTokenCounter, encodingForModel, messageTokenText } from '../src/tokens';
+import { buildContextFromPath, generateSession, getActivePath, readSessionFile, writeGeneratedSessions } from '../src/transcripts';
+
+function arg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const TURNS = arg('--turns', 1000);
+const SMALL = arg('--small', 100);
+const WINDOW = arg('--window', 32000);
+const WITH_PLUGIN = !process.argv.includes('--no-plugin');
+
+const TARGET = { limitRatio: 2, wallMs: 10_000, scaling: 12, rssMb: 700 };
+
+function mb(bytes: number): number {
+  return bytes / (1 << 20);
+}
+
+/** Peak RSS (VmHWM) of this process's child processes, from /proc (Linux); undefined elsewhere. */
+function childPeakRssBytes(): number | undefined {
+  try {
+    let peak = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
+    }
+    return peak;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Run {
+  turns: number;
+  messages: number;
+  chars: number;
+  limitMs: number;
+  parseMs: number;
+  tokenizeMs: number;
+  wallMs: number;
+  hitRate: number;
+  hostPeakRss?: number;
+  recording: Recording;
+}
+
+async function runOnce(turns: number): Promise<Run> {
+  const set = generateSession({ turns, seed: 'bench', subagents: 0 });
+  const dir = mkdtempSync(join(tmpdir(), 'cs-replay-bench-'));
+  try {
+    const written = await writeGeneratedSessions(set, dir);
+    const file = written.files[0]!;
+
+    // The limit: parse the JSONL, then tokenize every distinct message text once.
+    globalThis.gc?.();
+    let t = performance.now();
+    const parsed = await readSessionFile(file, { mode: 'tolerant' });
+    const parseMs = performance.now() - t;
+    t = performance.now();
+    const path = getActivePath(parsed);
+    const all = buildContextFromPath(path.filter((e) => e.type !== 'compaction' && e.type !== 'reset'));
+    const counter = createTokenCounter();
+    const encoding = encodingForModel(all.model?.modelId);
+    const seen = new Set<string>();
+    for (const message of all.messages) {
+      const { text } = messageTokenText(message);
+      if (seen.has(text)) continue;
+      seen.add(text);
+      counter.countText(text, encoding);
+    }
+    const tokenizeMs = performance.now() - t;
+
+    const lanes: ReplayLaneConfig[] = [{ engine: { kind: 'legacy' }, contextWindow: WINDOW, label: `legacy@${WINDOW}` }];
+    if (WITH_PLUGIN) lanes.push({ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'summary-tree' });
+
+    globalThis.gc?.();
+    let hostPeakRss: number | undefined;
+    t = performance.now();
+    const recording = await replaySession({
+      session: file,
+      lanes,
+      plugins: { allowExecute: true },
+      onProgress: (p) => {
+        if (p.turn === p.total - 1 || p.turn % 100 === 99) hostPeakRss = Math.max(hostPeakRss ?? 0, childPeakRssBytes() ?? 0) || hostPeakRss;
+      },
+    });
+    const wallMs = performance.now() - t;
+    const { hits, misses } = recording.stats.tokenizer;
+    return {
+      turns,
+      messages: all.messages.length,
+      chars: set.stats.chars,
+      limitMs: parseMs + tokenizeMs,
+      parseMs,
+      tokenizeMs,
+      wallMs,
+      hitRate: hits + misses > 0 ? hits / (hits + misses) : 0,
+      ...(hostPeakRss ? { hostPeakRss } : {}),
+      recording,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function laneLine(run: Run): string {
+  return run.recording.lanes
+    .map((lane) => {
+      const turns = run.recording.turns[lane.id] ?? [];
+      const calls = turns.flatMap((t) => t.calls);
+      const engineMs = calls.reduce((s, c) => s + c.durationMs, 0);
+      const compactions = turns.flatMap((t) => t.events).filter((e) => e.type === 'compaction' && e.compacted).length;
+      return `${lane.label}: ${turns.length} turns, ${compactions} compactions, engine calls ${engineMs.toFixed(0)} ms${lane.error ? ` (${lane.error})` : ''}`;
+    })
+    .join(' | ');
+}
+
+async function main(): Promise<void> {
+  console.log(`replay benchmark: lanes legacy@${WINDOW}${WITH_PLUGIN ? ' + summary-tree (engine host)' : ''}; Node ${process.version}`);
+  const small = await runOnce(SMALL);
+  const large = await runOnce(TURNS);
+  const parentPeak = process.resourceUsage().maxRSS * 1024;
+
+  const rows: [string, string, string][] = [
+    ['session', `${small.turns} turns, ${small.messages} msgs, ${mb(small.chars).toFixed(1)} MB`, `${large.turns} turns, ${large.messages} msgs, ${mb(large.chars).toFixed(1)} MB`],
+    ['limit (parse + tokenize once)', `${small.limitMs.toFixed(0)} ms (${small.parseMs.toFixed(0)} + ${small.tokenizeMs.toFixed(0)})`, `${large.limitMs.toFixed(0)} ms (${large.parseMs.toFixed(0)} + ${large.tokenizeMs.toFixed(0)})`],
+    ['replay wall time', `${small.wallMs.toFixed(0)} ms`, `${large.wallMs.toFixed(0)} ms`],
+    ['ms per turn', (small.wallMs / small.turns).toFixed(2), (large.wallMs / large.turns).toFixed(2)],
+    ['ratio to the limit', (small.wallMs / small.limitMs).toFixed(2), (large.wallMs / large.limitMs).toFixed(2)],
+    ['tokenizer cache hit rate', `${(small.hitRate * 100).toFixed(1)} %`, `${(large.hitRate * 100).toFixed(1)} %`],
+    ['engine host peak RSS', small.hostPeakRss ? `${mb(small.hostPeakRss).toFixed(0)} MB` : 'n/a', large.hostPeakRss ? `${mb(large.hostPeakRss).toFixed(0)} MB` : 'n/a'],
+  ];
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
+  console.log(`parent peak RSS (whole run): ${mb(parentPeak).toFixed(0)} MB`);
+  let t = performance.now();
+  const json = exportRecordingJson(large.recording);
+  const exportMs = performance.now() - t;
+  t = performance.now();
+  importRecording(json);
+  const importMs = performance.now() - t;
+  console.log(`recording (${large.turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`);
+  console.log(`lanes (${large.turns} turns): ${laneLine(large)}`);
+
+  const scaling = large.wallMs / small.wallMs;
+  const checks: [string, boolean, string][] = [
+    [`replay ≤ ${TARGET.limitRatio}× the limit`, large.wallMs <= TARGET.limitRatio * large.limitMs, `${(large.wallMs / large.limitMs).toFixed(2)}×`],
+    [`replay ≤ ${TARGET.wallMs / 1000} s`, large.wallMs <= TARGET.wallMs, `${(large.wallMs / 1000).toFixed(2)} s`],
+    [`t(${large.turns})/t(${small.turns}) ≤ ${TARGET.scaling}`, scaling <= TARGET.scaling, scaling.toFixed(2)],
+    [`peak RSS ≤ ${TARGET.rssMb} MB`, mb(parentPeak) <= TARGET.rssMb && (large.hostPeakRss === undefined || mb(large.hostPeakRss) <= TARGET.rssMb), `${mb(parentPeak).toFixed(0)} MB parent${large.hostPeakRss ? `, ${mb(large.hostPeakRss).toFixed(0)} MB host` : ''}`],
+  ];
+  console.log('\ntargets:');
+  for (const [name, met, value] of checks) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name.padEnd(28)} ${value}`);
+}
+
+await main();

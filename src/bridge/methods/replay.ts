@@ -1,0 +1,160 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { RecordingSchema } from '../../replay/recordingSchema';
+import { defineMethods } from '../methodSpec';
+
+/** `replay.start`: what to replay and through which lanes (lane specs as on the CLI: `legacy`, `plugin:<path-or-id>?…`). */
+export const ReplayStartRequestSchema = Type.Object(
+  {
+    /** a session .jsonl file, or a folder (sessions dir or state dir: its most recent session) */
+    sessionPath: Type.String({ minLength: 1 }),
+    lanes: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 8 }),
+    /** context window of every lane without window= in its spec */
+    window: Type.Integer({ minimum: 1 }),
+    /** configured compaction reserveTokens (OpenClaw's floor and cap apply) */
+    reserve: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** embedded | codex | cli:<backendId> | agent-harness:<id> */
+    host: Type.Optional(Type.String({ minLength: 1 })),
+    honourRecordedCompactions: Type.Optional(Type.Boolean()),
+    checkDeterminism: Type.Optional(Type.Boolean()),
+    driftThreshold: Type.Optional(Type.Number({ minimum: 0 })),
+    /** run plugin code without a remembered consent (the user confirmed in the UI) */
+    allowExecute: Type.Optional(Type.Boolean()),
+    systemPrompt: Type.Optional(Type.String()),
+    replaySubagents: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ReplayStartRequest = Static<typeof ReplayStartRequestSchema>;
+
+export const ReplayStartResponseSchema = Type.Object({ replayId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+
+/** Event topic `replay.progress`: a lane finished a turn. */
+export const ReplayProgressEventSchema = Type.Object(
+  {
+    replayId: Type.String({ minLength: 1 }),
+    lane: Type.String(),
+    /** the turn just finished (0-based) */
+    turn: Type.Integer({ minimum: 0 }),
+    /** turns of that lane's session */
+    total: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ReplayProgressEvent = Static<typeof ReplayProgressEventSchema>;
+
+export const ReplayStatusSchema = Type.Union([
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+]);
+
+export const ReplayGetRequestSchema = Type.Object(
+  {
+    replayId: Type.String({ minLength: 1 }),
+    /** only this lane's turns (and the messages they reference) */
+    lane: Type.Optional(Type.String({ minLength: 1 })),
+    fromTurn: Type.Optional(Type.Integer({ minimum: 0 })),
+    toTurn: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ReplayGetResponseSchema = Type.Object(
+  {
+    replayId: Type.String(),
+    status: ReplayStatusSchema,
+    /** lane-turns finished so far, of `total` planned for the root lanes */
+    done: Type.Integer({ minimum: 0 }),
+    total: Type.Integer({ minimum: 0 }),
+    error: Type.Optional(Type.String()),
+    /** present once the replay is done (sliced when lane/fromTurn/toTurn are given) */
+    recording: Type.Optional(RecordingSchema),
+  },
+  { additionalProperties: false },
+);
+export type ReplayGetResponse = Static<typeof ReplayGetResponseSchema>;
+
+export const ReplayExportRequestSchema = Type.Object(
+  {
+    replayId: Type.String({ minLength: 1 }),
+    format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
+    /** write here; without it the content is returned */
+    path: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ReplayExportResponseSchema = Type.Object(
+  {
+    format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
+    bytes: Type.Integer({ minimum: 0 }),
+    path: Type.Optional(Type.String()),
+    content: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const ReplayCancelRequestSchema = Type.Object({ replayId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const ReplayCancelResponseSchema = Type.Object({ cancelled: Type.Boolean() }, { additionalProperties: false });
+
+export const SessionsListRequestSchema = Type.Object(
+  {
+    /** an OpenClaw state dir or a folder of transcripts (default: the bundled demo sessions) */
+    stateDir: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ListedSessionSchema = Type.Object(
+  {
+    sessionId: Type.String(),
+    file: Type.String(),
+    agentId: Type.String(),
+    key: Type.Optional(Type.String()),
+    isSubagent: Type.Boolean(),
+    archived: Type.Boolean(),
+    size: Type.Integer({ minimum: 0 }),
+    mtimeMs: Type.Number(),
+    parentSessionId: Type.Optional(Type.String()),
+    childSessionIds: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const SessionsListResponseSchema = Type.Object(
+  { stateDir: Type.String(), sessions: Type.Array(ListedSessionSchema) },
+  { additionalProperties: false },
+);
+
+export const replayTopics = {
+  'replay.progress': ReplayProgressEventSchema,
+};
+
+export const replayMethods = defineMethods({
+  'replay.start': {
+    summary: 'Start replaying a recorded session through lanes; answers at once with an id, then emits replay.progress events.',
+    request: ReplayStartRequestSchema,
+    response: ReplayStartResponseSchema,
+  },
+  'replay.get': {
+    summary: "A replay's status and, once done, its Recording (or one lane's turns / a turn range of it).",
+    request: ReplayGetRequestSchema,
+    response: ReplayGetResponseSchema,
+  },
+  'replay.export': {
+    summary: 'Export a finished replay as JSON (re-importable) or as a standalone HTML report, to a file or inline.',
+    request: ReplayExportRequestSchema,
+    response: ReplayExportResponseSchema,
+  },
+  'replay.cancel': {
+    summary: 'Cancel a running replay (it stops before its next turn).',
+    request: ReplayCancelRequestSchema,
+    response: ReplayCancelResponseSchema,
+  },
+  'sessions.list': {
+    summary: 'Sessions found in an OpenClaw state dir (default: the bundled demo sessions), newest first.',
+    request: SessionsListRequestSchema,
+    response: SessionsListResponseSchema,
+  },
+});

@@ -1,0 +1,236 @@
+/**
+ * `contextscope replay <session.jsonl|dir> --lane <spec> [--lane <spec> …]`: the headless twin of the app's
+ * replay — runs a recorded session through the lanes and writes the Recording (JSON) and/or the HTML report.
+ * The shared option handling is exported for `compare`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import {
+  exportRecordingJson,
+  formatLaneSummary,
+  laneConfigFromSpec,
+  LaneSpecError,
+  parseHostSpec,
+  renderHtmlReport,
+  replaySession,
+  resolveSessionInput,
+  selectFailingFindings,
+  type HostSpec,
+  type Recording,
+  type ReplayLaneConfig,
+} from '../../replay';
+import { readSessionFile } from '../../transcripts';
+import type { CliHost } from '../cliHost';
+
+/** Exit codes of `replay` and `compare` (also listed in their --help). */
+export const EXIT = {
+  ok: 0,
+  /** findings selected by --fail-on occurred */
+  findings: 1,
+  /** bad usage or input: lane spec, option value, unreadable session or recording */
+  usage: 2,
+  /** the replay itself failed */
+  failed: 3,
+} as const;
+
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  replay finished (and no --fail-on finding occurred)
+  1  findings selected by --fail-on occurred
+  2  bad usage or input (lane spec, option value, unreadable session, plugin config or recording)
+  3  the replay failed (an unexpected error; the message says where)`;
+
+export const LANE_SPEC_HELP = `
+Lane specs:
+  legacy[?window=N&reserve=N&host=H&label=L]
+  plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>][&window=N&reserve=N&host=H&label=L]
+  A plugin id is found through discovery (bundled resources/plugins, <workspace>/.openclaw/extensions,
+  <state dir>/extensions); config= is the plugin's plugins.entries.<id>.config as JSON/JSON5.`;
+
+export interface ReplayCliOptions {
+  lane: string[];
+  window: string;
+  reserve?: string;
+  host?: string;
+  json?: string;
+  html?: string;
+  allowExecute?: boolean;
+  honourRecordedCompactions?: boolean;
+  checkDeterminism?: boolean;
+  drift?: string;
+  systemPrompt?: string;
+  stateDir?: string;
+  workspace?: string;
+  node?: string;
+  subagents: boolean;
+  failOn?: string;
+  progress: boolean;
+}
+
+export class CliUsageError extends Error {}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function positiveInt(value: string, flag: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) <= 0) {
+    throw new CliUsageError(`${flag} ${value}: give a positive whole number of tokens, e.g. ${flag} 32000`);
+  }
+  return Number(value);
+}
+
+/** The replay options every command that replays accepts. */
+export function addReplayOptions(command: Command): Command {
+  return command
+    .option('--lane <spec>', 'a lane to replay through (repeatable; default: legacy)', collect, [])
+    .option('--window <tokens>', 'context window of every lane without window= in its spec', '200000')
+    .option('--reserve <tokens>', 'configured compaction reserveTokens (OpenClaw floors it at 20000, capped to keep 8000 for the prompt)')
+    .option('--host <host>', 'host of the simulated run: embedded (default), codex, cli:<backendId>, agent-harness:<id>')
+    .option('--allow-execute', "run plugins' code for this run (without it, only plugins you approved in the app run)")
+    .option('--honour-recorded-compactions', "append the session's own compaction entries to every lane (default: markers only)")
+    .option('--check-determinism', 'assemble twice per turn and flag engines whose output differs')
+    .option('--drift <fraction>', 'estimate-drift threshold, e.g. 0.5 for ±50% (default 0.5)')
+    .option('--system-prompt <file>', 'a system prompt for the simulated run (the recording holds none)')
+    .option('--state-dir <dir>', 'OpenClaw state dir for plugin discovery (default: $OPENCLAW_STATE_DIR or ~/.openclaw)')
+    .option('--workspace <dir>', 'agent workspace for plugin discovery (<dir>/.openclaw/extensions)')
+    .option('--node <path>', 'Node binary for engine hosts (default: $CONTEXTSCOPE_ENGINE_NODE or this Node)')
+    .option('--no-subagents', 'do not replay subagent child sessions')
+    .option('--fail-on <codes|severity>', 'exit 1 when findings with these codes (comma-separated) or of this severity or worse occur')
+    .option('--no-progress', 'no progress bar');
+}
+
+export function buildLaneConfigs(options: Pick<ReplayCliOptions, 'lane' | 'window' | 'reserve' | 'host'>): ReplayLaneConfig[] {
+  const contextWindow = positiveInt(options.window, '--window');
+  let reserveTokens: number | undefined;
+  if (options.reserve !== undefined) {
+    if (!/^\d+$/.test(options.reserve.trim())) throw new CliUsageError(`--reserve ${options.reserve}: give a whole number of tokens, e.g. --reserve 16384`);
+    reserveTokens = Number(options.reserve);
+  }
+  let host: HostSpec | undefined;
+  if (options.host !== undefined) {
+    try {
+      host = parseHostSpec(options.host, '--host');
+    } catch (error) {
+      throw new CliUsageError((error as Error).message);
+    }
+  }
+  const specs = options.lane.length > 0 ? options.lane : ['legacy'];
+  return specs.map((spec) => {
+    try {
+      return laneConfigFromSpec(spec, { contextWindow, ...(reserveTokens !== undefined ? { reserveTokens } : {}), ...(host ? { host } : {}) });
+    } catch (error) {
+      if (error instanceof LaneSpecError) throw new CliUsageError(error.message);
+      throw error;
+    }
+  });
+}
+
+export function parseFailOn(value: string | undefined): string[] {
+  return value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+}
+
+/** Run the replay the options describe, with a progress bar on a TTY unless quiet. */
+export async function runReplayFromCli(sessionInput: string, options: ReplayCliOptions, host: CliHost, quiet: boolean): Promise<Recording> {
+  const lanes = buildLaneConfigs(options);
+  let driftThreshold: number | undefined;
+  if (options.drift !== undefined) {
+    driftThreshold = Number(options.drift);
+    if (!Number.isFinite(driftThreshold) || driftThreshold < 0) throw new CliUsageError(`--drift ${options.drift}: give a non-negative fraction, e.g. --drift 0.5`);
+  }
+  let systemPrompt: string | undefined;
+  if (options.systemPrompt) {
+    try {
+      systemPrompt = readFileSync(resolve(options.systemPrompt), 'utf8');
+    } catch (error) {
+      throw new CliUsageError(`--system-prompt: cannot read ${resolve(options.systemPrompt)}: ${(error as Error).message}`);
+    }
+  }
+  let file: string;
+  let session;
+  try {
+    const resolved = await resolveSessionInput(sessionInput);
+    file = resolved.file;
+    if (resolved.note && !quiet) host.err(`${resolved.note}\n`);
+    session = await readSessionFile(file, { mode: 'tolerant' });
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  if (session.problems.length > 0 && !quiet) {
+    host.err(`${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`);
+  }
+
+  const useBar = !quiet && options.progress && process.stderr.isTTY === true;
+  const bar = useBar ? new SingleBar({ format: 'replay [{bar}] {value}/{total} lane-turns · {lane}', hideCursor: true, clearOnComplete: true, stream: process.stderr }) : undefined;
+  const rootLaneTurns = lanes.length * Math.max(1, session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length);
+  bar?.start(rootLaneTurns, 0, { lane: '' });
+  try {
+    return await replaySession({
+      session,
+      lanes,
+      ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+      honourRecordedCompactions: options.honourRecordedCompactions === true,
+      checkDeterminism: options.checkDeterminism === true,
+      ...(driftThreshold !== undefined ? { driftThreshold } : {}),
+      replaySubagents: options.subagents !== false,
+      plugins: {
+        allowExecute: options.allowExecute === true,
+        ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
+        ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
+        ...(options.node ? { nodePath: options.node } : {}),
+      },
+      onProgress: (p) => {
+        if (bar && !p.parentLane) bar.increment(1, { lane: p.lane });
+      },
+    });
+  } finally {
+    bar?.stop();
+  }
+}
+
+/** Report a command failure with the right exit code. */
+export function failCommand(error: unknown, host: CliHost): void {
+  if (error instanceof CliUsageError) {
+    host.err(`${error.message}\n`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  host.err(`replay failed: ${message}\n`);
+  process.exitCode = EXIT.failed;
+}
+
+export function register(program: Command, host: CliHost): void {
+  const command = program
+    .command('replay')
+    .argument('<session>', 'a session .jsonl file, or a folder (sessions dir or state dir: the most recent session)')
+    .description('replay a recorded OpenClaw session through one or more context-engine lanes and record what each assembled');
+  addReplayOptions(command)
+    .option('--json <out.json>', 'write the Recording as JSON ("-" for stdout); quiet: no progress, no summary')
+    .option('--html <report.html>', 'write the standalone HTML report')
+    .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}`)
+    .action(async (sessionInput: string, options: ReplayCliOptions) => {
+      const quiet = options.json !== undefined;
+      let recording: Recording;
+      try {
+        recording = await runReplayFromCli(sessionInput, options, host, quiet);
+      } catch (error) {
+        failCommand(error, host);
+        return;
+      }
+      if (options.json === '-') host.out(exportRecordingJson(recording) + '\n');
+      else if (options.json) writeFileSync(resolve(options.json), exportRecordingJson(recording));
+      if (options.html) writeFileSync(resolve(options.html), renderHtmlReport(recording));
+      if (!quiet) {
+        host.out(formatLaneSummary(recording));
+        if (options.html) host.out(`HTML report: ${resolve(options.html)}\n`);
+      }
+      const failing = selectFailingFindings(recording.findings, parseFailOn(options.failOn));
+      if (failing.length > 0) {
+        if (!quiet || options.json !== '-') host.err(`${failing.length} finding(s) matched --fail-on ${options.failOn}\n`);
+        process.exitCode = EXIT.findings;
+      }
+    });
+}

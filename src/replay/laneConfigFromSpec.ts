@@ -1,0 +1,60 @@
+/**
+ * From a lane spec string (CLI `--lane`, bridge `replay.start`) to a ReplayLaneConfig: per-lane options win over
+ * the run's defaults, and `config=<file>` is read as JSON5 (the plugin's `plugins.entries.<id>.config`).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import JSON5 from 'json5';
+import { defaultLaneLabel, LaneSpecError, parseLaneSpec, type HostSpec } from './laneSpec';
+import type { ReplayLaneConfig } from './replayTypes';
+
+export interface LaneSpecDefaults {
+  contextWindow: number;
+  reserveTokens?: number;
+  host?: HostSpec;
+  /** relative config paths resolve against this (default: the process cwd) */
+  baseDir?: string;
+}
+
+export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): ReplayLaneConfig {
+  const parsed = parseLaneSpec(spec);
+  const common = {
+    label: defaultLaneLabel(parsed),
+    spec: parsed.spec,
+    contextWindow: parsed.window ?? defaults.contextWindow,
+    ...((parsed.reserve ?? defaults.reserveTokens) !== undefined ? { reserveTokens: parsed.reserve ?? defaults.reserveTokens } : {}),
+    ...((parsed.host ?? defaults.host) !== undefined ? { host: parsed.host ?? defaults.host } : {}),
+  };
+  if (parsed.kind === 'legacy') return { ...common, engine: { kind: 'legacy' } };
+
+  let pluginConfig: Record<string, unknown> | undefined;
+  if (parsed.configFile) {
+    const file = resolve(defaults.baseDir ?? process.cwd(), parsed.configFile);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new LaneSpecError(`Lane "${spec}": cannot read the plugin config ${file}: ${(error as Error).message}`);
+    }
+    let value: unknown;
+    try {
+      value = JSON5.parse(text);
+    } catch (error) {
+      throw new LaneSpecError(`Lane "${spec}": ${file} is not valid JSON/JSON5: ${(error as Error).message}`);
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      throw new LaneSpecError(`Lane "${spec}": ${file} must hold a JSON object (the plugin's config), not ${Array.isArray(value) ? 'an array' : typeof value}.`);
+    }
+    pluginConfig = value as Record<string, unknown>;
+  }
+  const plugin = parsed.plugin.startsWith('.') || parsed.plugin.startsWith('/') ? resolve(defaults.baseDir ?? process.cwd(), parsed.plugin) : parsed.plugin;
+  return {
+    ...common,
+    engine: {
+      kind: 'plugin',
+      plugin,
+      ...(parsed.engineId ? { engineId: parsed.engineId } : {}),
+      ...(pluginConfig ? { pluginConfig } : {}),
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Lane spec strings, as the CLI and the bridge accept them:
+ *
+ *   legacy[?<options>]
+ *   plugin:<path-or-id>[?<options>]
+ *
+ * where <options> are `&`-separated `name=value` pairs:
+ *   config=<file.json>   the plugin's config (plugins.entries.<id>.config), a JSON/JSON5 file
+ *   engine=<engineId>    which of the plugin's registered engines the lane selects (default: the first)
+ *   window=<N>           this lane's context window in tokens (default: --window)
+ *   reserve=<N>          this lane's configured compaction reserveTokens (default: --reserve)
+ *   host=<host>          embedded | codex | cli:<backendId> | agent-harness:<id> (default: --host)
+ *   label=<text>         the lane's display label
+ * Values are percent-decoded, so a path with `&` or `?` can be written with %26 / %3F.
+ */
+export type HostSpec = 'embedded' | 'codex' | `cli:${string}` | `agent-harness:${string}`;
+
+interface LaneSpecCommon {
+  /** the spec string as written */
+  spec: string;
+  window?: number;
+  reserve?: number;
+  host?: HostSpec;
+  label?: string;
+}
+
+export type ParsedLaneSpec =
+  | (LaneSpecCommon & { kind: 'legacy' })
+  | (LaneSpecCommon & { kind: 'plugin'; plugin: string; configFile?: string; engineId?: string });
+
+export class LaneSpecError extends Error {
+  readonly code = 'lane_spec_invalid';
+  constructor(message: string) {
+    super(message);
+    this.name = 'LaneSpecError';
+  }
+}
+
+const LEGACY_OPTIONS = ['window', 'reserve', 'host', 'label'] as const;
+const PLUGIN_OPTIONS = ['config', 'engine', ...LEGACY_OPTIONS] as const;
+const SYNTAX = 'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>]';
+
+/** Parse `embedded | codex | cli:<id> | agent-harness:<id>`; throws a LaneSpecError naming the valid forms. */
+export function parseHostSpec(value: string, where = 'host'): HostSpec {
+  const v = value.trim();
+  if (v === 'embedded' || v === 'codex') return v;
+  const m = /^(cli|agent-harness):(.+)$/.exec(v);
+  if (m && m[2].trim()) return `${m[1]}:${m[2].trim()}` as HostSpec;
+  throw new LaneSpecError(
+    `Invalid ${where} "${value}": use embedded, codex, cli:<backendId> or agent-harness:<id>.`,
+  );
+}
+
+function parseTokenCount(value: string, name: string, spec: string, allowZero: boolean): number {
+  if (!/^\d+$/.test(value.trim()) || (!allowZero && Number(value) === 0)) {
+    throw new LaneSpecError(
+      `Invalid lane spec "${spec}": ${name}=${value} must be a ${allowZero ? 'non-negative' : 'positive'} whole number of tokens.`,
+    );
+  }
+  return Number(value);
+}
+
+function decode(value: string, spec: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new LaneSpecError(`Invalid lane spec "${spec}": "${value}" is not valid percent-encoding.`);
+  }
+}
+
+export function parseLaneSpec(spec: string): ParsedLaneSpec {
+  const text = spec.trim();
+  if (!text) throw new LaneSpecError(`Empty lane spec. Expected ${SYNTAX}.`);
+  const q = text.indexOf('?');
+  const head = q === -1 ? text : text.slice(0, q);
+  const query = q === -1 ? '' : text.slice(q + 1);
+
+  let base: { kind: 'legacy' } | { kind: 'plugin'; plugin: string };
+  if (head === 'legacy') base = { kind: 'legacy' };
+  else if (head.startsWith('plugin:')) {
+    const plugin = decode(head.slice('plugin:'.length).trim(), text);
+    if (!plugin) throw new LaneSpecError(`Invalid lane spec "${spec}": plugin: needs a path or a plugin id.`);
+    base = { kind: 'plugin', plugin };
+  } else {
+    throw new LaneSpecError(`Invalid lane spec "${spec}": it must start with "legacy" or "plugin:". Expected ${SYNTAX}.`);
+  }
+
+  const allowed: readonly string[] = base.kind === 'legacy' ? LEGACY_OPTIONS : PLUGIN_OPTIONS;
+  const out: Record<string, unknown> = { ...base, spec: text };
+  const seen = new Set<string>();
+  for (const pair of query ? query.split('&') : []) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    const value = eq === -1 ? '' : decode(pair.slice(eq + 1), text);
+    if (!allowed.includes(name)) {
+      throw new LaneSpecError(
+        `Invalid lane spec "${spec}": unknown option "${name}". ${base.kind === 'legacy' ? 'legacy' : 'plugin'} lanes accept ${allowed.join(', ')}.`,
+      );
+    }
+    if (seen.has(name)) throw new LaneSpecError(`Invalid lane spec "${spec}": option "${name}" is given twice.`);
+    seen.add(name);
+    if (!value) throw new LaneSpecError(`Invalid lane spec "${spec}": option "${name}" needs a value (${name}=...).`);
+    switch (name) {
+      case 'config':
+        out.configFile = value;
+        break;
+      case 'engine':
+        out.engineId = value;
+        break;
+      case 'window':
+        out.window = parseTokenCount(value, name, text, false);
+        break;
+      case 'reserve':
+        out.reserve = parseTokenCount(value, name, text, true);
+        break;
+      case 'host':
+        out.host = parseHostSpec(value, `host in lane spec "${spec}"`);
+        break;
+      case 'label':
+        out.label = value;
+        break;
+    }
+  }
+  return out as unknown as ParsedLaneSpec;
+}
+
+/** A short default label: "legacy", or the plugin id/folder name plus the engine id when one is named. */
+export function defaultLaneLabel(parsed: ParsedLaneSpec): string {
+  if (parsed.label) return parsed.label;
+  if (parsed.kind === 'legacy') return parsed.window ? `legacy@${parsed.window}` : 'legacy';
+  const base = parsed.plugin.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || parsed.plugin;
+  const name = parsed.engineId ? `${base}:${parsed.engineId}` : base;
+  return parsed.window ? `${name}@${parsed.window}` : name;
+}

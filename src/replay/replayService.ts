@@ -1,0 +1,262 @@
+/**
+ * Replays as a service for the shells (bridge `replay.*`): start one in the background, watch its progress,
+ * fetch its Recording (whole or sliced), export it, cancel it. The store is bounded: the oldest finished replays
+ * are forgotten once more than `maxReplays` are held.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { discoverSessions, readSessionFile } from '../transcripts';
+import { exportRecordingJson } from './exportRecording';
+import type { HostSpec } from './laneSpec';
+import { laneConfigFromSpec } from './laneConfigFromSpec';
+import { parseHostSpec } from './laneSpec';
+import type { Recording } from './recordingSchema';
+import { renderHtmlReport } from './report/renderHtmlReport';
+import { replaySession } from './replaySession';
+import { resolveSessionInput } from './resolveSessionInput';
+import { sliceRecording, type RecordingSlice } from './sliceRecording';
+
+export type ReplayStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface StartReplayRequest {
+  sessionPath: string;
+  /** lane specs (see laneSpec.ts) */
+  lanes: string[];
+  window: number;
+  reserve?: number;
+  host?: string;
+  honourRecordedCompactions?: boolean;
+  checkDeterminism?: boolean;
+  driftThreshold?: number;
+  allowExecute?: boolean;
+  systemPrompt?: string;
+  replaySubagents?: boolean;
+}
+
+export interface ReplayProgressUpdate {
+  replayId: string;
+  lane: string;
+  turn: number;
+  total: number;
+}
+
+export interface ReplaySnapshot {
+  replayId: string;
+  status: ReplayStatus;
+  /** lane-turns finished / planned (root lanes; subagent lanes add to done) */
+  done: number;
+  total: number;
+  error?: string;
+  recording?: Recording;
+}
+
+interface ReplayJob {
+  id: string;
+  status: ReplayStatus;
+  done: number;
+  total: number;
+  error?: string;
+  recording?: Recording;
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+/** ContextScope's bundled demo sessions (resources/sessions), from source or from a build. */
+export function defaultDemoSessionsDir(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'resources', 'sessions');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return undefined;
+}
+
+export class ReplayNotFoundError extends Error {
+  readonly code = 'not_found';
+  constructor(replayId: string) {
+    super(`No replay "${replayId}" (it never existed or was forgotten; only the latest replays are kept). Start it again with replay.start.`);
+  }
+}
+
+export interface ReplayService {
+  start(request: StartReplayRequest, onProgress?: (update: ReplayProgressUpdate) => void): Promise<{ replayId: string }>;
+  get(replayId: string, slice?: RecordingSlice): ReplaySnapshot;
+  /** resolves when the replay has finished (whatever its status) */
+  wait(replayId: string): Promise<ReplaySnapshot>;
+  export(replayId: string, format: 'json' | 'html', path?: string): { format: 'json' | 'html'; bytes: number; path?: string; content?: string };
+  cancel(replayId: string): boolean;
+}
+
+export function createReplayService(options: { maxReplays?: number } = {}): ReplayService {
+  const maxReplays = options.maxReplays ?? 8;
+  const jobs = new Map<string, ReplayJob>();
+
+  const job = (replayId: string): ReplayJob => {
+    const found = jobs.get(replayId);
+    if (!found) throw new ReplayNotFoundError(replayId);
+    return found;
+  };
+
+  const forgetOld = () => {
+    for (const [id, j] of jobs) {
+      if (jobs.size <= maxReplays) break;
+      if (j.status !== 'running') jobs.delete(id);
+    }
+  };
+
+  return {
+    async start(request, onProgress) {
+      // Validate everything a person can get wrong before answering with an id.
+      const host: HostSpec | undefined = request.host !== undefined ? parseHostSpec(request.host, 'host') : undefined;
+      const lanes = request.lanes.map((spec) =>
+        laneConfigFromSpec(spec, {
+          contextWindow: request.window,
+          ...(request.reserve !== undefined ? { reserveTokens: request.reserve } : {}),
+          ...(host ? { host } : {}),
+        }),
+      );
+      const { file } = await resolveSessionInput(request.sessionPath);
+      const session = await readSessionFile(file, { mode: 'tolerant' });
+      const userTurns = session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length;
+
+      const id = randomUUID();
+      const controller = new AbortController();
+      const entry: ReplayJob = { id, status: 'running', done: 0, total: lanes.length * userTurns, controller, finished: Promise.resolve() };
+      entry.finished = replaySession({
+        session,
+        lanes,
+        ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
+        honourRecordedCompactions: request.honourRecordedCompactions === true,
+        checkDeterminism: request.checkDeterminism === true,
+        ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
+        replaySubagents: request.replaySubagents !== false,
+        plugins: { allowExecute: request.allowExecute === true },
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (!p.parentLane) entry.done++;
+          onProgress?.({ replayId: id, lane: p.lane, turn: p.turn, total: p.total });
+        },
+      }).then(
+        (recording) => {
+          entry.recording = recording;
+          entry.status = 'done';
+        },
+        (error: unknown) => {
+          entry.status = controller.signal.aborted ? 'cancelled' : 'failed';
+          entry.error = error instanceof Error ? error.message : String(error);
+        },
+      );
+      jobs.set(id, entry);
+      forgetOld();
+      return { replayId: id };
+    },
+
+    get(replayId, slice) {
+      const j = job(replayId);
+      return {
+        replayId,
+        status: j.status,
+        done: j.done,
+        total: j.total,
+        ...(j.error !== undefined ? { error: j.error } : {}),
+        ...(j.recording ? { recording: slice ? sliceRecording(j.recording, slice) : j.recording } : {}),
+      };
+    },
+
+    async wait(replayId) {
+      await job(replayId).finished;
+      return this.get(replayId);
+    },
+
+    export(replayId, format, path) {
+      const j = job(replayId);
+      if (!j.recording) {
+        throw new Error(`Replay ${replayId} has no recording to export yet (status: ${j.status}${j.error ? `: ${j.error}` : ''}).`);
+      }
+      const content = format === 'json' ? exportRecordingJson(j.recording) : renderHtmlReport(j.recording);
+      const bytes = Buffer.byteLength(content);
+      if (path) {
+        const target = resolve(path);
+        writeFileSync(target, content);
+        return { format, bytes, path: target };
+      }
+      return { format, bytes, content };
+    },
+
+    cancel(replayId) {
+      const j = job(replayId);
+      if (j.status !== 'running') return false;
+      j.controller.abort();
+      return true;
+    },
+  };
+}
+
+export interface ListedSession {
+  sessionId: string;
+  file: string;
+  agentId: string;
+  key?: string;
+  isSubagent: boolean;
+  archived: boolean;
+  size: number;
+  mtimeMs: number;
+  parentSessionId?: string;
+  childSessionIds: string[];
+}
+
+/** A folder of bare transcripts (no agents/<id>/sessions layout). */
+async function listFlatSessions(dir: string): Promise<ListedSession[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => {
+      const file = join(dir, name);
+      const stat = statSync(file);
+      return {
+        sessionId: name.replace(/\.jsonl$/, ''),
+        file,
+        agentId: '',
+        isSubagent: false,
+        archived: false,
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        childSessionIds: [],
+      };
+    })
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+}
+
+/** Sessions in an OpenClaw state dir (default: the bundled demo sessions), newest first. */
+export async function listSessions(stateDir?: string): Promise<{ stateDir: string; sessions: ListedSession[] }> {
+  const dir = stateDir ?? defaultDemoSessionsDir();
+  if (!dir) return { stateDir: '', sessions: [] };
+  const found = await discoverSessions({ stateDir: dir, scanSpawns: false });
+  if (found.sessions.length === 0) return { stateDir: found.stateDir, sessions: await listFlatSessions(found.stateDir) };
+  const sessions = found.sessions
+    .filter((s) => s.exists)
+    .sort((a, b) => b.mtimeMs - a.mtimeMs)
+    .map((s) => ({
+      sessionId: s.sessionId,
+      file: s.file,
+      agentId: s.agentId,
+      ...(s.key ? { key: s.key } : {}),
+      isSubagent: s.isSubagent,
+      archived: s.archived,
+      size: s.size,
+      mtimeMs: s.mtimeMs,
+      ...(s.parentSessionId ? { parentSessionId: s.parentSessionId } : {}),
+      childSessionIds: s.childSessionIds,
+    }));
+  return { stateDir: found.stateDir, sessions };
+}

@@ -1,0 +1,233 @@
+/**
+ * The standalone HTML report of a Recording: one file, inline CSS and inline SVG, no scripts, no external
+ * resources, readable in light and dark mode (`prefers-color-scheme`). Every piece of text from the recording —
+ * transcript content, engine output, error messages — is untrusted and escaped.
+ */
+import type { MessageRecord, Recording, TurnRecord } from '../recordingSchema';
+import { compareTurns, describeEvent } from '../compareTurns';
+import { escapeHtml, previewText } from './escapeHtml';
+import { renderBudgetChart, type ChartSeries } from './svgBudgetChart';
+
+export interface HtmlReportOptions {
+  /** report title (default: "ContextScope replay — <session id>") */
+  title?: string;
+  /**
+   * Turns whose assembled messages are listed in full. "auto" (default) lists every turn while the recording
+   * holds at most 40,000 assembled references, else only turns with events or findings plus each lane's last turn.
+   */
+  detailTurns?: 'all' | 'auto' | 'eventful';
+}
+
+const CSS = `
+:root{--bg:#fff;--fg:#1b1f24;--muted:#5b6570;--line:#d5dbe1;--panel:#f5f7f9;--warn:#9a6700;--err:#b42318;--ok:#1a7f37;
+--s0:#0969da;--s1:#bf3989;--s2:#1a7f37;--s3:#bc4c00;--s4:#8250df;--s5:#0a7e8c}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9aa5b1;--line:#30363d;--panel:#161b22;--warn:#d29922;--err:#f85149;--ok:#3fb950;
+--s0:#58a6ff;--s1:#f778ba;--s2:#56d364;--s3:#ffa657;--s4:#d2a8ff;--s5:#39c5cf}}
+*{box-sizing:border-box}body{margin:0;padding:24px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:14px;margin:18px 0 6px}
+.muted{color:var(--muted)}table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
+th{background:var(--panel);font-weight:600}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.sev-error{color:var(--err);font-weight:600}.sev-warning{color:var(--warn);font-weight:600}.sev-info{color:var(--muted)}
+.status-ok{color:var(--ok)}.status-bad{color:var(--err)}details{margin:2px 0}summary{cursor:pointer}
+.prov-raw{color:var(--muted)}.prov-modified{color:var(--warn)}.prov-summary{color:var(--s4)}.prov-synthetic{color:var(--s1)}
+code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+.chart{width:100%;height:auto;background:var(--panel);border:1px solid var(--line);border-radius:6px}
+.chart .grid{stroke:var(--line);stroke-width:1}.chart .axis,.chart .legend{fill:var(--muted);font-size:11px}
+.chart .line{fill:none;stroke-width:1.6}.chart .budget{fill:none;stroke-width:1;stroke-dasharray:5 4;opacity:.8}
+.chart .recorded{stroke:var(--muted);stroke-dasharray:2 3}.chart .marker{stroke:none}
+${[0, 1, 2, 3, 4, 5].map((i) => `.chart .series-${i}{stroke:var(--s${i})}.chart path.series-${i}{fill:var(--s${i})}`).join('')}
+`;
+
+function messagePreview(record: MessageRecord | undefined): string {
+  if (!record) return '';
+  const m = record.message as Record<string, unknown>;
+  const textOf = (content: unknown): string => {
+    if (typeof content === 'string') return content;
+    if (!Array.isArray(content)) return '';
+    return content
+      .map((b) => {
+        const block = b as Record<string, unknown>;
+        if (block.type === 'text') return String(block.text ?? '');
+        if (block.type === 'thinking') return `[thinking] ${String(block.thinking ?? '')}`;
+        if (block.type === 'toolCall') return `[call ${String(block.name ?? '')}] ${JSON.stringify(block.arguments ?? {})}`;
+        if (block.type === 'image') return '[image]';
+        return '';
+      })
+      .join(' ');
+  };
+  if (typeof m.summary === 'string') return m.summary;
+  if (m.role === 'bashExecution') return `$ ${String(m.command ?? '')} ${String(m.output ?? '')}`;
+  return textOf(m.content);
+}
+
+function isBadStatus(status: TurnRecord['status']): boolean {
+  return status !== 'ok';
+}
+
+function fmt(n: number | null | undefined): string {
+  return n === null || n === undefined ? '–' : String(Math.round(n));
+}
+
+function chartSeries(recording: Recording, laneIds: string[]): ChartSeries[] {
+  return laneIds.map((id) => {
+    const lane = recording.lanes.find((l) => l.id === id);
+    const turns = recording.turns[id] ?? [];
+    return {
+      label: lane?.label ?? id,
+      values: turns.map((t) => t.totals.tiktokenTokens),
+      budget: turns.map((t) => t.budget.tokenBudget),
+      markers: turns.flatMap((t) =>
+        t.events.filter((e) => e.type === 'compaction').map((e) => ({ turn: t.turn, title: `${lane?.label ?? id} turn ${t.turn}: ${describeEvent(e)}` })),
+      ),
+    };
+  });
+}
+
+function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages: boolean): string {
+  const out: string[] = [];
+  const cls = isBadStatus(turn.status) ? 'status-bad' : 'status-ok';
+  out.push(
+    `<details><summary>turn ${turn.turn} — <span class="${cls}">${escapeHtml(turn.status)}</span> · ${turn.assembled.length} messages · ` +
+      `${turn.totals.tiktokenTokens} tokens (est ${turn.totals.estTokens}) / budget ${turn.budget.tokenBudget}` +
+      `${turn.events.length ? ` · ${escapeHtml(turn.events.map(describeEvent).join('; '))}` : ''}</summary>`,
+  );
+  out.push('<table><tr><th>engine</th><th>estimatedTokens</th><th>promptAuthority</th><th>precheck</th><th>systemPromptAddition</th></tr>');
+  out.push(
+    `<tr><td>${escapeHtml(turn.engine.engineId)}${turn.engine.quarantined ? ' (quarantined → legacy)' : ''}</td>` +
+      `<td class="num">${fmt(turn.estimatedTokens)}</td><td>${escapeHtml(turn.promptAuthority ?? '–')}</td>` +
+      `<td>${turn.precheck.skipped ? `skipped: ${escapeHtml(turn.precheck.skipReason ?? '')}` : `${escapeHtml(turn.precheck.route)} (${turn.precheck.estimatedTokens} / ${turn.precheck.promptBudgetBeforeReserve})`}</td>` +
+      `<td>${turn.systemPromptAddition ? previewText(turn.systemPromptAddition, 200) : '–'}</td></tr></table>`,
+  );
+  if (turn.error) out.push(`<p class="status-bad">${escapeHtml(turn.error)}</p>`);
+  out.push('<table><tr><th>call</th><th>attempt</th><th class="num">ms</th><th>outcome</th></tr>');
+  for (const call of turn.calls) {
+    out.push(
+      `<tr><td class="mono">${escapeHtml(call.method)}${call.note ? ` <span class="muted">${escapeHtml(call.note)}</span>` : ''}</td>` +
+        `<td class="num">${call.attempt}</td><td class="num">${call.durationMs.toFixed(1)}</td>` +
+        `<td class="${call.outcome === 'ok' ? 'status-ok' : 'status-bad'}">${escapeHtml(call.outcome)}${call.error ? `: ${escapeHtml(call.error)}` : ''}${call.fellBack ? ' (legacy fallback answered)' : ''}</td></tr>`,
+    );
+  }
+  out.push('</table>');
+  out.push(
+    `<p class="muted">kept ${turn.omitted.keptCount} · summarized ${turn.omitted.summarizedCount} · dropped ${turn.omitted.droppedCount} of ${turn.historyCount} transcript messages</p>`,
+  );
+  if (withMessages) {
+    out.push('<table><tr><th class="num">#</th><th>provenance</th><th>role</th><th class="num">tiktoken</th><th class="num">est</th><th>content</th></tr>');
+    turn.assembled.forEach((ref, i) => {
+      const record = recording.messages[ref.key];
+      out.push(
+        `<tr><td class="num">${i}</td><td class="prov-${escapeHtml(ref.provenance)}">${escapeHtml(ref.provenance)}</td>` +
+          `<td>${escapeHtml(record?.role ?? '?')}</td><td class="num">${ref.tiktokenTokens}</td><td class="num">${ref.estTokens}</td>` +
+          `<td>${previewText(messagePreview(record))}</td></tr>`,
+      );
+    });
+    out.push('</table>');
+  }
+  out.push('</details>');
+  return out.join('');
+}
+
+export function renderHtmlReport(recording: Recording, options: HtmlReportOptions = {}): string {
+  const title = options.title ?? `ContextScope replay — ${recording.session.sessionId}`;
+  const rootLanes = recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
+  const childLanes = recording.lanes.filter((l) => l.parentLane);
+  const totalRefs = Object.values(recording.turns).reduce((s, ts) => s + ts.reduce((a, t) => a + t.assembled.length, 0), 0);
+  const mode = options.detailTurns ?? 'auto';
+  const listAll = mode === 'all' || (mode === 'auto' && totalRefs <= 40_000);
+  const findingTurns = new Set(recording.findings.map((f) => `${f.lane}#${f.turn}`));
+
+  const out: string[] = [];
+  out.push(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>${escapeHtml(title)}</title><style>${CSS}</style></head><body>`,
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p class="muted">${escapeHtml(recording.session.path ?? '(in-memory session)')} · ${recording.session.turnStarts.length} turns · ` +
+      `${recording.session.messageKeys.length} messages · recorded ${escapeHtml(recording.createdAt)} by ${escapeHtml(recording.generator.name)} ${escapeHtml(recording.generator.version)} · ` +
+      `replay ${(recording.stats.wallMs / 1000).toFixed(2)} s</p>`,
+  );
+
+  out.push('<h2>Lanes</h2><table><tr><th>lane</th><th>spec</th><th>engine</th><th class="num">window</th><th class="num">reserve</th><th>host</th><th class="num">turns</th><th class="num">findings</th></tr>');
+  for (const lane of recording.lanes) {
+    const count = recording.findings.filter((f) => f.lane === lane.id).length;
+    out.push(
+      `<tr><td>${escapeHtml(lane.label)}${lane.parentLane ? ` <span class="muted">(subagent of ${escapeHtml(lane.parentLane)})</span>` : ''}</td>` +
+        `<td class="mono">${escapeHtml(lane.spec)}</td><td>${escapeHtml(lane.requestedEngineId)}</td>` +
+        `<td class="num">${lane.contextWindow}</td><td class="num">${lane.reserveTokens}</td><td>${escapeHtml(lane.host.label)}</td>` +
+        `<td class="num">${lane.turnCount}</td><td class="num">${count}</td></tr>`,
+    );
+    if (lane.error) out.push(`<tr><td colspan="8" class="status-bad">${escapeHtml(lane.error)}</td></tr>`);
+  }
+  out.push('</table>');
+
+  out.push('<h2>Tokens per turn</h2>');
+  out.push(
+    renderBudgetChart({
+      title: 'Assembled tokens (tiktoken) per turn; dashed: token budget; triangles: compactions',
+      series: chartSeries(recording, rootLanes),
+      recordedCompactionTurns: recording.session.recordedCompactions.map((c) => c.turn),
+    }),
+  );
+  for (const child of childLanes) {
+    out.push(`<h3>Subagent lane ${escapeHtml(child.label)}</h3>`);
+    out.push(renderBudgetChart({ title: `Subagent ${child.label}`, series: chartSeries(recording, [child.id]), height: 200 }));
+  }
+
+  out.push(`<h2>Findings (${recording.findings.length})</h2>`);
+  if (recording.findings.length === 0) out.push('<p class="muted">No findings.</p>');
+  else {
+    out.push('<table><tr><th>severity</th><th>code</th><th>lane</th><th class="num">turn</th><th>message</th></tr>');
+    for (const f of recording.findings.slice(0, 500)) {
+      out.push(
+        `<tr><td class="sev-${escapeHtml(f.severity)}">${escapeHtml(f.severity)}</td><td class="mono">${escapeHtml(f.code)}</td>` +
+          `<td>${escapeHtml(f.lane)}</td><td class="num">${f.turn ?? '–'}</td><td>${escapeHtml(f.message)}</td></tr>`,
+      );
+    }
+    out.push('</table>');
+    if (recording.findings.length > 500) out.push(`<p class="muted">… ${recording.findings.length - 500} more in the JSON export.</p>`);
+  }
+  if (recording.events.length > 0) {
+    out.push('<h3>Events outside turns</h3><ul>');
+    for (const e of recording.events) out.push(`<li>${escapeHtml(e.lane)}: ${escapeHtml(describeEvent(e))}</li>`);
+    out.push('</ul>');
+  }
+
+  out.push('<h2>Side by side</h2><table><tr><th class="num">turn</th>');
+  for (const id of rootLanes) out.push(`<th colspan="3">${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`);
+  out.push('</tr><tr><th></th>');
+  for (const _ of rootLanes) out.push('<th class="num">tokens / budget</th><th class="num">kept·summ·drop</th><th>events</th>');
+  out.push('</tr>');
+  for (const row of compareTurns(recording, rootLanes)) {
+    out.push(`<tr><td class="num">${row.turn}</td>`);
+    for (const id of rootLanes) {
+      const c = row.lanes[id];
+      if (!c) {
+        out.push('<td></td><td></td><td></td>');
+        continue;
+      }
+      out.push(
+        `<td class="num ${c.status === 'ok' ? '' : 'status-bad'}">${c.tiktokenTokens} / ${c.tokenBudget}</td>` +
+          `<td class="num">${c.kept}·${c.summarized}·${c.dropped}</td><td>${escapeHtml([c.status === 'ok' ? '' : c.status, ...c.events].filter(Boolean).join('; '))}</td>`,
+      );
+    }
+    out.push('</tr>');
+  }
+  out.push('</table>');
+
+  out.push('<h2>Turns</h2>');
+  for (const lane of recording.lanes) {
+    const turns = recording.turns[lane.id] ?? [];
+    out.push(`<h3>${escapeHtml(lane.label)}</h3>`);
+    turns.forEach((turn, i) => {
+      const withMessages =
+        listAll || turn.events.length > 0 || findingTurns.has(`${lane.id}#${turn.turn}`) || i === turns.length - 1;
+      out.push(renderTurnDetails(recording, turn, withMessages));
+    });
+  }
+  if (!listAll) {
+    out.push('<p class="muted">Message lists are shown for turns with events or findings and for each lane\'s last turn; the JSON export has every turn.</p>');
+  }
+  out.push('</body></html>');
+  return out.join('\n');
+}
