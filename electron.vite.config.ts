@@ -8,7 +8,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      rollupOptions: { input: { electron: resolve(root, 'main/electron.ts') } },
+      rollupOptions: {
+        input: {
+          electron: resolve(root, 'main/electron.ts'),
+          // the first module of engine-host utility processes (main/electron/utilityProcessTransport.ts)
+          'engine-host-utility': resolve(root, 'main/electron/engineHostUtilityEntry.ts'),
+        },
+        // Shared chunks stay beside electron.js: src/plugins finds out/node/engine-host.mjs relative to the module
+        // it is bundled in (../node), which a chunks/ subfolder would break.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

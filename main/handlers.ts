@@ -6,8 +6,9 @@
 import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
 import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
 import { createReplayService, LaneSpecError, listSessions, ReplayNotFoundError } from '../src/replay';
+import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
 
-export interface HandlerEnvironment extends AppEnvironment {
+export interface HandlerEnvironment extends AppEnvironment, PluginHandlerEnvironment {
   /** Epoch ms the shell started (uptime is measured from here). Defaults to when the table is created. */
   startedAt?: number;
   /** Clock, injectable for tests. */
@@ -22,6 +23,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
   return {
     'app.info': () => describeApp(appEnv),
     'app.health': () => describeHealth(startedAt, now(), process.memoryUsage()),
+    ...createPluginHandlers({ consentFile: env.consentFile, engineHostTransport: env.engineHostTransport }),
     'replay.start': (params, ctx) =>
       asBridgeError(() => replays.start(params, (update) => ctx.emit('replay.progress', update))),
     'replay.get': ({ replayId, lane, fromTurn, toTurn }) =>

@@ -5,6 +5,7 @@ import { buildContentSecurityPolicy } from '../contentSecurityPolicy';
 import { createHandlers } from '../handlers';
 import { registerAppScheme, serveAppProtocol } from './appProtocol';
 import { registerBridgeIpc } from './ipcBridge';
+import { createUtilityProcessTransport, UTILITY_ENGINE_HOST_FILE } from './utilityProcessTransport';
 import {
   APP_ORIGIN,
   APP_TRUSTED_ORIGIN,
@@ -68,7 +69,12 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
     trusted.push({ protocol: dev.protocol, host: dev.host });
   }
   const dispatcher = createBridgeDispatcher(
-    createHandlers({ shell: 'electron', runtimeHost: 'electron-main', electronVersion: process.versions.electron }),
+    createHandlers({
+      shell: 'electron',
+      runtimeHost: 'electron-main',
+      electronVersion: process.versions.electron,
+      engineHostTransport: createUtilityProcessTransport({ adapterEntry: path.join(options.mainDir, UTILITY_ENGINE_HOST_FILE) }),
+    }),
     { onHandlerError: (error, method) => log(`bridge: ${method} threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`) },
   );
   registerBridgeIpc(ipcMain, dispatcher, (event) => isTrustedSenderUrl(event.senderFrame?.url, trusted), log);

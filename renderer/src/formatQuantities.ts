@@ -21,3 +21,15 @@ export function formatBytes(bytes: number): string {
   }
   return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** 12345 → "12,345" (grouping fixed to en-US so numbers read the same everywhere). */
+export function formatCount(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** Engine-call durations: 1.84 → "1.8 ms", 250.4 → "250 ms", 1520 → "1.52 s". */
+export function formatMs(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}

@@ -1,5 +1,6 @@
 export { methods } from './methods';
 export * from './methods/app';
+export * from './methods/plugins';
 export * from './methods/replay';
 export { defineMethods, NoParams, type MethodSpec, type MethodSpecs } from './methodSpec';
 export {

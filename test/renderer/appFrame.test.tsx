@@ -73,14 +73,14 @@ describe('AppFrame', () => {
     const buttons = within(nav).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual([
       'Overview',
-      'Sessionscoming soon',
-      'Replaycoming soon',
+      'Sessions',
+      'Replay',
       'Comparecoming soon',
-      'Pluginscoming soon',
+      'Plugins',
       'Configcoming soon',
-      'Doctorcoming soon',
+      'Doctor',
     ]);
-    expect(buttons.map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, true, true, true, true, true, true]);
+    expect(buttons.map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, false, false, true, false, true, false]);
     expect(buttons[0]!.getAttribute('aria-current')).toBe('page');
   });
 

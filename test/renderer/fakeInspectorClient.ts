@@ -10,10 +10,12 @@ export function createFakeInspectorClient(responders: Responder, transport: Tran
   const stateListeners = new Set<(state: ConnectionState, reason?: string) => void>();
   const eventListeners = new Set<(event: BridgeEvent) => void>();
   const calls: string[] = [];
+  const requests: { method: string; params: unknown }[] = [];
   const client: InspectorClient = {
     transport,
     async call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
       calls.push(method);
+      requests.push({ method, params });
       const responder = responders[method] as ((params: RequestOf<M>) => ResponseOf<M>) | undefined;
       if (!responder) throw new BridgeCallError({ code: 'unknown_method', method, path: '', message: `no fake for ${method}` });
       return responder(params);
@@ -32,6 +34,12 @@ export function createFakeInspectorClient(responders: Responder, transport: Tran
   return {
     client,
     calls,
+    /** every call with its params, in order */
+    requests,
+    /** pushes an event to the subscribed listeners (as the runtime would) */
+    emit(event: BridgeEvent) {
+      for (const listener of eventListeners) listener(event);
+    },
     setState(next: ConnectionState, reason?: string) {
       state = next;
       for (const listener of stateListeners) listener(next, reason);

@@ -4,12 +4,12 @@ import type { ConnectionState, TransportKind } from '../bridge/InspectorClient';
 
 export const SECTIONS = [
   { id: 'overview', label: 'Overview', available: true },
-  { id: 'sessions', label: 'Sessions', available: false },
-  { id: 'replay', label: 'Replay', available: false },
+  { id: 'sessions', label: 'Sessions', available: true },
+  { id: 'replay', label: 'Replay', available: true },
   { id: 'compare', label: 'Compare', available: false },
-  { id: 'plugins', label: 'Plugins', available: false },
+  { id: 'plugins', label: 'Plugins', available: true },
   { id: 'config', label: 'Config', available: false },
-  { id: 'doctor', label: 'Doctor', available: false },
+  { id: 'doctor', label: 'Doctor', available: true },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

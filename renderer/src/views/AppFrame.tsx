@@ -3,7 +3,12 @@ import { useInspectorClient } from '../bridge/ClientContext';
 import { AppHeader } from '../components/AppHeader';
 import { NavigationList } from '../components/NavigationList';
 import { SECTIONS, useAppStore, type SectionId } from '../store/appStore';
+import { useReplayStore } from '../store/replayStore';
+import { DoctorView } from './DoctorView';
 import { OverviewView } from './OverviewView';
+import { PluginsView } from './PluginsView';
+import { ReplayView } from './ReplayView';
+import { SessionsView } from './SessionsView';
 
 export interface AppFrameProps {
   /** Why no client could be created (e.g. no token in the URL); null when there is a client. */
@@ -29,8 +34,12 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
     store.setTransport(client.transport);
     store.setConnection(client.connectionState());
     const unsubscribe = client.onConnectionChange((state, reason) => useAppStore.getState().setConnection(state, reason ?? null));
+    const unsubscribeEvents = client.onEvent((event) => useReplayStore.getState().handleEvent(event));
     void store.loadOverview(client);
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      unsubscribeEvents();
+    };
   }, [client, clientProblem]);
 
   return (
@@ -38,7 +47,13 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
       <AppHeader info={info} connection={connection} connectionProblem={connectionProblem} />
       <div className="frame__body">
         <NavigationList entries={SECTIONS} activeId={activeSection} onSelect={(id) => selectSection(id as SectionId)} />
-        <main className="frame__main">{activeSection === 'overview' && <OverviewView />}</main>
+        <main className="frame__main">
+          {activeSection === 'overview' && <OverviewView />}
+          {activeSection === 'sessions' && <SessionsView />}
+          {activeSection === 'replay' && <ReplayView />}
+          {activeSection === 'plugins' && <PluginsView />}
+          {activeSection === 'doctor' && <DoctorView />}
+        </main>
       </div>
     </div>
   );

@@ -1,9 +1,13 @@
+import { useInspectorClient } from '../bridge/ClientContext';
 import { InfoCard } from '../components/InfoCard';
 import { Notice } from '../components/Notice';
 import { formatBytes, formatDuration } from '../formatQuantities';
 import { useAppStore } from '../store/appStore';
+import { openDemoReplay } from '../store/openDemo';
 
 export function OverviewView() {
+  const client = useInspectorClient();
+  const selectSection = useAppStore((state) => state.selectSection);
   const info = useAppStore((state) => state.info);
   const health = useAppStore((state) => state.health);
   const transport = useAppStore((state) => state.transport);
@@ -19,6 +23,24 @@ export function OverviewView() {
       {connectionProblem && <Notice tone="error">{connectionProblem}</Notice>}
       {loadError && <Notice tone="error">Could not load the runtime status: {loadError}</Notice>}
       {!info && !loadError && !connectionProblem && <Notice tone="info">Asking the runtime…</Notice>}
+      <section className="card start-card" aria-label="Start">
+        <h2 className="card__title">Start here</h2>
+        <p>
+          Replay the bundled demo session (12 turns) through OpenClaw&apos;s <span className="mono">legacy</span> engine and the sample{' '}
+          <span className="mono">recent-window</span> plugin, side by side.
+        </p>
+        <div className="start-card__actions">
+          <button type="button" className="button button--primary" disabled={!client} onClick={() => client && void openDemoReplay(client)}>
+            Replay the demo session
+          </button>
+          <button type="button" className="button" onClick={() => selectSection('sessions')}>
+            Choose a session
+          </button>
+          <button type="button" className="button" onClick={() => selectSection('plugins')}>
+            Plugins
+          </button>
+        </div>
+      </section>
       <div className="overview__cards">
         {info && (
           <InfoCard

@@ -1,4 +1,5 @@
 import { appMethods } from './app';
+import { pluginsMethods } from './plugins';
 import { replayMethods } from './replay';
 
 /**
@@ -8,8 +9,10 @@ import { replayMethods } from './replay';
  */
 export const methods = {
   ...appMethods,
+  ...pluginsMethods,
   ...replayMethods,
 };
 
 export * from './app';
+export * from './plugins';
 export * from './replay';

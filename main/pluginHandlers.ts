@@ -1,0 +1,173 @@
+/**
+ * The `plugins.*` and `doctor.run` handlers of the bridge table: discovery, consent and the doctor from
+ * src/plugins, mapped onto the bridge shapes (src/bridge/methods/plugins.ts). No Electron import: the Electron
+ * shell passes its engine-host transport in through the environment.
+ */
+import { resolve } from 'node:path';
+import { BridgeMethodError, type HandlersFor, type ListedPlugin, type PluginConsentInfo, type pluginsMethods } from '../src/bridge';
+import { locateOpenClawConfig, readOpenClawConfigFile } from '../src/cli/commands/doctor';
+import type { OpenClawConfig } from '../src/contract';
+import {
+  createConsentStore,
+  defaultConsentFile,
+  defaultStateDir,
+  discoverPlugins,
+  isPluginLoadable,
+  looksLikePluginDir,
+  readPluginPackage,
+  runDoctor,
+  type ConsentStore,
+  type DiscoveredPlugin,
+  type EngineHostTransportFactory,
+  type PluginProblem,
+} from '../src/plugins';
+
+export interface PluginHandlerEnvironment {
+  /** the consent file (default: plugin-consent.json in the app config dir, read when each call runs) */
+  consentFile?: string;
+  /** how engine hosts are started (Electron: utilityProcess); default child_process.fork */
+  engineHostTransport?: EngineHostTransportFactory;
+}
+
+type PluginHandlers = HandlersFor<typeof pluginsMethods>;
+
+export function createPluginHandlers(env: PluginHandlerEnvironment = {}): PluginHandlers {
+  const consentStore = (): ConsentStore => createConsentStore(env.consentFile ?? defaultConsentFile());
+
+  return {
+    'plugins.list': ({ stateDir, workspaceDir }) => {
+      const dir = stateDir ? resolve(stateDir) : defaultStateDir();
+      const { config, configPath } = readConfig(dir);
+      const store = consentStore();
+      const plugins = discoverPlugins({ config, stateDir: dir, ...(workspaceDir ? { workspaceDir: resolve(workspaceDir) } : {}) });
+      return {
+        stateDir: dir,
+        workspaceDir: workspaceDir ? resolve(workspaceDir) : null,
+        configPath: configPath ?? null,
+        consentFile: store.file,
+        plugins: plugins.map((plugin) => describePlugin(plugin, store)),
+      };
+    },
+    'plugins.approve': ({ path }) => {
+      const plugin = pluginAt(path);
+      const store = consentStore();
+      store.grant(plugin);
+      return { pluginId: plugin.id, path: plugin.rootDir, realPath: plugin.realPath, consent: consentInfo(plugin, store) };
+    },
+    'plugins.revoke': ({ path }) => {
+      const plugin = pluginAt(path);
+      return { path: plugin.rootDir, realPath: plugin.realPath, revoked: consentStore().revoke(plugin.realPath) };
+    },
+    'doctor.run': async ({ stateDir, workspaceDir, allowExecute }) => {
+      const dir = stateDir ? resolve(stateDir) : defaultStateDir();
+      const { config, configPath } = readConfig(dir);
+      return runDoctor({
+        config,
+        ...(configPath ? { configPath } : {}),
+        stateDir: dir,
+        ...(workspaceDir ? { workspaceDir: resolve(workspaceDir) } : {}),
+        allowExecute: allowExecute === true,
+        consent: consentStore(),
+        ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
+      });
+    },
+  };
+}
+
+function readConfig(stateDir: string): { config: OpenClawConfig; configPath?: string } {
+  const configPath = locateOpenClawConfig(undefined, stateDir);
+  if (!configPath) return { config: {} };
+  try {
+    return { config: readOpenClawConfigFile(configPath), configPath };
+  } catch (error) {
+    throw new BridgeMethodError('invalid_config', (error as Error).message, '/stateDir');
+  }
+}
+
+/** The plugin in a folder the user names (approve/revoke), or a not_found error that says what is missing. */
+function pluginAt(path: string): DiscoveredPlugin {
+  const dir = resolve(path);
+  if (!looksLikePluginDir(dir)) {
+    throw new BridgeMethodError(
+      'not_found',
+      `${dir} is not a plugin folder: it has no openclaw.plugin.json (nor a package.json with an "openclaw" section). Pass the folder plugins.list reports as the plugin's path.`,
+      '/path',
+    );
+  }
+  return readPluginPackage(dir, 'linked');
+}
+
+export function consentInfo(plugin: DiscoveredPlugin, store: ConsentStore): PluginConsentInfo {
+  const decision = store.check(plugin);
+  const grant = store.list().find((entry) => entry.realPath === plugin.realPath);
+  const state = decision.granted ? 'granted' : grant ? 'stale-hash' : 'missing';
+  return {
+    state,
+    message: decision.reason,
+    hash: decision.hash,
+    ...(grant && decision.granted ? { grantedAt: grant.grantedAt } : {}),
+  };
+}
+
+function problem(p: PluginProblem) {
+  return {
+    code: p.code,
+    message: p.message,
+    ...(p.file !== undefined ? { file: p.file } : {}),
+    ...(p.path !== undefined ? { path: p.path } : {}),
+    ...(p.fix !== undefined ? { fix: p.fix } : {}),
+  };
+}
+
+function schemaType(schema: Record<string, unknown>): string {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.filter((t) => typeof t === 'string').join('|');
+  if (Array.isArray(schema.enum)) return 'enum';
+  return '';
+}
+
+/** The top-level properties of a config schema with their uiHints labels (nested objects stay one field). */
+export function summarizeConfigSchema(plugin: Pick<DiscoveredPlugin, 'configSchema' | 'manifest'>): ListedPlugin['configSchema'] {
+  const schema = plugin.configSchema;
+  if (!schema || typeof schema !== 'object') return null;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const hints = plugin.manifest?.uiHints ?? {};
+  const fields = Object.entries(properties).map(([key, raw]) => {
+    const property = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const hint = hints[key];
+    const description = typeof hint?.help === 'string' ? hint.help : typeof property.description === 'string' ? property.description : undefined;
+    return {
+      key,
+      type: schemaType(property),
+      ...(typeof hint?.label === 'string' ? { label: hint.label } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(property.default !== undefined ? { default: property.default } : {}),
+      advanced: hint?.advanced === true,
+    };
+  });
+  return { fields, additionalProperties: schema.additionalProperties !== false };
+}
+
+export function describePlugin(plugin: DiscoveredPlugin, store: ConsentStore): ListedPlugin {
+  return {
+    id: plugin.id,
+    ...(plugin.name !== undefined ? { name: plugin.name } : {}),
+    ...(plugin.version !== undefined ? { version: plugin.version } : {}),
+    ...(plugin.description !== undefined ? { description: plugin.description } : {}),
+    kind: [...plugin.kind],
+    path: plugin.rootDir,
+    realPath: plugin.realPath,
+    origin: plugin.origin,
+    enabled: plugin.enabled,
+    ...(plugin.disabledReason !== undefined ? { disabledReason: plugin.disabledReason } : {}),
+    loadable: isPluginLoadable(plugin),
+    entries: plugin.entries.map((entry) => entry.declared),
+    errors: plugin.errors.map(problem),
+    configErrors: plugin.configErrors.map(problem),
+    warnings: plugin.warnings.map(problem),
+    configSchema: summarizeConfigSchema(plugin),
+    consent: consentInfo(plugin, store),
+    shadowed: plugin.shadowed.map((s) => ({ path: s.rootDir, origin: s.origin })),
+  };
+}

@@ -1,0 +1,73 @@
+import { formatBytes } from '../formatQuantities';
+import type { SessionRow } from '../model/sessionRows';
+
+export interface SessionTableProps {
+  rows: readonly SessionRow[];
+  selectedFile: string | null;
+  onSelect(file: string): void;
+}
+
+function formatDate(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Sessions of a state dir; subagent children indented under their parent. Click a row to choose it. */
+export function SessionTable({ rows, selectedFile, onSelect }: SessionTableProps) {
+  if (rows.length === 0) return <p className="muted">No sessions found in this folder.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table" aria-label="Sessions">
+        <thead>
+          <tr>
+            <th scope="col">Session</th>
+            <th scope="col">Agent</th>
+            <th scope="col" className="num">
+              Size
+            </th>
+            <th scope="col">Modified</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const selected = row.session.file === selectedFile;
+            return (
+              <tr
+                key={row.session.file}
+                className={`table__row--clickable${selected ? ' table__row--selected' : ''}`}
+                aria-selected={selected}
+                data-testid="session-row"
+                onClick={() => onSelect(row.session.file)}
+              >
+                <td>
+                  <div className="session-cell" style={{ paddingLeft: `${row.depth * 20}px` }}>
+                    <input
+                      type="radio"
+                      name="session"
+                      aria-label={`Choose ${row.title}`}
+                      checked={selected}
+                      onChange={() => onSelect(row.session.file)}
+                    />
+                    <div className="session-cell__text">
+                      <span className="session-cell__title mono">{row.title}</span>
+                      <span className="session-cell__meta">
+                        {row.session.key ? <span className="mono">{row.session.sessionId}</span> : null}
+                        {row.parentLabel && <span>{row.parentLabel}</span>}
+                        {row.childrenLabel && <span>{row.childrenLabel}</span>}
+                        {row.session.archived && <span>archived</span>}
+                      </span>
+                    </div>
+                  </div>
+                </td>
+                <td className="mono">{row.session.agentId || '—'}</td>
+                <td className="num mono nowrap">{formatBytes(row.session.size)}</td>
+                <td className="mono nowrap">{formatDate(row.session.mtimeMs)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

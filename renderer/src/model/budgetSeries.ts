@@ -1,0 +1,108 @@
+/**
+ * The numbers behind the BudgetChart: per turn, each lane's assembled tokens and the token budget it was given,
+ * plus compaction/quarantine markers. Computed once per (recording, lanes, measure); the chart only draws them.
+ * Data keys are positional (`tokens0`, `budget0`, `mark0`) because recharts reads dots in a dataKey as a path.
+ */
+import type { LaneRecord, Recording, TurnRecord } from '../recordingTypes';
+import { laneColor } from './recordingLanes';
+
+export type TokenMeasure = 'estimate' | 'tiktoken';
+export type TurnMarker = 'quarantine' | 'compaction';
+
+export interface BudgetPoint {
+  /** 0-based turn */
+  turn: number;
+  /** 1-based, as shown on the axis */
+  label: string;
+  [key: string]: number | string | null;
+}
+
+export interface BudgetLane {
+  id: string;
+  label: string;
+  color: string;
+  tokensKey: string;
+  budgetKey: string;
+  markKey: string;
+}
+
+export interface BudgetSeries {
+  points: BudgetPoint[];
+  lanes: BudgetLane[];
+  /** every lane got the same tokenBudget on every turn: draw one budget line (`budget`) instead of one per lane */
+  sharedBudget: boolean;
+  /** window and prompt budget when every lane has the same: the reserve band is drawn between them */
+  reserveBand: { promptBudget: number; contextWindow: number } | null;
+  /** the largest token budget of any turn (what the caption reports) */
+  maxBudget: number;
+  compactions: number;
+  quarantines: number;
+}
+
+export function assembledTokens(record: TurnRecord, measure: TokenMeasure): number {
+  return measure === 'tiktoken' ? record.totals.tiktokenTokens : record.totals.estTokens;
+}
+
+/** quarantine wins over compaction: it is the rarer and the more important marker. */
+export function turnMarker(record: TurnRecord): TurnMarker | null {
+  let marker: TurnMarker | null = record.engine.quarantined ? 'quarantine' : null;
+  for (const event of record.events) {
+    if (event.type === 'quarantine') return 'quarantine';
+    if (event.type === 'compaction' && marker === null) marker = 'compaction';
+  }
+  return marker;
+}
+
+export function buildBudgetSeries(recording: Recording, lanes: readonly LaneRecord[], measure: TokenMeasure): BudgetSeries {
+  const laneTurns = lanes.map((lane) => recording.turns[lane.id] ?? []);
+  const turnCount = Math.max(0, ...laneTurns.map((turns) => turns.length));
+  const budgetLanes: BudgetLane[] = lanes.map((lane, i) => ({
+    id: lane.id,
+    label: lane.label,
+    color: laneColor(recording.lanes.indexOf(lane)),
+    tokensKey: `tokens${i}`,
+    budgetKey: `budget${i}`,
+    markKey: `mark${i}`,
+  }));
+
+  let sharedBudget = true;
+  let maxBudget = 0;
+  let compactions = 0;
+  let quarantines = 0;
+  const points: BudgetPoint[] = [];
+  for (let turn = 0; turn < turnCount; turn++) {
+    const point: BudgetPoint = { turn, label: String(turn + 1), budget: null };
+    let firstBudget: number | null = null;
+    laneTurns.forEach((turns, i) => {
+      const record = turns[turn];
+      const lane = budgetLanes[i]!;
+      if (!record) {
+        point[lane.tokensKey] = null;
+        point[lane.budgetKey] = null;
+        point[lane.markKey] = null;
+        return;
+      }
+      const budget = record.budget.tokenBudget;
+      point[lane.tokensKey] = assembledTokens(record, measure);
+      point[lane.budgetKey] = budget;
+      const marker = turnMarker(record);
+      point[lane.markKey] = marker;
+      if (marker === 'compaction') compactions++;
+      if (marker === 'quarantine') quarantines++;
+      maxBudget = Math.max(maxBudget, budget);
+      if (firstBudget === null) firstBudget = budget;
+      else if (firstBudget !== budget) sharedBudget = false;
+    });
+    point.budget = firstBudget;
+    points.push(point);
+  }
+
+  const windows = new Set(lanes.map((lane) => lane.contextWindow));
+  const reserves = new Set(lanes.map((lane) => lane.reserveTokens));
+  const reserveBand =
+    lanes.length > 0 && windows.size === 1 && reserves.size === 1
+      ? { contextWindow: lanes[0]!.contextWindow, promptBudget: Math.max(1, lanes[0]!.contextWindow - lanes[0]!.reserveTokens) }
+      : null;
+
+  return { points, lanes: budgetLanes, sharedBudget, reserveBand, maxBudget, compactions, quarantines };
+}

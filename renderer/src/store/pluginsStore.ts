@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+import type { InspectorApi, PluginsListResponse } from '../../../src/bridge';
+import { errorText } from './errorText';
+
+export interface PluginsState {
+  list: PluginsListResponse | null;
+  loading: boolean;
+  error: string | null;
+  /** the plugin folder an approve/revoke is running for */
+  busyPath: string | null;
+  actionError: string | null;
+  load(api: InspectorApi, stateDir?: string): Promise<void>;
+  approve(api: InspectorApi, path: string): Promise<boolean>;
+  revoke(api: InspectorApi, path: string): Promise<boolean>;
+}
+
+const initial = { list: null, loading: false, error: null, busyPath: null, actionError: null };
+
+export const usePluginsStore = create<PluginsState>()((set, get) => {
+  async function change(api: InspectorApi, path: string, run: () => Promise<unknown>): Promise<boolean> {
+    set({ busyPath: path, actionError: null });
+    try {
+      await run();
+      set({ busyPath: null });
+      await get().load(api, get().list?.stateDir);
+      return true;
+    } catch (error) {
+      set({ busyPath: null, actionError: errorText(error) });
+      return false;
+    }
+  }
+  return {
+    ...initial,
+    async load(api, stateDir) {
+      set({ loading: true, error: null });
+      try {
+        const list = await api.call('plugins.list', stateDir ? { stateDir } : {});
+        set({ list, loading: false });
+      } catch (error) {
+        set({ loading: false, error: errorText(error) });
+      }
+    },
+    approve: (api, path) => change(api, path, () => api.call('plugins.approve', { path })),
+    revoke: (api, path) => change(api, path, () => api.call('plugins.revoke', { path })),
+  };
+});
+
+export function resetPluginsStore(): void {
+  usePluginsStore.setState({ ...initial });
+}

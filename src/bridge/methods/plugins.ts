@@ -1,0 +1,267 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineMethods } from '../methodSpec';
+
+/**
+ * `plugins.*` and `doctor.run`: the context-engine plugins ContextScope can find, the user's consent to run their
+ * code, and the doctor report. The shapes mirror `src/plugins` (DiscoveredPlugin, ConsentStore, DoctorReport —
+ * documented in src/plugins/README.md); the handler (main/pluginHandlers.ts) maps one onto the other.
+ */
+
+export const PluginOriginSchema = Type.Union([
+  Type.Literal('config'),
+  Type.Literal('linked'),
+  Type.Literal('bundled'),
+  Type.Literal('workspace'),
+  Type.Literal('global'),
+]);
+export type PluginOriginName = Static<typeof PluginOriginSchema>;
+
+export const PluginKindSchema = Type.Union([Type.Literal('context-engine'), Type.Literal('memory')]);
+
+/** Something wrong with a plugin or its config: what, where (file + JSON pointer) and what to do. */
+export const PluginProblemSchema = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    file: Type.Optional(Type.String()),
+    path: Type.Optional(Type.String()),
+    fix: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type PluginProblemInfo = Static<typeof PluginProblemSchema>;
+
+/**
+ * granted = approved for the package's current content; missing = never approved (or revoked);
+ * stale-hash = approved, but the package changed since (its content hash differs), so it must be approved again.
+ */
+export const ConsentStateSchema = Type.Union([Type.Literal('granted'), Type.Literal('missing'), Type.Literal('stale-hash')]);
+export type ConsentState = Static<typeof ConsentStateSchema>;
+
+export const PluginConsentInfoSchema = Type.Object(
+  {
+    state: ConsentStateSchema,
+    /** a sentence for a person: when it was approved, or why it may not run */
+    message: Type.String(),
+    /** the package's current content hash */
+    hash: Type.String(),
+    grantedAt: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type PluginConsentInfo = Static<typeof PluginConsentInfoSchema>;
+
+/** One top-level property of a plugin's `configSchema`, with its `uiHints` label. */
+export const ConfigFieldSchema = Type.Object(
+  {
+    key: Type.String(),
+    /** JSON Schema type ("number", "integer|null", ...), "" when the schema does not say */
+    type: Type.String(),
+    label: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    default: Type.Optional(Type.Unknown()),
+    advanced: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type ConfigFieldInfo = Static<typeof ConfigFieldSchema>;
+
+export const ConfigSchemaSummarySchema = Type.Object(
+  {
+    fields: Type.Array(ConfigFieldSchema),
+    /** false when the schema rejects keys it does not list */
+    additionalProperties: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export const ListedPluginSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.Optional(Type.String()),
+    version: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    kind: Type.Array(PluginKindSchema),
+    /** the plugin folder (what consent, lanes and plugins.approve name) */
+    path: Type.String(),
+    realPath: Type.String(),
+    origin: PluginOriginSchema,
+    enabled: Type.Boolean(),
+    disabledReason: Type.Optional(Type.String()),
+    /** no manifest/entry/config errors: the plugin can be loaded once consent is given */
+    loadable: Type.Boolean(),
+    /** entry files as declared (package.json#openclaw.extensions, or the fallback index file) */
+    entries: Type.Array(Type.String()),
+    /** manifest, package.json and entry problems */
+    errors: Type.Array(PluginProblemSchema),
+    /** plugins.entries.<id>.config problems, as JSON paths */
+    configErrors: Type.Array(PluginProblemSchema),
+    warnings: Type.Array(PluginProblemSchema),
+    /** null when the plugin has no (readable) configSchema */
+    configSchema: Type.Union([ConfigSchemaSummarySchema, Type.Null()]),
+    consent: PluginConsentInfoSchema,
+    /** other copies of the same id that lost on precedence */
+    shadowed: Type.Array(Type.Object({ path: Type.String(), origin: PluginOriginSchema }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type ListedPlugin = Static<typeof ListedPluginSchema>;
+
+export const PluginsListRequestSchema = Type.Object(
+  {
+    /** OpenClaw state dir: adds <stateDir>/extensions and reads <stateDir>/openclaw.json (default: $OPENCLAW_STATE_DIR or ~/.openclaw) */
+    stateDir: Type.Optional(Type.String({ minLength: 1 })),
+    /** agent workspace: adds <workspaceDir>/.openclaw/extensions */
+    workspaceDir: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const PluginsListResponseSchema = Type.Object(
+  {
+    stateDir: Type.String(),
+    workspaceDir: Type.Union([Type.String(), Type.Null()]),
+    /** the openclaw.json whose plugins.entries/slots applied, null when there is none */
+    configPath: Type.Union([Type.String(), Type.Null()]),
+    /** where consent is remembered */
+    consentFile: Type.String(),
+    plugins: Type.Array(ListedPluginSchema),
+  },
+  { additionalProperties: false },
+);
+export type PluginsListResponse = Static<typeof PluginsListResponseSchema>;
+
+export const PluginPathRequestSchema = Type.Object(
+  { /** a plugin folder (ListedPlugin.path) */ path: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
+
+export const PluginsApproveResponseSchema = Type.Object(
+  { pluginId: Type.String(), path: Type.String(), realPath: Type.String(), consent: PluginConsentInfoSchema },
+  { additionalProperties: false },
+);
+
+export const PluginsRevokeResponseSchema = Type.Object(
+  {
+    path: Type.String(),
+    realPath: Type.String(),
+    /** false when there was no consent to forget */
+    revoked: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+// ---- doctor.run: DoctorReport (src/plugins/doctorTypes.ts; `contextscope doctor --json` prints the same) ----
+
+export const DoctorSeveritySchema = Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info')]);
+export type DoctorSeverity = Static<typeof DoctorSeveritySchema>;
+
+export const DoctorFindingSchema = Type.Object(
+  {
+    severity: DoctorSeveritySchema,
+    code: Type.String(),
+    where: Type.Object(
+      {
+        pluginId: Type.Optional(Type.String()),
+        engineId: Type.Optional(Type.String()),
+        file: Type.Optional(Type.String()),
+        operation: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    message: Type.String(),
+    fix: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type DoctorFindingInfo = Static<typeof DoctorFindingSchema>;
+
+export const DoctorPluginReportSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.Optional(Type.String()),
+    path: Type.String(),
+    kind: Type.Array(PluginKindSchema),
+    origin: PluginOriginSchema,
+    enabled: Type.Boolean(),
+    status: Type.Union([Type.Literal('executed'), Type.Literal('not-executed'), Type.Literal('invalid'), Type.Literal('load-failed')]),
+    statusMessage: Type.String(),
+    engines: Type.Array(Type.String()),
+    discoveryEngines: Type.Union([Type.Array(Type.String()), Type.Null()]),
+    tools: Type.Array(Type.String()),
+    commands: Type.Array(Type.String()),
+    hooks: Type.Array(Type.String()),
+    errors: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const DoctorQuarantineSchema = Type.Object(
+  {
+    engineId: Type.String(),
+    owner: Type.Optional(Type.String()),
+    operation: Type.String(),
+    reason: Type.String(),
+    failedAt: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+
+export const DoctorReportSchema = Type.Object(
+  {
+    version: Type.Literal(1),
+    ok: Type.Boolean(),
+    executed: Type.Boolean(),
+    summary: Type.Object(
+      {
+        plugins: Type.Integer({ minimum: 0 }),
+        errors: Type.Integer({ minimum: 0 }),
+        warnings: Type.Integer({ minimum: 0 }),
+        infos: Type.Integer({ minimum: 0 }),
+      },
+      { additionalProperties: false },
+    ),
+    config: Type.Object(
+      { path: Type.Union([Type.String(), Type.Null()]), contextEngineSlot: Type.Union([Type.String(), Type.Null()]) },
+      { additionalProperties: false },
+    ),
+    plugins: Type.Array(DoctorPluginReportSchema),
+    findings: Type.Array(DoctorFindingSchema),
+    quarantines: Type.Array(DoctorQuarantineSchema),
+  },
+  { additionalProperties: false },
+);
+export type DoctorReportInfo = Static<typeof DoctorReportSchema>;
+
+export const DoctorRunRequestSchema = Type.Object(
+  {
+    stateDir: Type.Optional(Type.String({ minLength: 1 })),
+    workspaceDir: Type.Optional(Type.String({ minLength: 1 })),
+    /** run every plugin's code for this run (the user confirmed in the UI); without it only approved plugins run */
+    allowExecute: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const pluginsMethods = defineMethods({
+  'plugins.list': {
+    summary: 'Context-engine plugins found in the bundled, workspace, state-dir and configured roots, with problems, config schema and consent.',
+    request: PluginsListRequestSchema,
+    response: PluginsListResponseSchema,
+  },
+  'plugins.approve': {
+    summary: "Remember the user's consent to run the plugin in this folder (bound to its current content hash).",
+    request: PluginPathRequestSchema,
+    response: PluginsApproveResponseSchema,
+  },
+  'plugins.revoke': {
+    summary: 'Forget the consent given for the plugin in this folder.',
+    request: PluginPathRequestSchema,
+    response: PluginsRevokeResponseSchema,
+  },
+  'doctor.run': {
+    summary: 'Check every plugin like `contextscope doctor --json` (with allowExecute or consent: a smoke drive of each engine).',
+    request: DoctorRunRequestSchema,
+    response: DoctorReportSchema,
+  },
+});

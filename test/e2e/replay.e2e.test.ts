@@ -1,0 +1,157 @@
+/**
+ * The replay workflow in the built app (browser mode, Chromium): open the bundled short demo, replay it through
+ * legacy + the bundled recent-window plugin with consent given in the UI, and read the result off the page.
+ * The numbers are checked against the recording the app itself exports (Export JSON).
+ */
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ReplayGetResponse } from '../../src/bridge';
+import {
+  describeWithChromium,
+  launchChromium,
+  PROJECT_ROOT,
+  saveScreenshot,
+  startBuiltServer,
+  TEST_RESULTS_DIR,
+  watchPageProblems,
+  type BuiltServer,
+  type LaunchedChromium,
+} from './helpers';
+
+type Recording = NonNullable<ReplayGetResponse['recording']>;
+
+const PLUGIN_DIR = realpathSync(path.join(PROJECT_ROOT, 'resources', 'plugins', 'recent-window'));
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Scrolls the app's main panel so `testId` is at the top (the panel scrolls, not the page). */
+async function scrollMainTo(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+}
+
+describeWithChromium('browser mode: replaying the demo session', (chromiumPath) => {
+  let server: BuiltServer;
+  let browser: LaunchedChromium;
+  let page: Page;
+  let problems: string[];
+  let configDir: string;
+  let stateDir: string;
+  let recording: Recording;
+
+  beforeAll(async () => {
+    configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
+    stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-state-'));
+    server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, OPENCLAW_STATE_DIR: stateDir });
+    browser = await launchChromium(chromiumPath());
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    problems = watchPageProblems(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(server.url);
+    await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    for (const dir of [configDir, stateDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('Sessions preselects the short demo with lanes legacy and plugin:recent-window', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
+    const pluginLane = page.getByRole('checkbox', { name: /plugin:recent-window/ });
+    await expect.poll(() => pluginLane.isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /legacy/ }).isChecked()).toBe(true);
+    const selected = page.locator('[data-testid="session-row"][aria-selected="true"]');
+    expect(await selected.locator('.session-cell__title').textContent()).toBe('agent:main:demo-short');
+  });
+
+  it('asks before running the plugin, remembers the approval in the config dir, and runs the replay to the end', async () => {
+    await page.getByRole('button', { name: 'Start replay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run plugin code?' });
+    expect(await dialog.getByTestId('consent-request').textContent()).toBe(`Run plugin code from ${PLUGIN_DIR}?`);
+    await dialog.getByRole('button', { name: 'Approve and run' }).click();
+    await page.getByTestId('timeline').waitFor({ timeout: 60_000 });
+    const consent = JSON.parse(readFileSync(path.join(configDir, 'plugin-consent.json'), 'utf8')) as { grants: Record<string, { pluginId: string }> };
+    expect(Object.entries(consent.grants).map(([p, g]) => [p, g.pluginId])).toEqual([[PLUGIN_DIR, 'recent-window']]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay agent:main:demo-short');
+  });
+
+  it('exports the recording as JSON through the Export button', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe('contextscope-agent-main-demo-short.recording.json');
+    const file = path.join(TEST_RESULTS_DIR, download.suggestedFilename());
+    await download.saveAs(file);
+    recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+    expect(recording.lanes.map((lane) => [lane.id, lane.source])).toEqual([
+      ['legacy', 'legacy'],
+      ['recent-window', 'plugin'],
+    ]);
+    expect(recording.lanes[1]!.error).toBeUndefined();
+  });
+
+  it('shows one timeline row per turn with the token numbers of the recording', async () => {
+    const legacy = recording.turns.legacy!;
+    const plugin = recording.turns['recent-window']!;
+    const rows = page.getByTestId('timeline-row');
+    expect(await rows.count()).toBe(legacy.length);
+    expect(legacy.length).toBe(12);
+    const expected = legacy.map((turn, i) => [
+      `${count(turn.totals.estTokens)} / ${count(turn.budget.tokenBudget)}`,
+      `${count(plugin[i]!.totals.estTokens)} / ${count(plugin[i]!.budget.tokenBudget)}`,
+    ]);
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('[data-testid="cell-tokens"]')).map((td) => td.textContent)),
+    );
+    expect(shown).toEqual(expected);
+    expect(await page.getByTestId('budget-caption').textContent()).toBe(
+      `OpenClaw estimate · token budget up to ${count(Math.max(...legacy.map((t) => t.budget.tokenBudget)))} · window 32,000 − reserve ${count(legacy[0]!.budget.contextWindow - legacy[0]!.budget.promptBudget)}`,
+    );
+    await page.mouse.move(640, 24);
+    await page.evaluate(() => document.querySelector('.frame__main')?.scrollTo({ top: 0 }));
+    await saveScreenshot(page, 'replay-timeline');
+  });
+
+  it('opens a turn: the recent-window lane’s assembled messages with provenance badges and what it left out', async () => {
+    const plugin = recording.turns['recent-window']!;
+    // a turn where the plugin left messages out and sent a summary: every kind of row shows
+    const turn = plugin.findIndex((t) => t.omitted.droppedCount + t.omitted.summarizedCount > 0 && t.assembled.some((a) => a.provenance === 'summary'));
+    expect(turn).toBeGreaterThan(0);
+    await page.locator(`[data-testid="timeline-row"][data-turn="${turn}"]`).click();
+    await page.getByTestId('turn-view').getByRole('tab', { name: 'recent-window' }).click();
+    const record = plugin[turn]!;
+    const turnView = page.getByTestId('turn-view');
+    expect(await turnView.getByRole('heading', { level: 2 }).textContent()).toBe(`Turn ${turn + 1} of 12`);
+    const badges = await turnView.getByTestId('messages-assembled').getByTestId('provenance-badge').allTextContents();
+    expect(badges).toEqual(record.assembled.map((ref) => ref.provenance));
+    expect(await turnView.getByTestId('turn-assembled-tokens').textContent()).toBe(count(record.totals.estTokens));
+    const leftOut = record.omitted.droppedCount + record.omitted.summarizedCount;
+    expect(await turnView.getByTestId('left-out-section').getByRole('heading').textContent()).toBe(`Left out of the context${leftOut}`);
+    await turnView.getByTestId('message-row').first().getByRole('button').click();
+    expect(await turnView.getByTestId('message-full').count()).toBe(1);
+    await scrollMainTo(page, 'turn-view');
+    await saveScreenshot(page, 'turn-view');
+  });
+
+  it('moves to the next turn with j and back with k', async () => {
+    const heading = page.getByTestId('turn-view').getByRole('heading', { level: 2 });
+    const before = await heading.textContent();
+    await page.locator('body').click({ position: { x: 5, y: 790 } });
+    await page.keyboard.press('j');
+    await expect.poll(() => heading.textContent()).not.toBe(before);
+    await page.keyboard.press('k');
+    await expect.poll(() => heading.textContent()).toBe(before);
+  });
+
+  it('shows the approved plugin on the Plugins page', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Plugins' }).click();
+    const card = page.getByRole('region', { name: 'Plugin recent-window' });
+    expect(await card.getByTestId('consent-state').textContent()).toBe('approved');
+    await saveScreenshot(page, 'plugins');
+  });
+
+  it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,275 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DoctorReportInfo, ListedPlugin } from '../../src/bridge';
+import { BudgetChart } from '../../renderer/src/components/BudgetChart';
+import { ConsentDialog } from '../../renderer/src/components/ConsentDialog';
+import { DoctorReportView } from '../../renderer/src/components/DoctorReportView';
+import { PluginList } from '../../renderer/src/components/PluginList';
+import { ProgressBar } from '../../renderer/src/components/ProgressBar';
+import { TimelineTable, TIMELINE_ROW_HEIGHT } from '../../renderer/src/components/TimelineTable';
+import { TurnView } from '../../renderer/src/components/TurnView';
+import { buildBudgetSeries } from '../../renderer/src/model/budgetSeries';
+import { lanesOfSession } from '../../renderer/src/model/recordingLanes';
+import { buildTimelineRows, type TimelineRow } from '../../renderer/src/model/timelineRows';
+import { buildTurnDetail } from '../../renderer/src/model/turnDetail';
+import { makeRecording } from './recordingFixture';
+
+const recording = makeRecording();
+const lanes = lanesOfSession(recording, 'sess-1');
+const timelineLanes = [
+  { id: 'legacy', label: 'legacy', color: '#4c6ef5' },
+  { id: 'recent-window', label: 'recent-window', color: '#e8590c' },
+];
+
+describe('TimelineTable', () => {
+  it('shows one row per turn with each lane’s tokens / budget, kept·summarized·dropped and event badges', () => {
+    render(<TimelineTable lanes={timelineLanes} rows={buildTimelineRows(recording, lanes)} selectedTurn={0} onSelectTurn={() => {}} />);
+    const rows = screen.getAllByTestId('timeline-row');
+    expect(rows.map((row) => row.getAttribute('data-turn'))).toEqual(['0', '1', '2']);
+    const last = rows[2]!;
+    expect(within(last).getAllByTestId('cell-tokens').map((c) => c.textContent)).toEqual(['466 / 11,937', '42 / 11,937']);
+    expect(within(last).getAllByTestId('cell-counts').map((c) => c.textContent)).toEqual(['5 · 0 · 0', '2 · 2 · 1']);
+    const [legacyEvents, pluginEvents] = within(last).getAllByTestId('cell-events');
+    expect(legacyEvents!.textContent).toBe('compaction');
+    expect(within(pluginEvents!).getByTestId('badge-quarantine').getAttribute('title')).toBe('recent-window quarantined in assemble: boom');
+    expect(pluginEvents!.textContent).toBe('prompt errorquarantinecompaction1 finding');
+  });
+
+  it('marks the selected turn and reports clicks on a row', () => {
+    const onSelect = vi.fn();
+    render(<TimelineTable lanes={timelineLanes} rows={buildTimelineRows(recording, lanes)} selectedTurn={1} onSelectTurn={onSelect} />);
+    const rows = screen.getAllByTestId('timeline-row');
+    expect(rows.map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false']);
+    fireEvent.click(rows[2]!);
+    expect(onSelect).toHaveBeenCalledWith(2);
+  });
+
+  it('renders only the rows in view of a long timeline and pads the rest', () => {
+    const template = buildTimelineRows(recording, lanes)[1]!;
+    const many: TimelineRow[] = Array.from({ length: 500 }, (_, turn) => ({ ...template, turn }));
+    render(<TimelineTable lanes={timelineLanes} rows={many} selectedTurn={0} onSelectTurn={() => {}} height={58 + 10 * TIMELINE_ROW_HEIGHT} />);
+    const rendered = screen.getAllByTestId('timeline-row');
+    expect(rendered.length).toBe(16); // 10 in view + 6 overscan below
+    expect(rendered.at(-1)!.getAttribute('data-turn')).toBe('15');
+  });
+});
+
+describe('TurnView', () => {
+  const detail = buildTurnDetail(recording, 'recent-window', 2)!;
+
+  function renderTurn(expanded: Record<string, true> = {}, onToggle = vi.fn(), onSelectLane = vi.fn()) {
+    render(
+      <TurnView
+        detail={detail}
+        turnCount={3}
+        prompt="Why does it fail?"
+        lanes={timelineLanes}
+        onSelectLane={onSelectLane}
+        expanded={expanded}
+        onToggle={onToggle}
+      />,
+    );
+    return { onToggle, onSelectLane };
+  }
+
+  it('lists the assembled messages in order with role, provenance badge and both token counts', () => {
+    renderTurn();
+    const table = screen.getByTestId('messages-assembled');
+    const rows = within(table).getAllByTestId('message-row');
+    expect(rows.map((row) => row.getAttribute('data-key'))).toEqual(['s1', 'u2', 'h:mod', 'h:syn']);
+    expect(within(table).getAllByTestId('provenance-badge').map((b) => b.textContent)).toEqual(['summary', 'raw', 'modified', 'synthetic']);
+    expect(Array.from(rows[2]!.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      '3',
+      'toolResult',
+      'modified',
+      '15',
+      '14',
+      'exec: FAIL 1 test: login redirects [truncated]from t2',
+    ]);
+    expect(rows[0]!.textContent).toContain('covers 2 messages');
+  });
+
+  it('shows the budget, the status and error, the engine that served the turn, and the quarantine', () => {
+    renderTurn();
+    expect(screen.getByTestId('turn-token-budget').textContent).toBe('11,937');
+    expect(screen.getByTestId('turn-assembled-tokens').textContent).toBe('42');
+    expect(screen.getByTestId('turn-status').textContent).toBe('prompt error');
+    expect(screen.getByText('Context overflow: prompt too large for the model (precheck).')).toBeTruthy();
+    expect(screen.getByText('Engine').nextSibling?.textContent).toBe('legacy (selected recent-window)quarantined · built-in compaction');
+    const events = screen.getByTestId('turn-events');
+    expect(events.textContent).toContain('overflow compaction by recent-window: not compacted (nothing to compact)');
+    expect(events.textContent).toContain('quarantine engine recent-window (plugin:recent-window) failed in assemble: boom. The lane continues on legacy.');
+  });
+
+  it('shows what was left out (summarized and dropped) and the system prompt addition', () => {
+    renderTurn();
+    const leftOut = screen.getByTestId('left-out-section');
+    expect(within(leftOut).getByRole('heading').textContent).toBe('Left out of the context3');
+    // the lists render only once opened
+    expect(within(leftOut).queryByRole('table')).toBeNull();
+    for (const summary of Array.from(leftOut.querySelectorAll('summary'))) {
+      const details = summary.parentElement as HTMLDetailsElement;
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    }
+    expect(within(within(leftOut).getByRole('table', { name: 'Summarized messages' })).getAllByTestId('message-row').map((r) => r.getAttribute('data-key'))).toEqual(['u1', 'a1']);
+    expect(within(within(leftOut).getByRole('table', { name: 'Dropped messages' })).getAllByTestId('message-row').map((r) => r.getAttribute('data-key'))).toEqual(['a2']);
+    expect(screen.getByText('## Memory recall with memory_search', { normalizer: (s) => s.replace(/\s+/g, ' ') })).toBeTruthy();
+  });
+
+  it('expands a message on click (the view owns the expanded set) and shows its full text when expanded', () => {
+    const { onToggle } = renderTurn({ 'assembled:0': true });
+    const rows = within(screen.getByTestId('messages-assembled')).getAllByTestId('message-row');
+    expect(within(rows[0]!).getByTestId('message-full').textContent).toBe('## Goal\nFix the login bug.');
+    expect(within(rows[1]!).queryByTestId('message-full')).toBeNull();
+    fireEvent.click(within(rows[1]!).getByRole('button'));
+    expect(onToggle).toHaveBeenCalledWith('assembled:1');
+  });
+
+  it('lists engine calls with duration and outcome, and switches lanes through the tabs', () => {
+    const { onSelectLane } = renderTurn();
+    const call = screen.getByTestId('engine-call');
+    expect(Array.from(call.querySelectorAll('td')).map((td) => td.textContent)).toEqual(['assemble', '1', '+12 ms', '1.3 ms', 'ok', '']);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
+      ['legacy', 'false'],
+      ['recent-window', 'true'],
+    ]);
+    fireEvent.click(tabs[0]!);
+    expect(onSelectLane).toHaveBeenCalledWith('legacy');
+  });
+});
+
+describe('BudgetChart', () => {
+  it('draws a line per lane and the budget line, with markers and a caption naming the budget and the reserve', () => {
+    const series = buildBudgetSeries(recording, lanes, 'estimate');
+    const { container } = render(<BudgetChart series={series} measure="estimate" selectedTurn={0} onSelectTurn={() => {}} />);
+    expect(container.querySelectorAll('.recharts-line').length).toBe(3);
+    expect(container.querySelectorAll('[data-marker="compaction"]').length).toBe(1);
+    expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(1);
+    expect(screen.getByTestId('budget-caption').textContent).toBe('OpenClaw estimate · token budget up to 11,946 · window 32,000 − reserve 20,000');
+    expect(screen.getByText('◆ compaction (1)')).toBeTruthy();
+    expect(screen.getByText('✕ quarantine (1)')).toBeTruthy();
+  });
+});
+
+describe('ConsentDialog', () => {
+  it('names each plugin folder and offers approve / run once / cancel', () => {
+    const onApprove = vi.fn();
+    const onRunOnce = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <ConsentDialog
+        requests={[{ path: '/plugins/recent-window', label: 'plugin:recent-window', approvable: true, stale: true }]}
+        busy={false}
+        onApprove={onApprove}
+        onRunOnce={onRunOnce}
+        onCancel={onCancel}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Run plugin code?' });
+    expect(within(dialog).getByTestId('consent-request').textContent).toBe(
+      'Run plugin code from /plugins/recent-window?It changed since you approved it: review the change first.',
+    );
+    expect(document.activeElement?.textContent).toBe('Approve and run');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and run' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Run once' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect([onApprove.mock.calls.length, onRunOnce.mock.calls.length, onCancel.mock.calls.length]).toEqual([1, 1, 1]);
+  });
+
+  it('offers no permanent approval for a typed plugin spec', () => {
+    render(
+      <ConsentDialog requests={[{ path: 'plugin:/x', label: 'plugin:/x', approvable: false, stale: false }]} busy={false} onApprove={() => {}} onRunOnce={() => {}} onCancel={() => {}} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Approve and run' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Run once');
+  });
+});
+
+describe('ProgressBar', () => {
+  it('reports done of total', () => {
+    render(<ProgressBar done={5} total={24} label="Replay" />);
+    const bar = screen.getByRole('progressbar', { name: 'Replay' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['5', '24']);
+    expect(screen.getByText('5 / 24 lane-turns')).toBeTruthy();
+  });
+});
+
+function listed(id: string, patch: Partial<ListedPlugin> = {}): ListedPlugin {
+  return {
+    id,
+    name: id.toUpperCase(),
+    version: '1.0.0',
+    kind: ['context-engine'],
+    path: `/plugins/${id}`,
+    realPath: `/plugins/${id}`,
+    origin: 'bundled',
+    enabled: true,
+    loadable: true,
+    entries: ['./index.js'],
+    errors: [],
+    configErrors: [],
+    warnings: [],
+    configSchema: { fields: [{ key: 'budgetShare', type: 'number', label: 'Budget share', default: 0.8, advanced: false }], additionalProperties: false },
+    consent: { state: 'missing', message: 'not executed: no consent', hash: 'abc' },
+    shadowed: [],
+    ...patch,
+  };
+}
+
+describe('PluginList', () => {
+  it('shows consent state with approve or revoke, and problems with where and fix', () => {
+    const onApprove = vi.fn();
+    const onRevoke = vi.fn();
+    render(
+      <PluginList
+        plugins={[
+          listed('a'),
+          listed('b', { consent: { state: 'granted', message: 'approved on 2026-03-01', hash: 'h', grantedAt: '2026-03-01' } }),
+          listed('c', {
+            consent: { state: 'stale-hash', message: 'changed', hash: 'h' },
+            loadable: false,
+            configErrors: [{ code: 'config-invalid', message: 'must be <= 1', path: '/budgetShare', file: '/state/openclaw.json', fix: 'use 0.1–1' }],
+          }),
+        ]}
+        busyPath={null}
+        onApprove={onApprove}
+        onRevoke={onRevoke}
+      />,
+    );
+    const cards = screen.getAllByTestId('plugin-card');
+    expect(cards.map((c) => within(c).getByTestId('consent-state').textContent)).toEqual(['not approved', 'approved', 'changed since approval']);
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Approve a' }));
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Revoke' }));
+    expect(onApprove).toHaveBeenCalledWith('/plugins/a');
+    expect(onRevoke).toHaveBeenCalledWith('/plugins/b');
+    expect(within(cards[2]!).getByRole('button', { name: 'Approve c' }).textContent).toBe('Approve again');
+    expect(within(cards[2]!).getByTestId('plugin-problem').textContent).toBe('config-invalid /budgetShare: must be <= 1/state/openclaw.jsonFix: use 0.1–1');
+  });
+});
+
+describe('DoctorReportView', () => {
+  it('shows the totals and the findings grouped errors first, each with where and fix', () => {
+    const report: DoctorReportInfo = {
+      version: 1,
+      ok: false,
+      executed: true,
+      summary: { plugins: 1, errors: 1, warnings: 0, infos: 1 },
+      config: { path: null, contextEngineSlot: null },
+      plugins: [
+        { id: 'x', path: '/p/x', kind: ['context-engine'], origin: 'linked', enabled: true, status: 'executed', statusMessage: 'ok', engines: ['x'], discoveryEngines: ['x'], tools: [], commands: [], hooks: [], errors: [] },
+      ],
+      findings: [
+        { severity: 'info', code: 'slot-unverified', where: { pluginId: 'x' }, message: 'slot not set', fix: 'set it' },
+        { severity: 'error', code: 'engine-quarantined', where: { pluginId: 'x', engineId: 'x', operation: 'assemble' }, message: 'assemble threw', fix: 'catch it' },
+      ],
+      quarantines: [{ engineId: 'x', operation: 'assemble', reason: 'boom', failedAt: 1 }],
+    };
+    render(<DoctorReportView report={report} />);
+    expect(screen.getByTestId('doctor-summary').textContent).toBe('problems found 1 plugins · 1 errors · 0 warnings · 1 info · plugin code was executed');
+    const groups = screen.getAllByRole('region').filter((r) => r.getAttribute('data-testid')?.startsWith('doctor-group-'));
+    expect(groups.map((g) => g.getAttribute('data-testid'))).toEqual(['doctor-group-error', 'doctor-group-info']);
+    expect(groups[0]!.textContent).toBe('Errors 1error engine-quarantined plugin x · engine x · assembleassemble threwFix: catch it');
+  });
+});

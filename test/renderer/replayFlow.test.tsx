@@ -1,0 +1,294 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AppInfo, ListedPlugin, PluginsListResponse, ResponseOf } from '../../src/bridge';
+import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
+import { ClientContext } from '../../renderer/src/bridge/ClientContext';
+import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
+import { laneChoices } from '../../renderer/src/model/laneChoices';
+import { resetAppStore, useAppStore } from '../../renderer/src/store/appStore';
+import { resetDoctorStore } from '../../renderer/src/store/doctorStore';
+import { resetPluginsStore } from '../../renderer/src/store/pluginsStore';
+import { replayParams, resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
+import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
+import { resetSessionsStore } from '../../renderer/src/store/sessionsStore';
+import { AppFrame } from '../../renderer/src/views/AppFrame';
+import { ReplayView } from '../../renderer/src/views/ReplayView';
+import { createFakeInspectorClient } from './fakeInspectorClient';
+import { makeRecording } from './recordingFixture';
+
+const info: AppInfo = { name: 'contextscope', version: '0.1.0', shell: 'browser', runtimeHost: 'node', nodeVersion: 'v20.20.2', platform: 'linux', arch: 'x64', pid: 1 };
+const PLUGIN_PATH = '/app/resources/plugins/recent-window';
+
+function pluginList(consent: ListedPlugin['consent']['state']): PluginsListResponse {
+  return {
+    stateDir: '/home/u/.openclaw',
+    workspaceDir: null,
+    configPath: null,
+    consentFile: '/tmp/config/plugin-consent.json',
+    plugins: [
+      {
+        id: 'recent-window',
+        name: 'Recent Window',
+        kind: ['context-engine'],
+        path: PLUGIN_PATH,
+        realPath: PLUGIN_PATH,
+        origin: 'bundled',
+        enabled: true,
+        loadable: true,
+        entries: ['./index.js'],
+        errors: [],
+        configErrors: [],
+        warnings: [],
+        configSchema: null,
+        consent: { state: consent, message: consent === 'granted' ? 'approved on 2026-03-01' : 'not executed: no consent', hash: 'abc' },
+        shadowed: [],
+      },
+    ],
+  };
+}
+
+const sessions: ResponseOf<'sessions.list'> = {
+  stateDir: '/app/resources/sessions',
+  sessions: [
+    { sessionId: 'long', file: '/s/long.jsonl', agentId: 'main', key: 'agent:main:demo-long', isSubagent: false, archived: false, size: 9000, mtimeMs: 2, childSessionIds: [] },
+    { sessionId: 'short', file: '/s/short.jsonl', agentId: 'main', key: 'agent:main:demo-short', isSubagent: false, archived: false, size: 4000, mtimeMs: 1, childSessionIds: [] },
+  ],
+};
+
+function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; startFails?: string } = {}) {
+  let consent = options.consent ?? 'missing';
+  let polls = 0;
+  const fake = createFakeInspectorClient({
+    'app.info': () => info,
+    'app.health': () => ({ ok: true, uptimeMs: 1, rssBytes: 1, heapUsedBytes: 1 }),
+    'sessions.list': () => sessions,
+    'plugins.list': () => pluginList(consent),
+    'plugins.approve': ({ path }) => {
+      consent = 'granted';
+      return { pluginId: 'recent-window', path, realPath: path, consent: { state: 'granted', message: 'approved', hash: 'abc' } };
+    },
+    'replay.start': () => {
+      if (options.startFails) throw new BridgeCallError({ code: 'invalid_params', method: 'replay.start', path: '/lanes', message: options.startFails });
+      return { replayId: 'r1' };
+    },
+    'replay.get': () => {
+      polls++;
+      return polls === 1
+        ? { replayId: 'r1', status: 'running' as const, done: 2, total: 6 }
+        : { replayId: 'r1', status: 'done' as const, done: 6, total: 6, recording: makeRecording() };
+    },
+    'replay.export': ({ format }) => ({ format, bytes: 7, content: format === 'json' ? '{"a":1}' : '<html>' }),
+    'replay.cancel': () => ({ cancelled: true }),
+  });
+  return fake;
+}
+
+function startParams(fake: ReturnType<typeof fakeRuntime>) {
+  return fake.requests.filter((r) => r.method === 'replay.start').map((r) => r.params);
+}
+
+beforeEach(() => {
+  resetAppStore();
+  resetSessionsStore();
+  resetPluginsStore();
+  resetReplayStore();
+  resetSelectionStore();
+  resetDoctorStore();
+  useReplayStore.setState({ pollIntervalMs: 0 });
+});
+
+describe('replay form → params', () => {
+  it('builds replay.start params from the form, with reserve and host only when given', () => {
+    const form = { lanes: ['legacy'], extraSpecs: 'legacy?window=64000', window: '32000', reserve: '', host: 'embedded' };
+    expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
+      ok: true,
+      params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, host: 'embedded' },
+    });
+    expect(replayParams({ ...form, reserve: '4096', host: '' }, '/s/x.jsonl', true)).toEqual({
+      ok: true,
+      params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, reserve: 4096, allowExecute: true },
+    });
+  });
+
+  it('says what to fix instead of sending an invalid request', () => {
+    const form = { lanes: [], extraSpecs: '', window: '32000', reserve: '', host: 'embedded' };
+    expect(replayParams(form, '/s', false)).toEqual({ ok: false, problem: 'Choose at least one lane (for example legacy).' });
+    expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s', false)).toEqual({
+      ok: false,
+      problem: 'Context window must be a whole number of tokens, e.g. 32000.',
+    });
+  });
+});
+
+describe('replay store', () => {
+  const session = { file: '/s/short.jsonl', title: 'agent:main:demo-short' };
+  const choices = laneChoices(pluginList('missing').plugins);
+
+  it('asks for consent before a plugin lane runs, and starts nothing until it is given', async () => {
+    const fake = fakeRuntime();
+    useReplayStore.getState().setForm({ lanes: ['legacy', `plugin:${PLUGIN_PATH}`] });
+    await useReplayStore.getState().requestStart(fake.client, session, choices);
+    expect(useReplayStore.getState().pending?.requests).toEqual([{ path: PLUGIN_PATH, label: 'plugin:recent-window', approvable: true, stale: false }]);
+    expect(startParams(fake)).toEqual([]);
+  });
+
+  it('approve: remembers consent, then replays without allowExecute, follows progress and opens the recording', async () => {
+    const fake = fakeRuntime();
+    useReplayStore.getState().setForm({ lanes: ['legacy', `plugin:${PLUGIN_PATH}`] });
+    await useReplayStore.getState().requestStart(fake.client, session, choices);
+    await useReplayStore.getState().confirmConsent(fake.client, 'approve');
+    expect(fake.requests.find((r) => r.method === 'plugins.approve')?.params).toEqual({ path: PLUGIN_PATH });
+    expect(startParams(fake)).toEqual([
+      { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded' },
+    ]);
+    const state = useReplayStore.getState();
+    expect(state.run).toMatchObject({ replayId: 'r1', status: 'done', done: 6, total: 6 });
+    expect(state.recording?.lanes.map((l) => l.id)).toEqual(['legacy', 'recent-window']);
+    expect(state.recordingTitle).toBe('agent:main:demo-short');
+    expect(useAppStore.getState().activeSection).toBe('replay');
+    expect([useSelectionStore.getState().laneId, useSelectionStore.getState().turn]).toEqual(['legacy', 0]);
+  });
+
+  it('run once: starts with allowExecute and remembers nothing', async () => {
+    const fake = fakeRuntime();
+    useReplayStore.getState().setForm({ lanes: [`plugin:${PLUGIN_PATH}`] });
+    await useReplayStore.getState().requestStart(fake.client, session, choices);
+    await useReplayStore.getState().confirmConsent(fake.client, 'once');
+    expect(fake.calls).not.toContain('plugins.approve');
+    expect(startParams(fake)).toEqual([{ sessionPath: '/s/short.jsonl', lanes: [`plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded', allowExecute: true }]);
+  });
+
+  it('counts replay.progress events of the running replay only', () => {
+    useReplayStore.setState({
+      run: { replayId: 'r1', status: 'running', done: 0, total: 24, lanes: {}, error: null, sessionFile: '/s', sessionTitle: 's' },
+    });
+    const store = useReplayStore.getState();
+    store.handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy', turn: 0, total: 12 } });
+    store.handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'other', lane: 'legacy', turn: 5, total: 12 } });
+    useReplayStore.getState().handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy', turn: 1, total: 12 } });
+    expect(useReplayStore.getState().run).toMatchObject({ done: 2, lanes: { legacy: { turn: 2, total: 12 } } });
+  });
+
+  it('shows the runtime’s message when the replay cannot start', async () => {
+    const fake = fakeRuntime({ startFails: 'Invalid lane spec "plugin:": plugin: needs a path or a plugin id.' });
+    useReplayStore.getState().setForm({ lanes: ['legacy'] });
+    await useReplayStore.getState().requestStart(fake.client, session, choices);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'failed', error: 'Invalid lane spec "plugin:": plugin: needs a path or a plugin id.' });
+  });
+
+  it('exports the recording it shows, and says so when there is none', async () => {
+    const fake = fakeRuntime({ consent: 'granted' });
+    expect(await useReplayStore.getState().exportRecording(fake.client, 'json')).toBeNull();
+    expect(useReplayStore.getState().exportError).toBe('There is no finished replay to export: run one from Sessions first.');
+    await useReplayStore.getState().requestStart(fake.client, session, laneChoices(pluginList('granted').plugins));
+    expect(await useReplayStore.getState().exportRecording(fake.client, 'html')).toBe('<html>');
+    expect(fake.requests.find((r) => r.method === 'replay.export')?.params).toEqual({ replayId: 'r1', format: 'html' });
+  });
+});
+
+function renderApp(client: InspectorClient) {
+  return render(
+    <ClientContext.Provider value={client}>
+      <AppFrame />
+    </ClientContext.Provider>,
+  );
+}
+
+describe('the demo in two clicks', () => {
+  it('Overview → "Replay the demo session" → "Approve and run" shows the replay of the short demo with legacy and recent-window', async () => {
+    const fake = fakeRuntime();
+    renderApp(fake.client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Replay the demo session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run plugin code?' });
+    expect(within(dialog).getByTestId('consent-request').textContent).toBe(`Run plugin code from ${PLUGIN_PATH}?`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and run' }));
+    await screen.findByTestId('timeline');
+    expect(startParams(fake)).toEqual([
+      { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded' },
+    ]);
+    expect(screen.getAllByTestId('timeline-row')).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay agent:main:demo-short');
+  });
+
+  it('the Sessions view preselects the short demo and the recent-window lane, and tags its consent', async () => {
+    const fake = fakeRuntime({ consent: 'granted' });
+    renderApp(fake.client);
+    act(() => useAppStore.getState().selectSection('sessions'));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /plugin:recent-window/ })).toHaveProperty('checked', true));
+    const selected = screen.getAllByTestId('session-row').find((row) => row.getAttribute('aria-selected') === 'true');
+    expect(selected?.textContent).toContain('agent:main:demo-short');
+    expect(screen.getByRole('checkbox', { name: /legacy/ })).toHaveProperty('checked', true);
+    expect(screen.getByText('approved')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start replay' }));
+    await screen.findByTestId('timeline');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ReplayView', () => {
+  function showRecording() {
+    useReplayStore.setState({ recording: makeRecording(), recordingTitle: 'agent:main:demo', recordingReplayId: 'r1' });
+    useSelectionStore.getState().reset('sess-1', 'legacy');
+    const fake = fakeRuntime();
+    render(
+      <ClientContext.Provider value={fake.client}>
+        <ReplayView />
+      </ClientContext.Provider>,
+    );
+    return fake;
+  }
+  const selectedTurn = () => screen.getAllByTestId('timeline-row').find((row) => row.getAttribute('aria-selected') === 'true')?.getAttribute('data-turn');
+  const selectedLane = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+  it('moves between turns with ↓/↑ and j/k, and between lanes with →/←, clamped at the ends', () => {
+    showRecording();
+    expect(selectedTurn()).toBe('0');
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(selectedTurn()).toBe('1');
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: 'j' });
+    expect(selectedTurn()).toBe('2');
+    expect(screen.getByRole('heading', { level: 2, name: /Turn 3/ }).textContent).toBe('Turn 3 of 3');
+    fireEvent.keyDown(window, { key: 'k' });
+    expect(selectedTurn()).toBe('1');
+    expect(selectedLane()).toBe('legacy');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(selectedLane()).toBe('recent-window');
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    expect(selectedTurn()).toBe('0');
+  });
+
+  it('ignores the keys while typing in a field', () => {
+    showRecording();
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    fireEvent.keyDown(input, { key: 'j' });
+    expect(selectedTurn()).toBe('0');
+    input.remove();
+  });
+
+  it('lists only the turns where lanes differ when asked, and shows the selected lane’s provenance badges', () => {
+    showRecording();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only turns where lanes differ (1)' }));
+    expect(screen.getAllByTestId('timeline-row').map((row) => row.getAttribute('data-turn'))).toEqual(['2']);
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.click(screen.getByRole('tab', { name: 'recent-window' }));
+    expect(within(screen.getByTestId('messages-assembled')).getAllByTestId('provenance-badge').map((b) => b.textContent)).toEqual([
+      'summary',
+      'raw',
+      'modified',
+      'synthetic',
+    ]);
+  });
+
+  it('offers the demo when there is no recording yet', () => {
+    render(
+      <ClientContext.Provider value={fakeRuntime().client}>
+        <ReplayView />
+      </ClientContext.Provider>,
+    );
+    expect(screen.getByText(/No replay yet/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Replay the demo session' })).toBeTruthy();
+  });
+});
