@@ -19,7 +19,13 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
   const startedAt = env.startedAt ?? Date.now();
   const now = env.now ?? Date.now;
   const appEnv: AppEnvironment = { shell: env.shell, runtimeHost: env.runtimeHost, electronVersion: env.electronVersion };
-  const replays = createReplayService();
+  // plugin lanes start engine hosts the way this shell does (Electron: utilityProcess) and honour the app's consent
+  const replays = createReplayService({
+    plugins: {
+      ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
+      ...(env.consentFile ? { consentFile: env.consentFile } : {}),
+    },
+  });
   return {
     'app.info': () => describeApp(appEnv),
     'app.health': () => describeHealth(startedAt, now(), process.memoryUsage()),

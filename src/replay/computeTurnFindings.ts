@@ -22,6 +22,7 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   quarantined: 'error',
   'host-unsupported': 'error',
   'assemble-failed': 'error',
+  'keep-recent-exceeds-budget': 'warning',
 };
 
 export interface CompactionOutcome {

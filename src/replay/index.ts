@@ -37,6 +37,8 @@ export {
 } from './computeTurnFindings';
 export { parseLaneSpec, parseHostSpec, defaultLaneLabel, LaneSpecError, type ParsedLaneSpec, type HostSpec } from './laneSpec';
 export { laneConfigFromSpec, type LaneSpecDefaults } from './laneConfigFromSpec';
+export { laneSettingsFindings, type LaneSettingsInput } from './laneSettingsFindings';
+export { countSessionFile, createSessionCountCache, type SessionCounts, type SessionCountCache } from './sessionCounts';
 export { compareTurns, describeEvent, laneTurnCell, selectFailingFindings, type CompareRow, type LaneTurnCell } from './compareTurns';
 export { renderHtmlReport, type HtmlReportOptions } from './report/renderHtmlReport';
 export { escapeHtml } from './report/escapeHtml';
@@ -57,6 +59,7 @@ export {
   type ListedSession,
   type ReplayProgressUpdate,
   type ReplayService,
+  type ReplayServiceOptions,
   type ReplaySnapshot,
   type ReplayStatus,
   type StartReplayRequest,

@@ -11,6 +11,8 @@ import type { ReplayLaneConfig } from './replayTypes';
 export interface LaneSpecDefaults {
   contextWindow: number;
   reserveTokens?: number;
+  /** agents.defaults.compaction.keepRecentTokens (default: OpenClaw's) */
+  keepRecentTokens?: number;
   host?: HostSpec;
   /** relative config paths resolve against this (default: the process cwd) */
   baseDir?: string;
@@ -23,6 +25,7 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
     spec: parsed.spec,
     contextWindow: parsed.window ?? defaults.contextWindow,
     ...((parsed.reserve ?? defaults.reserveTokens) !== undefined ? { reserveTokens: parsed.reserve ?? defaults.reserveTokens } : {}),
+    ...(defaults.keepRecentTokens !== undefined ? { keepRecentTokens: defaults.keepRecentTokens } : {}),
     ...((parsed.host ?? defaults.host) !== undefined ? { host: parsed.host ?? defaults.host } : {}),
   };
   if (parsed.kind === 'legacy') return { ...common, engine: { kind: 'legacy' } };

@@ -13,6 +13,7 @@ import { delegateCompactionToRuntime } from '../engines/legacy';
 import {
   allowExecuteConsent,
   createConsentStore,
+  defaultConsentFile,
   discoverPlugins,
   formatProblem,
   loadPlugin,
@@ -94,7 +95,9 @@ export async function loadPluginLane(
   const dirs = join(options.laneDir, 'plugin');
   const laneDirs = { home: join(dirs, 'home'), tmpDir: join(dirs, 'tmp'), cwd: group.workspaceDir };
   for (const d of [laneDirs.home, laneDirs.tmpDir]) mkdirSync(d, { recursive: true });
-  const consent = options.consent ?? (options.plugins?.allowExecute ? allowExecuteConsent() : createConsentStore());
+  const consent =
+    options.consent ??
+    (options.plugins?.allowExecute ? allowExecuteConsent() : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
 
   const loaded = await loadPlugin(plugin, {
     runtime: group.runtime,
@@ -111,10 +114,18 @@ export async function loadPluginLane(
     llm: group.summarizer,
     laneDirs,
     ...(options.plugins?.nodePath ? { nodePath: options.plugins.nodePath } : {}),
+    ...(options.plugins?.transport ? { transport: options.plugins.transport } : {}),
   });
   group.closers.push(() => loaded.close());
 
   const base = { pluginId: plugin.id, pluginPath: plugin.rootDir };
+  if (loaded.status === 'not-executed') {
+    return {
+      ...base,
+      engineId: source.engineId ?? plugin.id,
+      error: `Plugin "${plugin.id}" (${plugin.rootDir}): ${loaded.statusMessage}. The lane ran on legacy instead.`,
+    };
+  }
   if (loaded.engineIds.length === 0) {
     const why = loaded.errors.length ? loaded.errors.map(formatProblem).join('; ') : loaded.statusMessage;
     return {

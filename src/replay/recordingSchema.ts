@@ -46,6 +46,7 @@ export const FINDING_CODES = [
   'quarantined',
   'host-unsupported',
   'assemble-failed',
+  'keep-recent-exceeds-budget',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 export const FindingCodeSchema = Type.Unsafe<FindingCode>(

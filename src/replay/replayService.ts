@@ -8,15 +8,18 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverSessions, readSessionFile } from '../transcripts';
+import { discoverSessions, getActivePath, readSessionFile } from '../transcripts';
 import { exportRecordingJson } from './exportRecording';
 import type { HostSpec } from './laneSpec';
 import { laneConfigFromSpec } from './laneConfigFromSpec';
 import { parseHostSpec } from './laneSpec';
 import type { Recording } from './recordingSchema';
+import type { PluginLoadingOptions } from './replayTypes';
 import { renderHtmlReport } from './report/renderHtmlReport';
 import { replaySession } from './replaySession';
 import { resolveSessionInput } from './resolveSessionInput';
+import { createSessionCountCache, type SessionCountCache } from './sessionCounts';
+import { splitSessionTurns } from './sessionTurns';
 import { sliceRecording, type RecordingSlice } from './sliceRecording';
 
 export type ReplayStatus = 'running' | 'done' | 'failed' | 'cancelled';
@@ -27,6 +30,8 @@ export interface StartReplayRequest {
   lanes: string[];
   window: number;
   reserve?: number;
+  /** agents.defaults.compaction.keepRecentTokens of every lane (default OpenClaw's 20000) */
+  keepRecentTokens?: number;
   host?: string;
   honourRecordedCompactions?: boolean;
   checkDeterminism?: boolean;
@@ -40,13 +45,16 @@ export interface ReplayProgressUpdate {
   replayId: string;
   lane: string;
   turn: number;
+  /** turns that lane replays (its session's active branch) */
   total: number;
+  /** set for subagent lanes (their turns are not part of the snapshot's done/total) */
+  parentLane?: string;
 }
 
 export interface ReplaySnapshot {
   replayId: string;
   status: ReplayStatus;
-  /** lane-turns finished / planned (root lanes; subagent lanes add to done) */
+  /** lane-turns finished / planned, root lanes only: lanes × turns of the session's active branch */
   done: number;
   total: number;
   error?: string;
@@ -93,7 +101,16 @@ export interface ReplayService {
   cancel(replayId: string): boolean;
 }
 
-export function createReplayService(options: { maxReplays?: number } = {}): ReplayService {
+export interface ReplayServiceOptions {
+  maxReplays?: number;
+  /**
+   * how plugin lanes load: the engine-host transport (the Electron app's utilityProcess adapter), the consent
+   * file the app's Plugins view writes, discovery folders. A request's `allowExecute` decides consent per run.
+   */
+  plugins?: Omit<PluginLoadingOptions, 'allowExecute'>;
+}
+
+export function createReplayService(options: ReplayServiceOptions = {}): ReplayService {
   const maxReplays = options.maxReplays ?? 8;
   const jobs = new Map<string, ReplayJob>();
 
@@ -118,16 +135,18 @@ export function createReplayService(options: { maxReplays?: number } = {}): Repl
         laneConfigFromSpec(spec, {
           contextWindow: request.window,
           ...(request.reserve !== undefined ? { reserveTokens: request.reserve } : {}),
+          ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
           ...(host ? { host } : {}),
         }),
       );
       const { file } = await resolveSessionInput(request.sessionPath);
       const session = await readSessionFile(file, { mode: 'tolerant' });
-      const userTurns = session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length;
+      // the replay advances by the turns of the active branch; abandoned branches are not replayed
+      const turns = splitSessionTurns(getActivePath(session)).turns.length;
 
       const id = randomUUID();
       const controller = new AbortController();
-      const entry: ReplayJob = { id, status: 'running', done: 0, total: lanes.length * userTurns, controller, finished: Promise.resolve() };
+      const entry: ReplayJob = { id, status: 'running', done: 0, total: lanes.length * turns, controller, finished: Promise.resolve() };
       entry.finished = replaySession({
         session,
         lanes,
@@ -136,11 +155,11 @@ export function createReplayService(options: { maxReplays?: number } = {}): Repl
         checkDeterminism: request.checkDeterminism === true,
         ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
         replaySubagents: request.replaySubagents !== false,
-        plugins: { allowExecute: request.allowExecute === true },
+        plugins: { ...options.plugins, allowExecute: request.allowExecute === true },
         signal: controller.signal,
         onProgress: (p) => {
           if (!p.parentLane) entry.done++;
-          onProgress?.({ replayId: id, lane: p.lane, turn: p.turn, total: p.total });
+          onProgress?.({ replayId: id, lane: p.lane, turn: p.turn, total: p.total, ...(p.parentLane ? { parentLane: p.parentLane } : {}) });
         },
       }).then(
         (recording) => {
@@ -209,6 +228,28 @@ export interface ListedSession {
   mtimeMs: number;
   parentSessionId?: string;
   childSessionIds: string[];
+  /** counts (absent when the transcript could not be read); see sessionCounts.ts */
+  entries?: number;
+  turns?: number;
+  messages?: number;
+}
+
+const defaultCountCache = createSessionCountCache();
+
+/** Adds the counts of every listed session, reading at most a few transcripts at a time. */
+async function withCounts(sessions: ListedSession[], cache: SessionCountCache): Promise<ListedSession[]> {
+  const out: ListedSession[] = new Array(sessions.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < sessions.length) {
+      const i = next++;
+      const s = sessions[i];
+      const counts = await cache.get(s.file, s.size, s.mtimeMs);
+      out[i] = counts ? { ...s, ...counts } : s;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, sessions.length) }, worker));
+  return out;
 }
 
 /** A folder of bare transcripts (no agents/<id>/sessions layout). */
@@ -237,12 +278,19 @@ async function listFlatSessions(dir: string): Promise<ListedSession[]> {
     .sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
 
-/** Sessions in an OpenClaw state dir (default: the bundled demo sessions), newest first. */
-export async function listSessions(stateDir?: string): Promise<{ stateDir: string; sessions: ListedSession[] }> {
+/**
+ * Sessions in an OpenClaw state dir (default: the bundled demo sessions), newest first, with their counts
+ * (cached by path + mtime + size: listing again re-reads only changed transcripts).
+ */
+export async function listSessions(
+  stateDir?: string,
+  options: { counts?: SessionCountCache } = {},
+): Promise<{ stateDir: string; sessions: ListedSession[] }> {
+  const cache = options.counts ?? defaultCountCache;
   const dir = stateDir ?? defaultDemoSessionsDir();
   if (!dir) return { stateDir: '', sessions: [] };
   const found = await discoverSessions({ stateDir: dir, scanSpawns: false });
-  if (found.sessions.length === 0) return { stateDir: found.stateDir, sessions: await listFlatSessions(found.stateDir) };
+  if (found.sessions.length === 0) return { stateDir: found.stateDir, sessions: await withCounts(await listFlatSessions(found.stateDir), cache) };
   const sessions = found.sessions
     .filter((s) => s.exists)
     .sort((a, b) => b.mtimeMs - a.mtimeMs)
@@ -258,5 +306,5 @@ export async function listSessions(stateDir?: string): Promise<{ stateDir: strin
       ...(s.parentSessionId ? { parentSessionId: s.parentSessionId } : {}),
       childSessionIds: s.childSessionIds,
     }));
-  return { stateDir: found.stateDir, sessions };
+  return { stateDir: found.stateDir, sessions: await withCounts(sessions, cache) };
 }

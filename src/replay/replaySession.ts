@@ -17,6 +17,7 @@ import { encodingForModel } from '../tokens';
 import { getActivePath, readSessionFile, readSessionStore, type LoadedSession } from '../transcripts';
 import { FINDING_SEVERITY } from './computeTurnFindings';
 import { LaneRunner } from './laneRunner';
+import { laneSettingsFindings } from './laneSettingsFindings';
 import { createLaneGroup } from './laneSetup';
 import type { LaneGroup } from './laneGroup';
 import { defaultLaneLabel } from './laneSpec';
@@ -324,6 +325,15 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       };
       lanes.push(record);
       turns[laneId] = [];
+      findings.push(
+        ...laneSettingsFindings({
+          lane: laneId,
+          contextWindow: laneConfig.contextWindow,
+          reserveTokens: setup.group.settings.reserveTokens,
+          keepRecentTokens: setup.group.settings.keepRecentTokens,
+          compactionEnabled: setup.group.compactionEnabled,
+        }),
+      );
       const runner = await startLane(laneId, setup.group, root, rootKey, 0, laneDir);
       rootLanes.push({ runner, record, session: root });
     }

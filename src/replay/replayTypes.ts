@@ -1,5 +1,6 @@
 /** The options of `replaySession` and the shape of a lane as the caller describes it. */
 import type { ContextEngineFactory, OpenClawConfig } from '../contract';
+import type { EngineHostTransportFactory } from '../plugins';
 import type { Summarizer } from '../summarize';
 import type { LoadedSession } from '../transcripts';
 import type { HostSpec } from './laneSpec';
@@ -54,8 +55,15 @@ export interface ReplayProgress {
 }
 
 export interface PluginLoadingOptions {
-  /** the user consented to running plugin code (the CLI's --allow-execute) */
+  /** the user consented to running plugin code for this run (the CLI's --allow-execute, the app's "run once") */
   allowExecute: boolean;
+  /**
+   * the consent store consulted when `allowExecute` is false (default: plugin-consent.json in the app config
+   * dir); a plugin without a current grant is not executed and its lane reports why
+   */
+  consentFile?: string;
+  /** how engine hosts are started (default child_process.fork; the Electron app passes its utilityProcess adapter) */
+  transport?: EngineHostTransportFactory;
   /** where plugin ids are discovered (bundled resources/plugins is always searched) */
   stateDir?: string;
   workspaceDir?: string;

@@ -51,7 +51,20 @@ const sessions: ResponseOf<'sessions.list'> = {
   stateDir: '/app/resources/sessions',
   sessions: [
     { sessionId: 'long', file: '/s/long.jsonl', agentId: 'main', key: 'agent:main:demo-long', isSubagent: false, archived: false, size: 9000, mtimeMs: 2, childSessionIds: [] },
-    { sessionId: 'short', file: '/s/short.jsonl', agentId: 'main', key: 'agent:main:demo-short', isSubagent: false, archived: false, size: 4000, mtimeMs: 1, childSessionIds: [] },
+    {
+      sessionId: 'short',
+      file: '/s/short.jsonl',
+      agentId: 'main',
+      key: 'agent:main:demo-short',
+      isSubagent: false,
+      archived: false,
+      size: 4000,
+      mtimeMs: 1,
+      childSessionIds: [],
+      entries: 1234,
+      turns: 12,
+      messages: 58,
+    },
   ],
 };
 
@@ -99,7 +112,7 @@ beforeEach(() => {
 
 describe('replay form → params', () => {
   it('builds replay.start params from the form, with reserve and host only when given', () => {
-    const form = { lanes: ['legacy'], extraSpecs: 'legacy?window=64000', window: '32000', reserve: '', host: 'embedded' };
+    const form = { lanes: ['legacy'], extraSpecs: 'legacy?window=64000', window: '32000', reserve: '', keepRecentTokens: '', host: 'embedded' };
     expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
       ok: true,
       params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, host: 'embedded' },
@@ -108,14 +121,22 @@ describe('replay form → params', () => {
       ok: true,
       params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, reserve: 4096, allowExecute: true },
     });
+    expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl', false)).toEqual({
+      ok: true,
+      params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, keepRecentTokens: 6000, host: 'embedded' },
+    });
   });
 
   it('says what to fix instead of sending an invalid request', () => {
-    const form = { lanes: [], extraSpecs: '', window: '32000', reserve: '', host: 'embedded' };
+    const form = { lanes: [], extraSpecs: '', window: '32000', reserve: '', keepRecentTokens: '', host: 'embedded' };
     expect(replayParams(form, '/s', false)).toEqual({ ok: false, problem: 'Choose at least one lane (for example legacy).' });
     expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s', false)).toEqual({
       ok: false,
       problem: 'Context window must be a whole number of tokens, e.g. 32000.',
+    });
+    expect(replayParams({ ...form, lanes: ['legacy'], keepRecentTokens: '0' }, '/s', false)).toEqual({
+      ok: false,
+      problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).',
     });
   });
 });
@@ -166,7 +187,11 @@ describe('replay store', () => {
     store.handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy', turn: 0, total: 12 } });
     store.handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'other', lane: 'legacy', turn: 5, total: 12 } });
     useReplayStore.getState().handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy', turn: 1, total: 12 } });
-    expect(useReplayStore.getState().run).toMatchObject({ done: 2, lanes: { legacy: { turn: 2, total: 12 } } });
+    // a subagent lane reports its own turns; they are not part of the run's lanes × turns
+    useReplayStore
+      .getState()
+      .handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy/child', turn: 0, total: 3, parentLane: 'legacy' } });
+    expect(useReplayStore.getState().run).toMatchObject({ done: 2, lanes: { legacy: { turn: 2, total: 12 }, 'legacy/child': { turn: 1, total: 3 } } });
   });
 
   it('shows the runtime’s message when the replay cannot start', async () => {
@@ -217,6 +242,11 @@ describe('the demo in two clicks', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /plugin:recent-window/ })).toHaveProperty('checked', true));
     const selected = screen.getAllByTestId('session-row').find((row) => row.getAttribute('aria-selected') === 'true');
     expect(selected?.textContent).toContain('agent:main:demo-short');
+    // counts from sessions.list; a session listed without them shows dashes
+    const cells = (row: HTMLElement) => ['session-turns', 'session-messages', 'session-entries'].map((id) => within(row).getByTestId(id).textContent);
+    expect(cells(selected!)).toEqual(['12', '58', '1,234']);
+    const other = screen.getAllByTestId('session-row').find((row) => row !== selected)!;
+    expect(cells(other)).toEqual(['—', '—', '—']);
     expect(screen.getByRole('checkbox', { name: /legacy/ })).toHaveProperty('checked', true);
     expect(screen.getByText('approved')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Start replay' }));
@@ -226,8 +256,8 @@ describe('the demo in two clicks', () => {
 });
 
 describe('ReplayView', () => {
-  function showRecording() {
-    useReplayStore.setState({ recording: makeRecording(), recordingTitle: 'agent:main:demo', recordingReplayId: 'r1' });
+  function showRecording(recording = makeRecording()) {
+    useReplayStore.setState({ recording, recordingTitle: 'agent:main:demo', recordingReplayId: 'r1' });
     useSelectionStore.getState().reset('sess-1', 'legacy');
     const fake = fakeRuntime();
     render(
@@ -239,6 +269,20 @@ describe('ReplayView', () => {
   }
   const selectedTurn = () => screen.getAllByTestId('timeline-row').find((row) => row.getAttribute('aria-selected') === 'true')?.getAttribute('data-turn');
   const selectedLane = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+  it('shows lane-level findings (turn null) above the timeline, one notice per distinct message with its lanes', () => {
+    const recording = makeRecording();
+    const message = 'keepRecentTokens 20000 ≥ prompt budget 12000 (context window 32000 − reserve 20000): lower it.';
+    for (const lane of ['legacy', 'recent-window']) {
+      recording.findings.push({ code: 'keep-recent-exceeds-budget', severity: 'warning', lane, turn: null, message });
+    }
+    recording.findings.push({ code: 'keep-recent-exceeds-budget', severity: 'warning', lane: 'recent-window', turn: null, message: 'other numbers' });
+    showRecording(recording);
+    expect(screen.getAllByTestId('lane-finding').map((n) => n.textContent)).toEqual([
+      `Lanes legacy, recent-window (keep-recent-exceeds-budget): ${message}`,
+      'Lane recent-window (keep-recent-exceeds-budget): other numbers',
+    ]);
+  });
 
   it('moves between turns with ↓/↑ and j/k, and between lanes with →/←, clamped at the ends', () => {
     showRecording();

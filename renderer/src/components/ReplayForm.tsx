@@ -26,7 +26,7 @@ function consentTag(choice: LaneChoice) {
   }
 }
 
-/** Lanes (legacy and every context-engine plugin), model window, reserve and host of a replay. */
+/** Lanes (legacy and every context-engine plugin), model window, reserve, keep-recent and host of a replay. */
 export function ReplayForm({ sessionTitle, choices, form, problem, running, onToggleLane, onChange, onStart }: ReplayFormProps) {
   return (
     <form
@@ -69,6 +69,16 @@ export function ReplayForm({ sessionTitle, choices, form, problem, running, onTo
             placeholder="OpenClaw default"
             value={form.reserve}
             onChange={(e) => onChange({ reserve: e.target.value })}
+          />
+        </label>
+        <label className="field" title="agents.defaults.compaction.keepRecentTokens. It must stay below window − reserve, or compaction cannot make the prompt fit (the replay then reports keep-recent-exceeds-budget).">
+          <span className="field__label">Keep recent (tokens)</span>
+          <input
+            className="input mono"
+            inputMode="numeric"
+            placeholder="OpenClaw default (20000)"
+            value={form.keepRecentTokens}
+            onChange={(e) => onChange({ keepRecentTokens: e.target.value })}
           />
         </label>
         <label className="field">

@@ -1,4 +1,4 @@
-import { formatBytes } from '../formatQuantities';
+import { formatBytes, formatCount } from '../formatQuantities';
 import type { SessionRow } from '../model/sessionRows';
 
 export interface SessionTableProps {
@@ -13,6 +13,11 @@ function formatDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** A count, or a dash when the transcript could not be read. */
+function countText(value: number | undefined): string {
+  return value === undefined ? '—' : formatCount(value);
+}
+
 /** Sessions of a state dir; subagent children indented under their parent. Click a row to choose it. */
 export function SessionTable({ rows, selectedFile, onSelect }: SessionTableProps) {
   if (rows.length === 0) return <p className="muted">No sessions found in this folder.</p>;
@@ -23,6 +28,15 @@ export function SessionTable({ rows, selectedFile, onSelect }: SessionTableProps
           <tr>
             <th scope="col">Session</th>
             <th scope="col">Agent</th>
+            <th scope="col" className="num" title="user messages on the active branch: the turns a replay replays">
+              Turns
+            </th>
+            <th scope="col" className="num" title="messages on the active branch">
+              Messages
+            </th>
+            <th scope="col" className="num" title="entries in the file, all branches">
+              Entries
+            </th>
             <th scope="col" className="num">
               Size
             </th>
@@ -61,6 +75,9 @@ export function SessionTable({ rows, selectedFile, onSelect }: SessionTableProps
                   </div>
                 </td>
                 <td className="mono">{row.session.agentId || '—'}</td>
+                <td className="num mono" data-testid="session-turns">{countText(row.session.turns)}</td>
+                <td className="num mono" data-testid="session-messages">{countText(row.session.messages)}</td>
+                <td className="num mono" data-testid="session-entries">{countText(row.session.entries)}</td>
                 <td className="num mono nowrap">{formatBytes(row.session.size)}</td>
                 <td className="mono nowrap">{formatDate(row.session.mtimeMs)}</td>
               </tr>

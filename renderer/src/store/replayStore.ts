@@ -22,6 +22,8 @@ export interface ReplayFormState {
   window: string;
   /** '' = OpenClaw's default reserve */
   reserve: string;
+  /** '' = OpenClaw's default keepRecentTokens (20000) */
+  keepRecentTokens: string;
   host: string;
 }
 
@@ -83,6 +85,7 @@ const initialForm: ReplayFormState = {
   extraSpecs: '',
   window: String(DEFAULT_WINDOW),
   reserve: '',
+  keepRecentTokens: '',
   host: DEFAULT_HOST,
 };
 
@@ -117,6 +120,13 @@ export function replayParams(
     reserve = Number(form.reserve);
     if (!Number.isInteger(reserve) || reserve < 0) return { ok: false, problem: 'Reserve must be a whole number of tokens (or empty for OpenClaw’s default).' };
   }
+  let keepRecentTokens: number | undefined;
+  if (form.keepRecentTokens.trim() !== '') {
+    keepRecentTokens = Number(form.keepRecentTokens);
+    if (!Number.isInteger(keepRecentTokens) || keepRecentTokens < 1) {
+      return { ok: false, problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).' };
+    }
+  }
   const host = form.host.trim();
   return {
     ok: true,
@@ -125,6 +135,7 @@ export function replayParams(
       lanes,
       window,
       ...(reserve !== undefined ? { reserve } : {}),
+      ...(keepRecentTokens !== undefined ? { keepRecentTokens } : {}),
       ...(host !== '' ? { host } : {}),
       ...(allowExecute ? { allowExecute: true } : {}),
     },
@@ -241,7 +252,8 @@ export const useReplayStore = create<ReplayState>()((set, get) => {
       const progress = event.payload;
       if (!run || run.replayId !== progress.replayId || run.status !== 'running') return;
       const lanes = { ...run.lanes, [progress.lane]: { turn: progress.turn + 1, total: progress.total } };
-      set({ run: { ...run, lanes, done: run.done + 1 } });
+      // subagent lanes report their own turns; the run's done/total count the root lanes only
+      set({ run: { ...run, lanes, done: progress.parentLane === undefined ? run.done + 1 : run.done } });
     },
     async cancel(api) {
       const run = get().run;

@@ -13,6 +13,7 @@ import { laneColor, lanesOfSession, sessionChoices } from '../model/recordingLan
 import { buildTimelineRows } from '../model/timelineRows';
 import { buildTurnDetail } from '../model/turnDetail';
 import { useAppStore } from '../store/appStore';
+import type { Recording } from '../recordingTypes';
 import { openDemoReplay } from '../store/openDemo';
 import { useReplayStore } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
@@ -22,6 +23,23 @@ const TYPING_TARGETS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 function exportFileName(title: string, format: 'json' | 'html'): string {
   const safe = title.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'replay';
   return `contextscope-${safe}.${format === 'json' ? 'recording.json' : 'report.html'}`;
+}
+
+/**
+ * Lane-level findings (turn null: settings that affect every turn), one notice per distinct message with the
+ * labels of the lanes it applies to. Lane-level quarantines are left out: the lane's error already says why.
+ */
+function groupLaneFindings(recording: Recording): { code: string; severity: string; message: string; lanes: string[] }[] {
+  const groups = new Map<string, { code: string; severity: string; message: string; lanes: string[] }>();
+  for (const f of recording.findings) {
+    if (f.turn !== null || f.code === 'quarantined') continue;
+    const label = recording.lanes.find((l) => l.id === f.lane)?.label ?? f.lane;
+    const key = `${f.code}\n${f.message}`;
+    const group = groups.get(key);
+    if (group) group.lanes.push(label);
+    else groups.set(key, { code: f.code, severity: f.severity, message: f.message, lanes: [label] });
+  }
+  return [...groups.values()];
 }
 
 /** The current recording: budget chart, per-turn timeline (lanes side by side) and the selected turn in detail. */
@@ -113,6 +131,7 @@ export function ReplayView() {
   const errors = recording.findings.filter((f) => f.severity === 'error').length;
   const warnings = recording.findings.filter((f) => f.severity === 'warning').length;
   const choices = sessionChoices(recording);
+  const laneFindings = groupLaneFindings(recording);
   const prompt = rows.find((row) => row.turn === selection.turn)?.prompt ?? '';
 
   return (
@@ -149,6 +168,13 @@ export function ReplayView() {
             Lane <span className="mono">{lane.label}</span>: {lane.error}
           </Notice>
         ))}
+      {laneFindings.map((group) => (
+        <Notice key={`${group.code}-${group.lanes.join(',')}`} tone={group.severity === 'error' ? 'error' : 'info'}>
+          <span data-testid="lane-finding">
+            {group.lanes.length === 1 ? 'Lane' : 'Lanes'} <span className="mono">{group.lanes.join(', ')}</span> ({group.code}): {group.message}
+          </span>
+        </Notice>
+      ))}
       {recording.session.problems.length > 0 && (
         <Notice tone="info">
           The transcript had {recording.session.problems.length} problems (read tolerantly): line {recording.session.problems[0]!.line}:{' '}

@@ -12,6 +12,8 @@ export const ReplayStartRequestSchema = Type.Object(
     window: Type.Integer({ minimum: 1 }),
     /** configured compaction reserveTokens (OpenClaw's floor and cap apply) */
     reserve: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** agents.defaults.compaction.keepRecentTokens of every lane (default OpenClaw's 20000) */
+    keepRecentTokens: Type.Optional(Type.Integer({ minimum: 1 })),
     /** embedded | codex | cli:<backendId> | agent-harness:<id> */
     host: Type.Optional(Type.String({ minLength: 1 })),
     honourRecordedCompactions: Type.Optional(Type.Boolean()),
@@ -35,8 +37,10 @@ export const ReplayProgressEventSchema = Type.Object(
     lane: Type.String(),
     /** the turn just finished (0-based) */
     turn: Type.Integer({ minimum: 0 }),
-    /** turns of that lane's session */
+    /** turns that lane replays (the active branch of its session) */
     total: Type.Integer({ minimum: 0 }),
+    /** set for subagent lanes: their turns are not counted in replay.get's done/total */
+    parentLane: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );
@@ -64,7 +68,7 @@ export const ReplayGetResponseSchema = Type.Object(
   {
     replayId: Type.String(),
     status: ReplayStatusSchema,
-    /** lane-turns finished so far, of `total` planned for the root lanes */
+    /** root lane-turns finished so far, of `total` = root lanes × turns of the session's active branch */
     done: Type.Integer({ minimum: 0 }),
     total: Type.Integer({ minimum: 0 }),
     error: Type.Optional(Type.String()),
@@ -118,6 +122,12 @@ export const ListedSessionSchema = Type.Object(
     mtimeMs: Type.Number(),
     parentSessionId: Type.Optional(Type.String()),
     childSessionIds: Type.Array(Type.String()),
+    /** entries in the file (all branches); absent when the transcript could not be read */
+    entries: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** user messages on the active branch: the turns a replay replays */
+    turns: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** messages on the active branch */
+    messages: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },
 );

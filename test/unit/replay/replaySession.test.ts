@@ -106,7 +106,10 @@ describe('replaySession', () => {
       { type: 'quarantine', lane: 'flaky', turn: 0, seq: expect.any(Number), engineId: 'flaky', owner: 'plugin:flaky', operation: 'afterTurn', reason: 'disk full', failedAt: expect.any(Number) },
     ]);
     expect(t1.engine).toEqual({ requestedId: 'flaky', engineId: 'legacy', quarantined: true, ownsCompaction: false });
-    expect(rec.findings.map((f) => [f.code, f.turn])).toEqual([['quarantined', 0]]);
+    expect(rec.findings.map((f) => [f.code, f.turn])).toEqual([
+      ['keep-recent-exceeds-budget', null],
+      ['quarantined', 0],
+    ]);
     expect(engine.callsOf('afterTurn')).toHaveLength(1);
   });
 
@@ -206,7 +209,10 @@ describe('replaySession', () => {
       expect.objectContaining({ force: true, forceReason: 'manual', customInstructions: 'keep the API names', tokenBudget: 32000, sessionId: 'sess-1' }),
     ]);
     expect(rec.turns.m[2].events[0]).toMatchObject({ type: 'compaction', trigger: 'manual', engineId: 'm', compacted: false, reason: 'test engine' });
-    expect(rec.findings.filter((f) => f.code !== 'estimate-drift').map((f) => [f.code, f.turn])).toEqual([['noop-compaction', 2]]);
+    expect(rec.findings.filter((f) => f.code !== 'estimate-drift').map((f) => [f.code, f.turn])).toEqual([
+      ['keep-recent-exceeds-budget', null],
+      ['noop-compaction', 2],
+    ]);
 
     const controller = new AbortController();
     const run = replaySession({
