@@ -26,7 +26,7 @@ export function formatCompareTable(recording: Recording, options: { laneIds?: st
   const labels = laneIds.map((id) => recording.lanes.find((l) => l.id === id)?.label ?? id);
 
   const table: string[][] = rows.map((row) => [
-    String(row.turn),
+    String(row.turn + 1),
     ...laneIds.flatMap((id) => {
       const [tokens, counts, events] = cellText(row.lanes[id]);
       return [tokens, counts, events.length > eventWidth ? `${events.slice(0, eventWidth - 1)}…` : events];

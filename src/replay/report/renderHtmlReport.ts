@@ -77,7 +77,7 @@ function chartSeries(recording: Recording, laneIds: string[]): ChartSeries[] {
       values: turns.map((t) => t.totals.tiktokenTokens),
       budget: turns.map((t) => t.budget.tokenBudget),
       markers: turns.flatMap((t) =>
-        t.events.filter((e) => e.type === 'compaction').map((e) => ({ turn: t.turn, title: `${lane?.label ?? id} turn ${t.turn}: ${describeEvent(e)}` })),
+        t.events.filter((e) => e.type === 'compaction').map((e) => ({ turn: t.turn, title: `${lane?.label ?? id} turn ${t.turn + 1}: ${describeEvent(e)}` })),
       ),
     };
   });
@@ -87,7 +87,7 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
   const out: string[] = [];
   const cls = isBadStatus(turn.status) ? 'status-bad' : 'status-ok';
   out.push(
-    `<details><summary>turn ${turn.turn} — <span class="${cls}">${escapeHtml(turn.status)}</span> · ${turn.assembled.length} messages · ` +
+    `<details><summary>turn ${turn.turn + 1} — <span class="${cls}">${escapeHtml(turn.status)}</span> · ${turn.assembled.length} messages · ` +
       `${turn.totals.tiktokenTokens} tokens (est ${turn.totals.estTokens}) / budget ${turn.budget.tokenBudget}` +
       `${turn.events.length ? ` · ${escapeHtml(turn.events.map(describeEvent).join('; '))}` : ''}</summary>`,
   );
@@ -181,7 +181,7 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
     for (const f of recording.findings.slice(0, 500)) {
       out.push(
         `<tr><td class="sev-${escapeHtml(f.severity)}">${escapeHtml(f.severity)}</td><td class="mono">${escapeHtml(f.code)}</td>` +
-          `<td>${escapeHtml(f.lane)}</td><td class="num">${f.turn ?? '–'}</td><td>${escapeHtml(f.message)}</td></tr>`,
+          `<td>${escapeHtml(f.lane)}</td><td class="num">${f.turn === null || f.turn === undefined ? '–' : f.turn + 1}</td><td>${escapeHtml(f.message)}</td></tr>`,
       );
     }
     out.push('</table>');
@@ -199,7 +199,7 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
   for (const _ of rootLanes) out.push('<th class="num">tokens / budget</th><th class="num">kept·summ·drop</th><th>events</th>');
   out.push('</tr>');
   for (const row of compareTurns(recording, rootLanes)) {
-    out.push(`<tr><td class="num">${row.turn}</td>`);
+    out.push(`<tr><td class="num">${row.turn + 1}</td>`);
     for (const id of rootLanes) {
       const c = row.lanes[id];
       if (!c) {

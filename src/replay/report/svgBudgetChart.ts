@@ -68,7 +68,7 @@ export function renderBudgetChart(input: BudgetChartInput): string {
   }
   const xStep = Math.max(1, niceStep(turns - 1 || 1, 10));
   for (let t = 0; t < turns; t += xStep) {
-    parts.push(`<text class="axis" x="${r(x(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${t}</text>`);
+    parts.push(`<text class="axis" x="${r(x(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${t + 1}</text>`);
   }
   parts.push(
     `<text class="axis" x="${PAD.left + plotW / 2}" y="${height - 4}" text-anchor="middle">turn</text>`,
@@ -76,7 +76,7 @@ export function renderBudgetChart(input: BudgetChartInput): string {
   );
   for (const turn of input.recordedCompactionTurns ?? []) {
     parts.push(
-      `<line class="recorded" x1="${r(x(turn))}" x2="${r(x(turn))}" y1="${PAD.top}" y2="${PAD.top + plotH}"><title>recorded compaction at turn ${turn}</title></line>`,
+      `<line class="recorded" x1="${r(x(turn))}" x2="${r(x(turn))}" y1="${PAD.top}" y2="${PAD.top + plotH}"><title>recorded compaction at turn ${turn + 1}</title></line>`,
     );
   }
   input.series.forEach((s, i) => {

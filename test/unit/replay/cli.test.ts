@@ -85,7 +85,7 @@ describe('contextscope replay / compare', () => {
     const lines = r.out().split('\n');
     expect(lines[0]).toMatch(/^\s+│ legacy@32000\s+│ wide$/);
     expect(lines[1]).toMatch(/^turn │ tokens\/budget\s+kept·sum·drop\s+events │ tokens\/budget\s+kept·sum·drop\s+events$/);
-    expect(lines[3]).toMatch(/^\s+1 │\s+\d+\/\d+\s+2·0·0\s+│\s+\d+\/\d+\s+2·0·0$/);
+    expect(lines[3]).toMatch(/^\s+2 │\s+\d+\/\d+\s+2·0·0\s+│\s+\d+\/\d+\s+2·0·0$/);
     expect(r.out()).toContain('\nFindings (1):\n  warning keep-recent-exceeds-budget legacy@32000 turn –: keepRecentTokens 20000 ≥ prompt budget 12000');
 
     // a recording with an error finding fails CI under --fail-on error
