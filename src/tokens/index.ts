@@ -37,6 +37,14 @@ export {
   type MessageTokenText,
 } from './messageTokenText';
 export {
+  TOKENIZER_MAX_PIECE_CHARS,
+  TOKENIZER_MAX_RUN_CHARS,
+  isSoftCut,
+  splitForTokenizer,
+  type SplitLimits,
+  type TokenizerPieces,
+} from './splitForTokenizer';
+export {
   DEFAULT_TOKEN_ENCODING,
   countTokens,
   createTokenCounter,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { get_encoding, type Tiktoken } from 'tiktoken';
 import type { AgentMessage } from '../contract';
 import { messageTokenText, TOKENIZER_IMAGE_TOKENS } from './messageTokenText';
+import { splitForTokenizer } from './splitForTokenizer';
 
 export type TokenEncoding = 'o200k_base' | 'cl100k_base';
 export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
@@ -39,10 +40,19 @@ export function encodingForModel(modelId: string | null | undefined): TokenEncod
   return CL100K_MODEL_RE.test(bare) ? 'cl100k_base' : 'o200k_base';
 }
 
-/** Uncached exact count of `text` in `encoding` (default o200k_base). */
+/**
+ * Uncached count of `text` in `encoding` (default o200k_base). Long texts are encoded piece by piece
+ * (`splitForTokenizer`) so tiktoken's BPE stays linear: exact at every soft cut; only a stretch of more than
+ * `TOKENIZER_MAX_RUN_CHARS` units with no soft cut is hard-cut, and each hard cut may move the count (measured:
+ * at most 2 tokens per cut).
+ */
 export function countTokens(text: string, encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): number {
   if (text.length === 0) return 0;
-  return encoderFor(encoding).encode_ordinary(text).length;
+  const encoder = encoderFor(encoding);
+  const { pieces } = splitForTokenizer(text);
+  let total = 0;
+  for (const piece of pieces) total += encoder.encode_ordinary(piece).length;
+  return total;
 }
 
 export interface TokenCounterStats {

@@ -16,7 +16,7 @@ export interface SummaryTreeConfig {
   summarizer: SummarizerMode;
   llmModel: string | undefined;
   persist: boolean;
-  /** Absolute directory holding `<sessionId>.json` files (already includes the `summary-tree` segment). */
+  /** Absolute directory holding `<sessionId>.json` snapshots and `<sessionId>.journal.jsonl` journals (already includes the `summary-tree` segment). */
   stateDir: string;
 }
 

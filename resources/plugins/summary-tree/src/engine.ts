@@ -7,6 +7,7 @@ import { compactTree } from "./compactTree.ts";
 import type { CompactTreePlan } from "./compactTree.ts";
 import type { SummaryTreeConfig } from "./config.ts";
 import { readTranscriptMessages, transcriptExists } from "./readTranscriptMessages.ts";
+import type { TranscriptCursor } from "./readTranscriptMessages.ts";
 import { SessionStore } from "./sessionStore.ts";
 import { SessionTree, renderSummaryMessage } from "./sessionTree.ts";
 import { createSummarizer } from "./summarizer.ts";
@@ -44,6 +45,20 @@ function errorText(error: unknown): string {
 
 function positive(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+}
+
+function sameCursor(a: TranscriptCursor | undefined, b: TranscriptCursor): boolean {
+  return (
+    a !== undefined &&
+    a.file === b.file &&
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.offset === b.offset &&
+    a.headHash === b.headHash &&
+    a.leafId === b.leafId &&
+    a.entryCount === b.entryCount &&
+    a.everyEntryHasId === b.everyEntryHasId
+  );
 }
 
 function planTokens(plan: CompactTreePlan): number {
@@ -179,13 +194,20 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
         const tree = await store.get(params.sessionId, params.sessionKey);
         let read;
         try {
-          read = await readTranscriptMessages(file);
+          // Only what was appended since the last bootstrap of this file (everything on the first one).
+          read = await readTranscriptMessages(file, tree.transcript);
         } catch (error) {
           return { bootstrapped: false, reason: `could not read ${file}: ${errorText(error)}` };
         }
         if (read.skippedLines > 0) {
           logger.warn(`summary-tree: ${file}: skipped ${read.skippedLines} line(s) that are not JSON.`);
         }
+        logger.debug?.(
+          `summary-tree: ${file}: ${read.mode === "full" ? "read the whole file" : "read the appended part"}, ` +
+            `${read.bytesRead} byte(s) from offset ${read.mode === "full" ? 0 : (tree.transcript?.offset ?? 0)}` +
+            `${read.restartReason ? ` (${read.restartReason})` : ""}.`,
+        );
+        if (!sameCursor(tree.transcript, read.cursor)) tree.setTranscriptCursor(read.cursor);
         let imported = 0;
         for (const message of read.messages) if (tree.append(message)) imported++;
         await compactAfterIngest(

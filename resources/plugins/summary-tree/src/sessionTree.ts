@@ -8,9 +8,12 @@
 import { messageHash } from "./contentHash.ts";
 import { estimateMessageTokens } from "./estimateTokens.ts";
 import type { ChunkFacts } from "./extractFacts.ts";
+import { isTranscriptCursor } from "./readTranscriptMessages.ts";
+import type { TranscriptCursor } from "./readTranscriptMessages.ts";
 import type { AgentMessage } from "./types.ts";
 
-export const STATE_VERSION = 1;
+/** Version 2 added the journal sequence and the transcript cursor; version 1 files still load. */
+export const STATE_VERSION = 2;
 
 export interface StoredMessage {
   /** 1-based position in the session as this engine saw it; summary markers cite these numbers. */
@@ -49,7 +52,31 @@ export interface SessionSnapshot {
   raw: StoredMessage[];
   nodes: SummaryNode[];
   levelCounters: number[];
+  /** Number of the last journal operation this snapshot includes (0: none). Absent in version 1. */
+  journalSeq?: number;
+  /** How far the session's transcript was read by bootstrap. Absent in version 1. */
+  transcript?: TranscriptCursor;
 }
+
+/**
+ * One mutation of a tree, as appended to the session's journal (see sessionStore.ts). Replaying a snapshot's
+ * operations in `n` order rebuilds the tree exactly; every field is plain JSON.
+ */
+export type JournalOp =
+  | { n: number; op: "append"; stored: StoredMessage }
+  | {
+      n: number;
+      op: "commit";
+      /** raw messages summarized away from the front of the tail */
+      dropRaw: number;
+      /** existing nodes that got a parent: [childId, parentId] */
+      parents: [string, string][];
+      /** nodes created by the compaction, in creation order, with their final parentId */
+      created: SummaryNode[];
+      levelCounters: number[];
+    }
+  | { n: number; op: "meta"; sessionKey?: string; forkedFrom?: string }
+  | { n: number; op: "transcript"; cursor: TranscriptCursor };
 
 export function summaryMarker(node: Pick<SummaryNode, "level" | "ordinal" | "fromSeq" | "toSeq">): string {
   return `[summary-tree L${node.level} #${node.ordinal} covers msgs ${node.fromSeq}-${node.toSeq}]`;
@@ -76,11 +103,21 @@ export function timestampMs(message: AgentMessage): number {
 
 export class SessionTree {
   sessionId: string;
-  sessionKey: string | undefined;
+  private key: string | undefined;
   forkedFrom: string | undefined;
   /** Created for a subagent before the host told us its sessionId; adopted on the first call that names it. */
   placeholder = false;
-  dirty = false;
+  /**
+   * Set when the next save must write a whole snapshot instead of appending operations: a tree never saved,
+   * a forked copy, a tree that changed its id, or one whose journal could not be replayed cleanly.
+   */
+  needsSnapshot = true;
+  /** Mutations not yet written to the journal, oldest first. */
+  pendingOps: JournalOp[] = [];
+  /** Number of the last operation recorded (written or pending). */
+  journalSeq = 0;
+  /** How far bootstrap read the session's transcript. */
+  transcript: TranscriptCursor | undefined;
 
   raw: StoredMessage[] = [];
   nodes: SummaryNode[] = [];
@@ -90,7 +127,21 @@ export class SessionTree {
 
   constructor(sessionId: string, sessionKey?: string) {
     this.sessionId = sessionId;
-    this.sessionKey = sessionKey;
+    this.key = sessionKey;
+  }
+
+  get dirty(): boolean {
+    return this.needsSnapshot || this.pendingOps.length > 0;
+  }
+
+  get sessionKey(): string | undefined {
+    return this.key;
+  }
+
+  set sessionKey(value: string | undefined) {
+    if (value === this.key) return;
+    this.key = value;
+    this.record({ op: "meta", sessionKey: value, forkedFrom: this.forkedFrom });
   }
 
   get messageCount(): number {
@@ -105,12 +156,17 @@ export class SessionTree {
   append(message: AgentMessage): boolean {
     const hash = messageHash(message);
     if (this.hashes.has(hash)) return false;
-    this.hashes.add(hash);
     // Copy: the host keeps mutating its own message objects (usage, stopReason) after handing them over.
     const copy = structuredClone(message);
-    this.raw.push({ seq: this.nextSeq++, hash, tokens: estimateMessageTokens(copy), message: copy });
-    this.dirty = true;
+    const stored: StoredMessage = { seq: this.nextSeq, hash, tokens: estimateMessageTokens(copy), message: copy };
+    this.applyAppend(stored);
+    this.record({ op: "append", stored });
     return true;
+  }
+
+  setTranscriptCursor(cursor: TranscriptCursor): void {
+    this.transcript = cursor;
+    this.record({ op: "transcript", cursor });
   }
 
   activeRoots(): SummaryNode[] {
@@ -135,19 +191,44 @@ export class SessionTree {
     return this.nodes.reduce((max, node) => Math.max(max, node.level + 1), 0);
   }
 
-  /** Replace raw tail, nodes and counters with a compaction result (see compactTree.ts). */
+  /**
+   * Replace raw tail, nodes and counters with a compaction result (see compactTree.ts): the new raw tail is a
+   * suffix of the old one and the new nodes are the old ones (some with a parent now) followed by new ones.
+   */
   commit(next: { raw: StoredMessage[]; nodes: SummaryNode[]; levelCounters: number[] }): void {
+    const dropRaw = this.raw.length - next.raw.length;
+    const isSuffix = dropRaw >= 0 && next.raw.every((stored, i) => stored.seq === this.raw[dropRaw + i].seq);
+    const oldParents = new Map(this.nodes.map((node) => [node.id, node.parentId]));
+    const keepsOldNodes = next.nodes.length >= this.nodes.length && this.nodes.every((node, i) => next.nodes[i].id === node.id);
     this.raw = next.raw;
     this.nodes = next.nodes;
     this.levelCounters = next.levelCounters;
-    this.dirty = true;
+    if (!isSuffix || !keepsOldNodes) {
+      // Not the shape compactTree produces: write the whole state rather than describe the change.
+      this.needsSnapshot = true;
+      return;
+    }
+    const parents: [string, string][] = [];
+    const created: SummaryNode[] = [];
+    for (const node of next.nodes) {
+      if (!oldParents.has(node.id)) created.push(node);
+      else if (node.parentId !== undefined && oldParents.get(node.id) !== node.parentId) parents.push([node.id, node.parentId]);
+    }
+    this.record({ op: "commit", dropRaw, parents, created, levelCounters: [...next.levelCounters] });
   }
 
   /** Deep copy under another session id (a forked subagent starts from its parent's summaries). */
   cloneAs(sessionId: string, sessionKey?: string): SessionTree {
     const snapshot = structuredClone(this.toSnapshot());
-    const copy = SessionTree.fromSnapshot({ ...snapshot, sessionId, sessionKey, forkedFrom: this.sessionId });
-    copy.dirty = true;
+    const copy = SessionTree.fromSnapshot({
+      ...snapshot,
+      sessionId,
+      sessionKey,
+      forkedFrom: this.sessionId,
+      journalSeq: 0,
+      transcript: undefined,
+    });
+    copy.needsSnapshot = true;
     return copy;
   }
 
@@ -155,16 +236,19 @@ export class SessionTree {
     return {
       version: STATE_VERSION,
       sessionId: this.sessionId,
-      sessionKey: this.sessionKey,
+      sessionKey: this.key,
       forkedFrom: this.forkedFrom,
       nextSeq: this.nextSeq,
       hashes: [...this.hashes],
       raw: this.raw,
       nodes: this.nodes,
       levelCounters: this.levelCounters,
+      journalSeq: this.journalSeq,
+      ...(this.transcript ? { transcript: this.transcript } : {}),
     };
   }
 
+  /** A tree from a snapshot; it needs no new snapshot (the caller decides otherwise). */
   static fromSnapshot(snapshot: SessionSnapshot): SessionTree {
     const tree = new SessionTree(snapshot.sessionId, snapshot.sessionKey);
     tree.forkedFrom = snapshot.forkedFrom;
@@ -173,21 +257,74 @@ export class SessionTree {
     tree.raw = snapshot.raw;
     tree.nodes = snapshot.nodes;
     tree.levelCounters = snapshot.levelCounters;
+    tree.journalSeq = snapshot.journalSeq ?? 0;
+    tree.transcript = snapshot.transcript;
+    tree.needsSnapshot = false;
     return tree;
+  }
+
+  /**
+   * Apply one journal operation read back from disk. Operations at or below `journalSeq` are already in the
+   * snapshot and are skipped; returns false when `op` is not the next one (a gap: the caller stops replaying).
+   */
+  replay(op: JournalOp): boolean {
+    if (op.n <= this.journalSeq) return true;
+    if (op.n !== this.journalSeq + 1) return false;
+    switch (op.op) {
+      case "append":
+        this.applyAppend(op.stored);
+        break;
+      case "commit": {
+        const byId = new Map(this.nodes.map((node) => [node.id, node]));
+        if (op.dropRaw > this.raw.length || !op.parents.every(([childId]) => byId.has(childId))) return false;
+        for (const [childId, parentId] of op.parents) (byId.get(childId) as SummaryNode).parentId = parentId;
+        this.raw = this.raw.slice(op.dropRaw);
+        this.nodes.push(...op.created);
+        this.levelCounters = op.levelCounters;
+        break;
+      }
+      case "meta":
+        this.key = op.sessionKey;
+        this.forkedFrom = op.forkedFrom;
+        break;
+      case "transcript":
+        if (!isTranscriptCursor(op.cursor)) return false;
+        this.transcript = op.cursor;
+        break;
+      default:
+        return false;
+    }
+    this.journalSeq = op.n;
+    return true;
+  }
+
+  private applyAppend(stored: StoredMessage): void {
+    this.hashes.add(stored.hash);
+    this.raw.push(stored);
+    this.nextSeq = stored.seq + 1;
+  }
+
+  private record(op: DistributiveOmit<JournalOp, "n">): void {
+    this.journalSeq += 1;
+    this.pendingOps.push({ ...op, n: this.journalSeq } as JournalOp);
   }
 }
 
-/** Loose structural check of a persisted snapshot; anything else is treated as absent. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Loose structural check of a persisted snapshot (version 1 or 2); anything else is treated as absent. */
 export function isSessionSnapshot(value: unknown): value is SessionSnapshot {
   if (!value || typeof value !== "object") return false;
   const s = value as Partial<SessionSnapshot>;
   return (
-    s.version === STATE_VERSION &&
+    (s.version === 1 || s.version === STATE_VERSION) &&
     typeof s.sessionId === "string" &&
     typeof s.nextSeq === "number" &&
     Array.isArray(s.hashes) &&
     Array.isArray(s.raw) &&
     Array.isArray(s.nodes) &&
-    Array.isArray(s.levelCounters)
+    Array.isArray(s.levelCounters) &&
+    (s.journalSeq === undefined || typeof s.journalSeq === "number") &&
+    (s.transcript === undefined || isTranscriptCursor(s.transcript))
   );
 }
