@@ -2,24 +2,29 @@
  * Exact token counts computed on a worker thread while the replay runs on the main thread. Tokenizing every
  * distinct message once is the largest fixed cost of a replay; the session's messages are queued in session order
  * up front, the worker stays ahead of the turns, and a turn only waits when it needs a count not yet delivered.
- * Each distinct text is counted once (cached by the text itself). The worker runs tiktoken's `encode_ordinary`
- * exactly as `src/tokens` `countTokens` does; when a worker cannot start, counting falls back to `countTokens` on
- * the main thread, with the same results.
+ * Each distinct text is counted once (cached by the text itself). The worker counts exactly as `src/tokens`
+ * `countTokens` does: the text is cut into pieces at pre-token boundaries (`splitForTokenizer`, so long runs stay
+ * linear) and tiktoken's `encode_ordinary` counts are summed; when a worker cannot start, counting falls back to
+ * `countTokens` on the main thread, with the same results.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { countTokens, type TokenEncoding } from '../tokens';
+import { countTokens, splitForTokenizer, type TokenEncoding } from '../tokens';
 
 /** The worker: loads tiktoken from the path the parent resolved, answers `{id, counts}` per batch. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { get_encoding } = require(workerData.tiktokenPath);
 const encoders = new Map();
-parentPort.on('message', ({ id, encoding, texts }) => {
+parentPort.on('message', ({ id, encoding, pieces }) => {
   try {
     let encoder = encoders.get(encoding);
     if (!encoder) { encoder = get_encoding(encoding); encoders.set(encoding, encoder); }
-    const counts = texts.map((text) => (text.length === 0 ? 0 : encoder.encode_ordinary(text).length));
+    const counts = pieces.map((parts) => {
+      let n = 0;
+      for (const part of parts) if (part.length > 0) n += encoder.encode_ordinary(part).length;
+      return n;
+    });
     parentPort.postMessage({ id, counts });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
@@ -125,7 +130,10 @@ export class BackgroundTokenCounter {
     const batch: Batch = { id: this.nextId++, texts, done, resolve };
     this.batches.set(batch.id, batch);
     for (const text of texts) this.inFlight.set(text, batch);
-    if (this.worker) this.worker.postMessage({ id: batch.id, encoding: this.encoding, texts });
+    if (this.worker) {
+      const pieces = texts.map((text) => splitForTokenizer(text).pieces);
+      this.worker.postMessage({ id: batch.id, encoding: this.encoding, pieces });
+    }
     else this.onResult({ id: batch.id, counts: texts.map((t) => countTokens(t, this.encoding)) });
     return batch;
   }
