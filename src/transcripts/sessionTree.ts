@@ -8,21 +8,13 @@
  *   visible leaf (its "logical parent"); `leaf` rows are control records and never appear on a path.
  */
 import type { SessionEntry } from '../contract';
+import { KNOWN_ENTRY_TYPES } from './validateSessionLine';
 
-/** Entry types that select themselves as the visible leaf when appended (besides `leaf`, which selects its target). */
-const LEAF_SELECTING_TYPES: ReadonlySet<string> = new Set([
-  'message',
-  'thinking_level_change',
-  'model_change',
-  'compaction',
-  // `reset` is a model-visible boundary (§11.3 "Building context"), so it must land on the active path.
-  'reset',
-  'branch_summary',
-  'custom',
-  'custom_message',
-  'label',
-  'session_info',
-]);
+/**
+ * Entry types that select themselves as the visible leaf when appended: every known type except `leaf`, which
+ * selects its target. (`reset` is a model-visible boundary, §11.3 "Building context", so it lands on the path.)
+ */
+const LEAF_SELECTING_TYPES: ReadonlySet<string> = new Set([...KNOWN_ENTRY_TYPES].filter((type) => type !== 'leaf'));
 
 export function isSideAppend(entry: SessionEntry): boolean {
   return entry.appendMode === 'side';
