@@ -21,4 +21,5 @@ export {
 export { forkTransport, type EngineHostExit, type EngineHostSpawnSpec, type EngineHostTransport, type EngineHostTransportFactory } from './transport';
 export * as engineHostProtocol from './protocol';
 export type { RegisterReport, EntryLoadError, EntryFormat } from './protocol';
+export { MessageRefTable, type MessageRef } from './messageRefTable';
 export { encodeWire, decodeWire, WireFormatError, type EncodeContext, type DecodeContext, type WireSide } from './wireCodec';

@@ -6,9 +6,14 @@
  * settles (e.g. `runtimeContext.llm.complete` for one engine call); one exported in a *response* lives until
  * the peer closes (e.g. the `rollback` of a subagent spawn preparation). Signals imported with an incoming
  * request are aborted when the sender cancels that request (its deadline passed).
+ *
+ * Request arguments and replies go through this peer's message reference cache (messageRefTable.ts); ids a
+ * payload defines are committed once it was encoded and handed to the transport (sender) or decoded in full
+ * (receiver). Messages are sent and handled in order on both sides, so both tables stay in step.
  */
 import { decodeWire, encodeWire, type DecodeContext, type EncodeContext, type WireSide } from './wireCodec';
 import { describeProtocolViolation } from './protocol';
+import { MessageRefTable, type MessageRefDecoder, type MessageRefEncoder } from './messageRefTable';
 import type { TSchema } from '@sinclair/typebox';
 
 export interface RequestOptions {
@@ -68,9 +73,12 @@ export class RpcPeer {
   private readonly importedSignalScope = new Map<number, number>();
   private readonly remoteRefs = new WeakMap<object, { kind: 'fn' | 'signal'; id: number; side: WireSide }>();
   private closedError: Error | undefined;
+  /** the message reference cache of this channel (see messageRefTable.ts) */
+  readonly messageRefs: MessageRefTable;
 
   constructor(options: RpcPeerOptions) {
     this.options = options;
+    this.messageRefs = new MessageRefTable(options.side);
   }
 
   get pendingCount(): number {
@@ -84,8 +92,9 @@ export class RpcPeer {
     const scope: Scope = { functions: [], signals: [] };
     this.scopes.set(id, scope);
     let encoded: unknown[];
+    const refs = this.messageRefs.beginEncode();
     try {
-      encoded = args.map((arg) => encodeWire(arg, this.encodeContext(scope)));
+      encoded = args.map((arg) => encodeWire(arg, this.encodeContext(scope, refs)));
     } catch (error) {
       this.releaseScope(id);
       return Promise.reject(error);
@@ -105,6 +114,7 @@ export class RpcPeer {
         }, deadlineMs);
       }
       this.safeSend({ type: 'request', id, op, args: encoded });
+      refs.commit();
     });
   }
 
@@ -121,6 +131,7 @@ export class RpcPeer {
     this.importedSignals.clear();
     this.localFunctions.clear();
     this.localSignals.clear();
+    this.messageRefs.reset();
   }
 
   /** Handles request/response/abort/cancel messages. Returns false for message types it does not own. */
@@ -165,7 +176,9 @@ export class RpcPeer {
     let value: unknown;
     try {
       if (!handler) throw new Error(`unsupported operation "${op}"`);
-      const args = rawArgs.map((arg) => this.decode(arg, id));
+      const refs = this.messageRefs.beginDecode();
+      const args = rawArgs.map((arg) => this.decode(arg, id, refs));
+      refs.commit();
       const schema = this.options.argSchemas?.[op];
       if (schema) {
         const problem = describeProtocolViolation(schema, args[0]);
@@ -182,9 +195,11 @@ export class RpcPeer {
     }
     const respondScope: Scope = { functions: [], signals: [] };
     let payload: unknown;
+    let refs = this.messageRefs.beginEncode();
     try {
-      payload = encodeWire(value, this.encodeContext(respondScope));
+      payload = encodeWire(value, this.encodeContext(respondScope, refs));
     } catch (encodeError) {
+      refs = this.messageRefs.beginEncode();
       const what = ok ? 'result' : 'error';
       ok = false;
       const reason = encodeError instanceof Error ? encodeError.message : String(encodeError);
@@ -194,6 +209,7 @@ export class RpcPeer {
       );
     }
     this.safeSend(ok ? { type: 'response', id, ok, value: payload } : { type: 'response', id, ok, error: payload });
+    refs.commit();
     return undefined;
   }
 
@@ -208,7 +224,9 @@ export class RpcPeer {
     let decoded: unknown;
     try {
       // decoded before the request's scope is released: the reply may hand back a function the request passed
-      decoded = this.decode(ok ? value : error, PERSISTENT);
+      const refs = this.messageRefs.beginDecode();
+      decoded = this.decode(ok ? value : error, PERSISTENT, refs);
+      refs.commit();
     } catch (decodeError) {
       this.releaseScope(id);
       const reason = decodeError instanceof Error ? decodeError.message : String(decodeError);
@@ -239,9 +257,10 @@ export class RpcPeer {
     }
   }
 
-  private encodeContext(scope: Scope): EncodeContext {
+  private encodeContext(scope: Scope, messageRefs?: MessageRefEncoder): EncodeContext {
     return {
       side: this.options.side,
+      ...(messageRefs ? { messageRefs } : {}),
       exportFunction: (fn) => {
         const fnId = this.nextFnId++;
         this.localFunctions.set(fnId, fn);
@@ -268,9 +287,10 @@ export class RpcPeer {
     };
   }
 
-  private decode(node: unknown, scopeId: number): unknown {
+  private decode(node: unknown, scopeId: number, messageRefs?: MessageRefDecoder): unknown {
     const ctx: DecodeContext = {
       side: this.options.side,
+      ...(messageRefs ? { messageRefs } : {}),
       localFunction: (fnId) => this.localFunctions.get(fnId),
       localSignal: (signalId) => this.localSignals.get(signalId),
       importFunction: (fnId, name) => {

@@ -7,7 +7,15 @@
  * Tagged nodes (`{"$cs": <tag>, ...}`) carry these; a plain object that happens to own a `$cs` key is
  * escaped as an `object` node so decoding is unambiguous. Functions and AbortSignals are not copied:
  * they become references resolved by the side that exported them (see RpcPeer).
+ *
+ * Message slots (plain objects inside an array under a `messages` key, or under a `message` key) go through the
+ * message reference cache when the context has one (see messageRefTable.ts): `{"$cs":"def","id":n,"value":{..}}`
+ * sends an object in full and names it, `{"$cs":"ref","side":s,"id":n}` refers to one sent before, and a
+ * `messages` array holding runs of consecutive references is sent as `{"$cs":"array","items":[..]}` whose items
+ * may be `{"$cs":"refs","side":s,"from":n,"count":k}` ranges.
  */
+import type { MessageRefDecoder, MessageRefEncoder, MessageRef } from './messageRefTable';
+
 
 export const WIRE_TAG = '$cs';
 const MAX_DEPTH = 256;
@@ -23,6 +31,8 @@ export interface EncodeContext {
   side: WireSide;
   /** resolves a function/signal that came from the other side back to its reference (when re-sent) */
   remoteRef?(value: unknown): { kind: 'fn' | 'signal'; id: number; side: WireSide } | undefined;
+  /** the message reference cache for this payload; without it message slots are copied like any object */
+  messageRefs?: MessageRefEncoder;
 }
 
 export interface DecodeContext {
@@ -32,6 +42,8 @@ export interface DecodeContext {
   /** a function/signal this side exported earlier, sent back */
   localFunction(id: number): ((...args: unknown[]) => unknown) | undefined;
   localSignal(id: number): AbortSignal | undefined;
+  /** the message reference cache for this payload; without it ref/def nodes are rejected */
+  messageRefs?: MessageRefDecoder;
 }
 
 export class WireFormatError extends Error {
@@ -50,9 +62,73 @@ function isPlainRecord(value: object): boolean {
 
 const ERROR_BUILTIN_KEYS = new Set(['name', 'message', 'stack', 'cause', 'code']);
 
+type Slot = 'none' | 'message' | 'messages';
+
+function refNode(ref: MessageRef): Json {
+  return { [WIRE_TAG]: 'ref', side: ref.side, id: ref.id };
+}
+
 export function encodeWire(value: unknown, ctx: EncodeContext): Json {
   const seen = new Set<object>();
-  const walk = (v: unknown, path: string, depth: number): Json => {
+  const cache = ctx.messageRefs;
+  /** a plain object in a message slot: a reference when the peer has it, else (maybe) a definition */
+  const messageSlot = (v: unknown, path: string, depth: number): { node: Json; ref?: MessageRef; defined?: MessageRef } | undefined => {
+    if (!cache || typeof v !== 'object' || v === null || Array.isArray(v) || !isPlainRecord(v) || Object.prototype.hasOwnProperty.call(v, WIRE_TAG)) {
+      return undefined;
+    }
+    const ref = cache.refOf(v);
+    if (ref) return { node: refNode(ref), ref };
+    const node = walk(v, path, depth, 'none');
+    const id = cache.define(v);
+    return id === undefined ? { node } : { node: { [WIRE_TAG]: 'def', id, value: node }, defined: { side: ctx.side, id } };
+  };
+  /**
+   * A `messages` array: a remembered identical prefix (pointer comparison), then each element as a message slot;
+   * runs of ≥ 2 consecutive references become one range and the array an `array` node.
+   */
+  const messagesArray = (arr: readonly unknown[], path: string, depth: number): Json => {
+    const items: Json[] = [];
+    let ranged = false;
+    let run: { side: WireSide; from: number; count: number } | null = null;
+    const flush = () => {
+      if (!run) return;
+      if (run.count >= 2) {
+        items.push({ [WIRE_TAG]: 'refs', side: run.side, from: run.from, count: run.count });
+        ranged = true;
+      } else {
+        items.push(refNode({ side: run.side, id: run.from }));
+      }
+      run = null;
+    };
+    const pushRef = (ref: MessageRef) => {
+      if (run && run.side === ref.side && run.from + run.count === ref.id) run.count++;
+      else {
+        flush();
+        run = { side: ref.side, from: ref.id, count: 1 };
+      }
+    };
+    const known = cache!.knownPrefix?.(arr);
+    const start = known?.length ?? 0;
+    const sentRefs: (MessageRef | undefined)[] = known ? known.refs.slice(0, start) : [];
+    for (let i = 0; i < start; i++) pushRef(known!.refs[i]!);
+    for (let i = start; i < arr.length; i++) {
+      const done = messageSlot(arr[i], `${path}[${i}]`, depth + 1);
+      if (done?.ref) pushRef(done.ref);
+      else {
+        flush();
+        items.push(done ? done.node : walk(arr[i], `${path}[${i}]`, depth + 1));
+      }
+      sentRefs.push(done?.ref ?? done?.defined);
+    }
+    flush();
+    cache!.sentArray?.(arr, sentRefs);
+    return ranged ? { [WIRE_TAG]: 'array', items } : items;
+  };
+  const walk = (v: unknown, path: string, depth: number, slot: Slot = 'none'): Json => {
+    if (slot === 'message') {
+      const done = messageSlot(v, path, depth);
+      if (done) return done.node;
+    }
     if (depth > MAX_DEPTH) throw new WireFormatError(`value nested deeper than ${MAX_DEPTH} levels at ${path}`);
     switch (typeof v) {
       case 'undefined':
@@ -81,6 +157,7 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
     seen.add(obj);
     try {
       if (Array.isArray(obj)) {
+        if (slot === 'messages' && cache) return messagesArray(obj, path, depth);
         const out: Json[] = [];
         for (let i = 0; i < obj.length; i++) out.push(walk(obj[i], `${path}[${i}]`, depth + 1));
         return out;
@@ -136,7 +213,9 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
       let hasTagKey = false;
       for (const key of Object.keys(obj)) {
         if (key === WIRE_TAG) hasTagKey = true;
-        entries[key] = walk((obj as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+        const child = (obj as Record<string, unknown>)[key];
+        const childSlot: Slot = key === 'messages' && Array.isArray(child) ? 'messages' : key === 'message' ? 'message' : 'none';
+        entries[key] = walk(child, `${path}.${key}`, depth + 1, childSlot);
       }
       if (hasTagKey || !isPlainRecord(obj)) {
         // class instances travel as their own enumerable data (what structured clone does too)
@@ -165,8 +244,27 @@ function expectId(value: unknown, what: string): number {
   return value;
 }
 
+function expectPositiveId(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new WireFormatError(`${what} must be a positive integer`);
+  return value;
+}
+
 /** Decodes a tree produced by encodeWire. Throws WireFormatError for anything malformed (never trusts the sender). */
 export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
+  const refs = ctx.messageRefs;
+  const resolveRef = (side: unknown, id: unknown): object => {
+    if (!refs) throw new WireFormatError('message references are not accepted here');
+    if (side !== 'parent' && side !== 'child') throw new WireFormatError('message reference side must be "parent" or "child"');
+    const known = refs.resolve(side, expectPositiveId(id, 'message reference id'));
+    if (!known) throw new WireFormatError(`message reference ${side}#${String(id)} is unknown (never sent to this process, or sent to an earlier host)`);
+    return known;
+  };
+  /** objects decoded in message slots: ones that came in full are copies the receiver never assigns ids to */
+  const markReceived = (value: unknown, isArray: boolean): void => {
+    for (const item of isArray ? (Array.isArray(value) ? value : []) : [value]) {
+      if (typeof item === 'object' && item !== null && !Array.isArray(item)) refs!.received(item);
+    }
+  };
   const walk = (n: unknown, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw new WireFormatError(`value nested deeper than ${MAX_DEPTH} levels`);
     if (n === null || typeof n === 'boolean' || typeof n === 'string') return n;
@@ -180,8 +278,10 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
     if (!Object.prototype.hasOwnProperty.call(rec, WIRE_TAG)) {
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(rec)) {
+        const value = walk(rec[key], depth + 1);
+        if (refs && (key === 'messages' || key === 'message')) markReceived(value, key === 'messages');
         // defineProperty keeps a hostile "__proto__" key an own data property instead of swapping the prototype
-        Object.defineProperty(out, key, { value: walk(rec[key], depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       }
       return out;
     }
@@ -276,6 +376,36 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         if (typeof rec.aborted !== 'boolean') throw new WireFormatError('signal aborted must be a boolean');
         return ctx.importSignal(id, rec.aborted, rec.aborted ? walk(rec.reason, depth + 1) : undefined);
       }
+      case 'ref':
+        return resolveRef(rec.side, rec.id);
+      case 'def': {
+        if (!refs) throw new WireFormatError('message definitions are not accepted here');
+        const id = expectPositiveId(rec.id, 'message definition id');
+        asRecord(rec.value, 'message definition value');
+        const value = walk(rec.value, depth + 1);
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new WireFormatError(`message definition ${id} must hold an object`);
+        const problem = refs.define(id, value);
+        if (problem) throw new WireFormatError(problem);
+        return value;
+      }
+      case 'array': {
+        if (!Array.isArray(rec.items)) throw new WireFormatError('array node items must be an array');
+        const out: unknown[] = [];
+        for (const item of rec.items) {
+          if (typeof item === 'object' && item !== null && !Array.isArray(item) && (item as Record<string, unknown>)[WIRE_TAG] === 'refs') {
+            const range = item as Record<string, unknown>;
+            const from = expectPositiveId(range.from, 'reference range start');
+            const count = expectPositiveId(range.count, 'reference range count');
+            if (!Number.isSafeInteger(from + count)) throw new WireFormatError('reference range is out of bounds');
+            for (let id = from; id < from + count; id++) out.push(resolveRef(range.side, id));
+          } else {
+            out.push(walk(item, depth + 1));
+          }
+        }
+        return out;
+      }
+      case 'refs':
+        throw new WireFormatError('a reference range may only appear directly inside an array node');
       default:
         throw new WireFormatError(`unknown wire tag ${JSON.stringify(tag)}`);
     }
