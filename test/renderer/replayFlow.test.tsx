@@ -229,7 +229,8 @@ describe('the demo in two clicks', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and run' }));
     await screen.findByTestId('timeline');
     expect(startParams(fake)).toEqual([
-      { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded' },
+      // the demo lowers keepRecentTokens so compactions at a 32k window can make room
+      { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, keepRecentTokens: 6000, host: 'embedded' },
     ]);
     expect(screen.getAllByTestId('timeline-row')).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay agent:main:demo-short');

@@ -12,6 +12,7 @@ import { DEFAULT_WINDOW, useReplayStore } from './replayStore';
 import { useSessionsStore } from './sessionsStore';
 
 export const DEMO_PLUGIN_ID = 'recent-window';
+export const DEMO_KEEP_RECENT_TOKENS = 6000;
 
 export async function openDemoReplay(api: InspectorApi): Promise<void> {
   useAppStore.getState().selectSection('sessions');
@@ -30,6 +31,13 @@ export async function openDemoReplay(api: InspectorApi): Promise<void> {
   const choices = laneChoices(usePluginsStore.getState().list?.plugins ?? []);
   const pluginLane = choices.find((choice) => choice.plugin?.id === DEMO_PLUGIN_ID && choice.unavailable === null);
   const replay = useReplayStore.getState();
-  replay.setForm({ lanes: pluginLane ? ['legacy', pluginLane.spec] : ['legacy'], window: String(DEFAULT_WINDOW), extraSpecs: '' });
+  // At a 32k window OpenClaw's default keepRecentTokens (20000) exceeds the 12000-token prompt budget, so every
+  // compaction would keep everything; the demo keeps 6000 recent tokens so compactions visibly shrink the context.
+  replay.setForm({
+    lanes: pluginLane ? ['legacy', pluginLane.spec] : ['legacy'],
+    window: String(DEFAULT_WINDOW),
+    keepRecentTokens: String(DEMO_KEEP_RECENT_TOKENS),
+    extraSpecs: '',
+  });
   await useReplayStore.getState().requestStart(api, { file: demo.file, title: sessionTitle(demo) }, choices);
 }
