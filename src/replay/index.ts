@@ -13,7 +13,16 @@ export type {
 export * from './recordingSchema';
 export { importRecording, validateRecording, jsonPointerToPath, RecordingImportError, type RecordingValidationIssue } from './importRecording';
 export { exportRecordingJson } from './exportRecording';
-export { canonicalJson, contentHash, hashKeyOf, messageKeyOf, isHashKey, HASH_KEY_PREFIX } from './messageIdentity';
+export {
+  canonicalJson,
+  contentHash,
+  createHashKeyCache,
+  hashKeyOf,
+  messageKeyOf,
+  isHashKey,
+  HASH_KEY_PREFIX,
+  type HashKeyCache,
+} from './messageIdentity';
 export {
   buildReferenceIndex,
   classifyAssembled,

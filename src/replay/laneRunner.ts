@@ -24,7 +24,7 @@ import type {
   SubagentSpawnPreparation,
   ToolResultMessage,
 } from '../contract';
-import { runHistoryPipeline, shouldCompact } from '../engines/legacy';
+import { createIncrementalHistoryPipeline, shouldCompact } from '../engines/legacy';
 import {
   buildContextEngineRuntimeSettings,
   computePromptPrecheck,
@@ -42,7 +42,7 @@ import { classifyAssembled, type ClassifiedMessage } from './classifyProvenance'
 import { computeTurnFindings } from './computeTurnFindings';
 import type { LaneGroup } from './laneGroup';
 import type { LaneTranscript } from './laneTranscript';
-import { hashKeyOf } from './messageIdentity';
+import { createHashKeyCache } from './messageIdentity';
 import type { StoredMessage } from './messageTable';
 import type { PreparedSession } from './prepareSession';
 import { RecordedEngine, type CallOutcome } from './recordEngineCalls';
@@ -102,6 +102,12 @@ export class LaneRunner {
   private deferred: { promise: Promise<void>; draft: TurnDraft } | null = null;
   /** identity keys of message objects the host handed the engine (stable across turns) */
   private readonly objectKeys = new WeakMap<object, string>();
+  /** the history pipeline, reusing its previous result while the lane transcript only grows */
+  private readonly historyPipeline = createIncrementalHistoryPipeline();
+  /** content keys, once per object (messages are not mutated once handed over) */
+  private readonly hashKeys = createHashKeyCache();
+  /** the context whose objects are already in `objectKeys` (the transcript mostly appends) */
+  private keyedContext: { messages: readonly AgentMessage[]; keys: readonly string[] } | null = null;
 
   constructor(
     private readonly state: ReplayState,
@@ -114,6 +120,8 @@ export class LaneRunner {
     this.engine = options.engine;
     this.sessionKey = options.sessionKey;
     this.depth = options.depth;
+    const { messages, hashKeys } = this.session;
+    messages.forEach((message, i) => this.hashKeys.remember(message as object, hashKeys[i]!));
   }
 
   /** Routed here by the lane group while this lane runs a turn. */
@@ -185,12 +193,27 @@ export class LaneRunner {
   /** Identity key of a message object the host passed to the engine, else its reference/content key. */
   private identityKey = (message: AgentMessage): string | undefined => this.objectKeys.get(message as object);
 
+  /**
+   * Map each context object to its key, in order (the last place an object appears wins). When the context only
+   * appended to the previous one, the previous objects are mapped already and only the new ones are set.
+   */
+  private rememberObjectKeys(messages: readonly AgentMessage[], keys: readonly string[]): void {
+    const previous = this.keyedContext;
+    let from = 0;
+    if (previous && previous.messages.length <= messages.length) {
+      while (from < previous.messages.length && previous.messages[from] === messages[from] && previous.keys[from] === keys[from]) from++;
+      if (from < previous.messages.length) from = 0;
+    }
+    for (let i = from; i < messages.length; i++) this.objectKeys.set(messages[i] as object, keys[i]!);
+    this.keyedContext = { messages, keys };
+  }
+
   private classify(messages: readonly AgentMessage[]): { classified: ClassifiedMessage[]; stored: StoredMessage[] } {
     const reference = this.session.reference;
     const classified = classifyAssembled(messages, {
       reference,
       identityKey: this.identityKey,
-      hashKey: (m) => hashKeyOf(m),
+      hashKey: (m) => this.hashKeys.keyOf(m),
       resolveEntryId: (id) => {
         const laneId = this.transcript.laneIdOf(id);
         return laneId === undefined ? undefined : this.transcript.recordedIdOf(laneId);
@@ -271,8 +294,8 @@ export class LaneRunner {
 
     // History pipeline over the lane's own transcript.
     const context = this.transcript.context();
-    context.messages.forEach((m, i) => this.objectKeys.set(m as object, context.keys[i]));
-    const piped = runHistoryPipeline(context.messages);
+    this.rememberObjectKeys(context.messages, context.keys);
+    const piped = this.historyPipeline(context.messages);
     const pipeline = piped.messages;
 
     const params: AssembleParams = {

@@ -75,3 +75,82 @@ export function messageKeyOf(message: unknown, entryId?: string | null): string 
 export function isHashKey(key: string): boolean {
   return key.startsWith(HASH_KEY_PREFIX);
 }
+
+/**
+ * True only when `a` and `b` are the same plain JSON value (strings, numbers, booleans,
+ * null, arrays, plain objects whose properties are all defined). Anything else — `toJSON`, undefined/function
+ * properties — answers false, so equality here always implies equal canonical JSON (false negatives only cost a
+ * hash).
+ */
+function samePlainJson(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof a !== 'function' && typeof a !== 'symbol' && typeof a !== 'undefined' && typeof a !== 'bigint';
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (typeof (a as { toJSON?: unknown }).toJSON === 'function' || typeof (b as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlainJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  const recA = a as Record<string, unknown>;
+  const recB = b as Record<string, unknown>;
+  for (const key of keysA) {
+    if (!Object.prototype.hasOwnProperty.call(recB, key) || !samePlainJson(recA[key], recB[key])) return false;
+  }
+  return true;
+}
+
+/** How many differently-hashed contents are kept per role/timestamp for twin lookups. */
+const TWINS_PER_SLOT = 4;
+
+export interface HashKeyCache {
+  /** `hashKeyOf(message)`, computed at most once per object and reused for deep-equal copies */
+  keyOf(message: unknown): string;
+  /** Register an object whose `hashKeyOf` is already known (e.g. the reference transcript's messages). */
+  remember(message: object, key: string): void;
+}
+
+/**
+ * Content keys for a replay: each object is hashed once (WeakMap), and a fresh copy of a message seen before
+ * (a message that crossed the engine-host IPC again) gets the key of the earlier copy it is deep-equal to — found
+ * by role and timestamp — instead of being serialized and hashed again. Same keys as `hashKeyOf`.
+ */
+export function createHashKeyCache(): HashKeyCache {
+  const byObject = new WeakMap<object, string>();
+  const twins = new Map<string, { value: object; key: string }[]>();
+  const slotOf = (message: object): string => {
+    const record = message as { role?: unknown; timestamp?: unknown };
+    return `${String(record.role)}\u0000${String(record.timestamp)}`;
+  };
+  const addTwin = (slot: string, value: object, key: string): void => {
+    let list = twins.get(slot);
+    if (!list) twins.set(slot, (list = []));
+    list.unshift({ value, key });
+    if (list.length > TWINS_PER_SLOT) list.pop();
+  };
+  return {
+    keyOf(message: unknown): string {
+      if (message === null || typeof message !== 'object') return hashKeyOf(message);
+      const known = byObject.get(message);
+      if (known !== undefined) return known;
+      const slot = slotOf(message);
+      for (const candidate of twins.get(slot) ?? []) {
+        if (samePlainJson(message, candidate.value)) {
+          byObject.set(message, candidate.key);
+          return candidate.key;
+        }
+      }
+      const key = hashKeyOf(message);
+      byObject.set(message, key);
+      addTwin(slot, message, key);
+      return key;
+    },
+    remember(message: object, key: string): void {
+      if (byObject.has(message)) return;
+      byObject.set(message, key);
+      addTwin(slotOf(message), message, key);
+    },
+  };
+}

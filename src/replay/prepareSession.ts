@@ -19,6 +19,8 @@ export interface PreparedSession {
   reference: ReferenceIndex;
   /** the reference messages, aligned with info.messageKeys */
   messages: AgentMessage[];
+  /** content key (`h:…`) of each reference message, aligned with `messages` */
+  hashKeys: string[];
   model: { provider: string; modelId: string } | null;
   /** every tool name the session's assistant messages call (the run's available tools) */
   toolNames: Set<string>;
@@ -31,12 +33,15 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
   // Every message of the branch, ignoring compaction/reset boundaries: the transcript lanes are compared to.
   const full = buildContextFromPath(path.filter((e) => e.type !== 'compaction' && e.type !== 'reset'));
   const keys: string[] = [];
+  const hashKeys: string[] = [];
   const refEntries: { key: string; message: AgentMessage; hashKey: string }[] = [];
   full.messages.forEach((message, i) => {
     const entryId = full.messageEntryIds[i];
     const key = messageKeyOf(message, entryId);
     keys.push(key);
-    refEntries.push({ key, message, hashKey: hashKeyOf(message) });
+    const hashKey = hashKeyOf(message);
+    hashKeys.push(hashKey);
+    refEntries.push({ key, message, hashKey });
     table.intern(key, message, entryId);
   });
   const reference = buildReferenceIndex(refEntries);
@@ -68,5 +73,5 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
     problems: loaded.problems.map((p) => ({ line: p.line, code: p.code, message: p.message })),
   };
 
-  return { loaded, path, split, info, reference, messages: full.messages, model: full.model, toolNames };
+  return { loaded, path, split, info, reference, messages: full.messages, hashKeys, model: full.model, toolNames };
 }

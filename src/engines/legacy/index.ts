@@ -1,6 +1,7 @@
 /** Public API of the built-in `legacy` engine: the engine, its history pipeline and OpenClaw's built-in compaction. */
 export { LEGACY_ENGINE_INFO, createLegacyContextEngine, type LegacyContextEngineOptions } from './legacyEngine';
 export { runHistoryPipeline, type HistoryPipelineOptions, type HistoryPipelineResult } from './historyPipeline';
+export { createIncrementalHistoryPipeline, type IncrementalHistoryPipeline } from './incrementalHistoryPipeline';
 export type { HistoryRemoval, HistoryRemovalReason } from './historyItems';
 export type { TurnValidation } from './validateTurns';
 export {

@@ -35,15 +35,34 @@ function toolCalls(message: AssistantMessage): ToolCall[] {
   return message.content.filter((b): b is ToolCall => b?.type === 'toolCall' && typeof b.id === 'string' && b.id.length > 0);
 }
 
+/** The call ids answered so far (a Set, or a tracker that can roll additions back). */
+export interface AnsweredCalls {
+  has(id: string): boolean;
+  add(id: string): unknown;
+}
+
+export interface RepairResumeOptions {
+  /** call ids answered before `items[0]` (when resuming after an earlier segment); default: none */
+  answered?: AnsweredCalls;
+  /**
+   * Called before each item the scan starts at (each assistant, and every item outside a tool-call group), with
+   * the number of items output so far: at such an index nothing before it depends on what follows.
+   */
+  onVisit?: (index: number, outLength: number) => void;
+}
+
 export function repairToolResultPairing(
   items: readonly HistoryItem[],
   log: RemovalLog,
   inserted: InsertedToolResult[],
+  resume: RepairResumeOptions = {},
 ): HistoryItem[] {
   const out: HistoryItem[] = [];
-  const answered = new Set<string>();
+  const answered = resume.answered ?? new Set<string>();
+  const onVisit = resume.onVisit;
   let i = 0;
   while (i < items.length) {
+    onVisit?.(i, out.length);
     const item = items[i]!;
     const message = item.message;
     if (message.role === 'toolResult') {
