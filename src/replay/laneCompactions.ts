@@ -7,6 +7,7 @@
 import type { CompactionEntry, CompactParams, CompactResult, ContextEngineInfo, ContextEngineRuntimeSettings } from '../contract';
 import { compactTranscript } from '../engines/legacy';
 import type { CompactionOutcome } from './computeTurnFindings';
+import type { CompactionEvent, CompactionTrigger } from './recordingSchema';
 import type { LaneRunner } from './laneRunner';
 import type { TurnDraft } from './turnDraft';
 
@@ -45,18 +46,7 @@ export async function compactOnEngine(
   if (!outcome.ok) {
     compaction.error = outcome.message;
     draft.compactions.push(compaction);
-    draft.addEvent({
-      type: 'compaction',
-      trigger,
-      engineId: info.id,
-      ok: false,
-      compacted: false,
-      tokensBefore: null,
-      tokensAfter: null,
-      summary: null,
-      firstKeptEntryId: null,
-      error: outcome.message,
-    });
+    draft.addEvent(failedCompactionEvent(trigger, info.id, outcome.message));
     return false;
   }
   const value = outcome.value;
@@ -94,6 +84,22 @@ export async function compactOnEngine(
 }
 
 /** Replay a compaction entry of the recorded session on the lane (honourRecordedCompactions). */
+/** The event of a compaction that threw or failed before producing a result. */
+function failedCompactionEvent(trigger: CompactionTrigger, engineId: string, error: string): Omit<CompactionEvent, 'turn' | 'seq' | 'lane'> {
+  return {
+    type: 'compaction',
+    trigger,
+    engineId,
+    ok: false,
+    compacted: false,
+    tokensBefore: null,
+    tokensAfter: null,
+    summary: null,
+    firstKeptEntryId: null,
+    error,
+  };
+}
+
 export function appendRecordedCompaction(lane: LaneRunner, draft: TurnDraft, entry: CompactionEntry): void {
   lane.transcript.appendRecorded(entry);
   draft.compactions.push({
@@ -154,18 +160,7 @@ export async function autoCompact(lane: LaneRunner, draft: TurnDraft, contextTok
     return outcome.compacted ? result?.summary : undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    draft.addEvent({
-      type: 'compaction',
-      trigger: 'auto',
-      engineId: 'built-in',
-      ok: false,
-      compacted: false,
-      tokensBefore: null,
-      tokensAfter: null,
-      summary: null,
-      firstKeptEntryId: null,
-      error: message,
-    });
+    draft.addEvent(failedCompactionEvent('auto', 'built-in', message));
     return undefined;
   }
 }
