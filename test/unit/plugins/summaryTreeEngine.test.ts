@@ -299,3 +299,58 @@ describe('summary-tree determinism', () => {
     expect(journalOps('state-b')).toEqual(journalOps('state-a'));
   });
 });
+
+describe('summary-tree assemble returns the host its own message objects', () => {
+  it('messages delivered by afterTurn come back as the same objects, deep-equal to what a copy-returning engine gives', async () => {
+    const file = join(dir, 'session.jsonl');
+    writeFileSync(file, header('s'));
+    const engine = engineWith(new Logs(), SMALL);
+    const delivered = new Map<number, AgentMessage>(); // by timestamp
+    for (let turn = 0; turn < 20; turn++) {
+      const turnMessages = [message(turn * 2, 400), message(turn * 2 + 1, 400)];
+      for (const m of turnMessages) delivered.set(m.timestamp as number, m);
+      const lines = entryLineFor(turn * 2, turnMessages[0]!) + entryLineFor(turn * 2 + 1, turnMessages[1]!);
+      // Odd turns: the transcript is written first, so bootstrap imports its own parsed copies and afterTurn then
+      // delivers identical messages (the dedupe path). Even turns: afterTurn first, bootstrap finds them held.
+      if (turn % 2 === 1) appendFileSync(file, lines);
+      await engine.bootstrap({ ...SESSION, sessionFile: file });
+      await engine.assemble({ ...SESSION, messages: turnMessages.slice(0, 1), tokenBudget: 4000 });
+      await engine.afterTurn({ ...SESSION, sessionFile: file, messages: turnMessages, prePromptMessageCount: 0, tokenBudget: 4000 });
+      if (turn % 2 === 0) appendFileSync(file, lines);
+    }
+    const assembled = await engine.assemble({ ...SESSION, messages: [], tokenBudget: 4000 });
+    const raw = assembled.messages.filter((m) => !JSON.stringify(m.content).includes('[summary-tree L'));
+    expect(raw.length).toBeGreaterThan(2);
+    expect(assembled.messages.length).toBeGreaterThan(raw.length); // summaries too
+    for (const m of raw) expect(m).toBe(delivered.get(m.timestamp as number));
+
+    // A copy-returning engine: a fresh instance on the same state holds only the persisted copies.
+    await engine.dispose();
+    const reloaded = engineWith(new Logs(), SMALL);
+    const copies = await reloaded.assemble({ ...SESSION, messages: [], tokenBudget: 4000 });
+    expect(copies).toEqual(assembled);
+    expect(JSON.stringify(copies)).toBe(JSON.stringify(assembled));
+    for (const m of copies.messages) expect([...delivered.values()]).not.toContain(m);
+  });
+
+  it('a host object mutated after delivery is not returned: the stored copy is', async () => {
+    const file = join(dir, 'session.jsonl');
+    writeFileSync(file, header('s'));
+    const engine = engineWith(new Logs(), { persist: false });
+    const user = message(0);
+    const reply: AgentMessage = { ...message(1), stopReason: 'stop', usage: { input: 10, output: 5, totalTokens: 15, cost: { total: 0.1 } } };
+    await engine.afterTurn({ ...SESSION, sessionFile: file, messages: [user, reply], prePromptMessageCount: 0 });
+    const pristine = structuredClone(reply);
+    expect((await engine.assemble({ ...SESSION, messages: [] })).messages[1]).toBe(reply);
+
+    (reply.usage as { totalTokens: number }).totalTokens = 99;
+    const afterUsage = (await engine.assemble({ ...SESSION, messages: [] })).messages;
+    expect(afterUsage[0]).toBe(user);
+    expect(afterUsage[1]).not.toBe(reply);
+    expect(afterUsage[1]).toEqual(pristine);
+
+    (reply.usage as { totalTokens: number }).totalTokens = 15;
+    reply.stopReason = 'aborted';
+    expect((await engine.assemble({ ...SESSION, messages: [] })).messages[1]).toEqual(pristine);
+  });
+});

@@ -5,7 +5,7 @@
 // (never the newest turn), then the oldest summaries. The cut is always at a user message, so tool calls keep
 // their results and the context never opens on an assistant or toolResult message.
 
-import { renderSummaryMessage } from "./sessionTree.ts";
+import { assembledMessage, renderSummaryMessage } from "./sessionTree.ts";
 import type { StoredMessage, SummaryNode } from "./sessionTree.ts";
 import type { AgentMessage } from "./types.ts";
 
@@ -43,7 +43,7 @@ export function assembleContext(roots: SummaryNode[], raw: StoredMessage[], budg
   }
 
   return {
-    messages: [...summaries.map(renderSummaryMessage), ...tail.map((stored) => stored.message)],
+    messages: [...summaries.map(renderSummaryMessage), ...tail.map(assembledMessage)],
     estimatedTokens: total,
     droppedRawMessages: raw.length - tail.length,
     droppedSummaries: roots.length - summaries.length,

@@ -209,7 +209,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
         );
         if (!sameCursor(tree.transcript, read.cursor)) tree.setTranscriptCursor(read.cursor);
         let imported = 0;
-        for (const message of read.messages) if (tree.append(message)) imported++;
+        for (const message of read.messages) if (tree.append(message, false)) imported++;
         await compactAfterIngest(
           tree,
           { tokenBudget: budgetFrom(params.runtimeContext?.tokenBudget), force: false, runtimeContext: params.runtimeContext },

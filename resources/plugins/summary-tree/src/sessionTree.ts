@@ -20,7 +20,73 @@ export interface StoredMessage {
   seq: number;
   hash: string;
   tokens: number;
+  /** This engine's own copy: what is hashed, persisted and estimated. */
   message: AgentMessage;
+  /**
+   * The object the host handed over (append, or a later delivery of an identical message), returned by
+   * assemble() while it still matches the copy — so the host gets its own objects back, as from a pass-through
+   * engine, and an engine host can send them as references. Never persisted: set with `attachReceived()`, which
+   * makes it non-enumerable (JSON.stringify and structuredClone skip it).
+   */
+  received?: AgentMessage;
+}
+
+/** Remembers `received` as the host's object for `stored` (non-enumerable: never persisted or cloned). */
+export function attachReceived(stored: StoredMessage, received: AgentMessage): void {
+  Object.defineProperty(stored, "received", { value: received, writable: true, configurable: true, enumerable: false });
+}
+
+function contentShape(content: AgentMessage["content"]): string {
+  if (typeof content === "string") return `s${content.length}`;
+  if (!Array.isArray(content)) return typeof content;
+  let shape = `a${content.length}`;
+  for (const block of content) {
+    const b = block as unknown as Record<string, unknown> | null;
+    const text = b?.type === "text" ? b.text : b?.type === "thinking" ? b.thinking : undefined;
+    shape += `,${String(b?.type)}${typeof text === "string" ? text.length : ""}`;
+  }
+  return shape;
+}
+
+function sameUsage(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const xCost = x.cost as Record<string, unknown> | undefined;
+  const yCost = y.cost as Record<string, unknown> | undefined;
+  return (
+    x.input === y.input &&
+    x.output === y.output &&
+    x.cacheRead === y.cacheRead &&
+    x.cacheWrite === y.cacheWrite &&
+    x.totalTokens === y.totalTokens &&
+    typeof xCost === typeof yCost &&
+    xCost?.total === yCost?.total
+  );
+}
+
+/**
+ * The message assemble() sends for `stored`: the host's own object when there is one and it still matches the
+ * copy, else the copy. Hosts mutate their objects after handing them over (stopReason, usage, errorMessage,
+ * streamed content), so those are compared — cheaply, not deeply; the copy wins on any difference.
+ */
+export function assembledMessage(stored: StoredMessage): AgentMessage {
+  const received = stored.received;
+  if (received === undefined) return stored.message;
+  const copy = stored.message;
+  if (
+    received.role === copy.role &&
+    received.timestamp === copy.timestamp &&
+    received.stopReason === copy.stopReason &&
+    received.errorMessage === copy.errorMessage &&
+    Object.keys(received).length === Object.keys(copy).length &&
+    sameUsage(received.usage, copy.usage) &&
+    contentShape(received.content) === contentShape(copy.content)
+  ) {
+    return received;
+  }
+  return copy;
 }
 
 export interface SummaryNode {
@@ -152,13 +218,28 @@ export class SessionTree {
     return this.hashes.has(messageHash(message));
   }
 
-  /** Adds a message unless an identical one was ingested before. Returns whether it was added. */
-  append(message: AgentMessage): boolean {
+  /**
+   * Adds a message unless an identical one was ingested before. Returns whether it was added. `fromHost`: the
+   * message is the host's object (kept as `received`), not one this engine parsed itself (bootstrap).
+   */
+  append(message: AgentMessage, fromHost = true): boolean {
     const hash = messageHash(message);
-    if (this.hashes.has(hash)) return false;
+    if (this.hashes.has(hash)) {
+      // Already held (e.g. imported from the transcript by bootstrap): remember the host's identical object.
+      if (!fromHost) return false;
+      for (let i = this.raw.length - 1; i >= 0; i--) {
+        const stored = this.raw[i];
+        if (stored.hash === hash) {
+          if (stored.received === undefined) attachReceived(stored, message);
+          break;
+        }
+      }
+      return false;
+    }
     // Copy: the host keeps mutating its own message objects (usage, stopReason) after handing them over.
     const copy = structuredClone(message);
     const stored: StoredMessage = { seq: this.nextSeq, hash, tokens: estimateMessageTokens(copy), message: copy };
+    if (fromHost) attachReceived(stored, message);
     this.applyAppend(stored);
     this.record({ op: "append", stored });
     return true;
