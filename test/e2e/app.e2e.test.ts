@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PACKAGE_VERSION } from '../../src/app';
-import { describeWithChromium, launchChromium, saveScreenshot, startBuiltServer, watchPageProblems, type BuiltServer, type LaunchedChromium } from './helpers';
+import { describeWithChromium, launchChromium, saveScreenshot, startBuiltServer, openApp, type BuiltServer, type LaunchedChromium } from './helpers';
 
 describeWithChromium('browser mode: the app frame in Chromium', (chromiumPath) => {
   let server: BuiltServer;
@@ -13,11 +13,7 @@ describeWithChromium('browser mode: the app frame in Chromium', (chromiumPath) =
   beforeAll(async () => {
     server = await startBuiltServer();
     browser = await launchChromium(chromiumPath());
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    problems = watchPageProblems(page);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(server.url);
-    await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
+    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
   });
 
   afterAll(async () => {

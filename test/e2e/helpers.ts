@@ -150,6 +150,23 @@ export function watchPageProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Opens the app served by `server` in the browser's first tab and waits until the bridge is connected; the page's
+ * problems (console errors, failed requests) are collected from the start.
+ */
+export async function openApp(
+  browser: LaunchedChromium,
+  server: BuiltServer,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const problems = watchPageProblems(page);
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+  await page.goto(server.url);
+  await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
+  return { page, problems };
+}
+
 /** Saves a full-page screenshot as test-results/<name>.png and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(TEST_RESULTS_DIR, { recursive: true });

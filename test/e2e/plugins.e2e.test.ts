@@ -14,7 +14,7 @@ import {
   PROJECT_ROOT,
   saveScreenshot,
   startBuiltServer,
-  watchPageProblems,
+  openApp,
   type BuiltServer,
   type LaunchedChromium,
 } from './helpers';
@@ -36,10 +36,7 @@ describeWithChromium('browser mode: plugins and doctor', (chromiumPath) => {
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-state-'));
     server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, OPENCLAW_STATE_DIR: stateDir });
     browser = await launchChromium(chromiumPath());
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    problems = watchPageProblems(page);
-    await page.goto(server.url);
-    await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
+    ({ page, problems } = await openApp(browser, server));
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Plugins' }).click();
     await page.getByTestId('plugin-card').first().waitFor();
   });

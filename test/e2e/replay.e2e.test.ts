@@ -16,7 +16,7 @@ import {
   saveScreenshot,
   startBuiltServer,
   TEST_RESULTS_DIR,
-  watchPageProblems,
+  openApp,
   type BuiltServer,
   type LaunchedChromium,
 } from './helpers';
@@ -45,11 +45,7 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-state-'));
     server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, OPENCLAW_STATE_DIR: stateDir });
     browser = await launchChromium(chromiumPath());
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    problems = watchPageProblems(page);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(server.url);
-    await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
+    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
   });
 
   afterAll(async () => {
