@@ -11,10 +11,15 @@
  * Rules (see wireCodec.ts for where they apply):
  * - Only message slots are cached: plain objects that are elements of an array under a `messages` key, or the
  *   value of a `message` key. Everything else is copied as before.
- * - Only the PARENT assigns ids (the app's messages are long-lived: the lane transcript keeps them). Objects an
- *   engine creates are sent in full every time and are never given ids — on either side — because an engine
- *   that returns fresh copies every call would otherwise make both processes retain every copy forever.
- * - Ids and their objects are retained until `reset()` (the host closes or exits); a host is per lane per plugin.
+ * - Both sides name every message object they send in full. The app's messages are long-lived (the lane
+ *   transcript keeps them) and retained on both sides until `reset()` (the host closes or exits; a host is per
+ *   lane per plugin). Objects the app received from the engine travel back as references to the engine's ids
+ *   (an `afterTurn` carrying what `assemble` returned), whether the engine keeps them or made fresh ones.
+ * - Engine ids are released by the app: an engine id the app has neither sent nor received for
+ *   `RELEASE_AFTER_PAYLOADS` payloads (a few turns) is dropped from the app's lookups and listed in a `release`
+ *   message; the child forgets those ids and answers `released`. Until that answer the app still resolves them
+ *   (the child may have referred to them before it saw the release), and it never names them itself. So the
+ *   child retains what the engine still returns plus what it returned in the last few turns.
  * - Mutation is not propagated: an object mutated after it was sent is not re-sent (the other side keeps the
  *   state it had when first sent). The replay never mutates messages it has passed to an engine.
  * - Encoding and decoding are transactional: ids defined by a payload become known only once the whole payload
@@ -31,7 +36,7 @@ export interface MessageRef {
 export interface MessageRefEncoder {
   /** the reference for an object the other side already has, if any */
   refOf(value: object): MessageRef | undefined;
-  /** a new id for `value` when this side assigns ids (pending until commit), else undefined (send in full) */
+  /** a new id for `value` when this side names it now (pending until commit), else undefined (send in full) */
   define(value: object): number | undefined;
   /**
    * The references of the longest leading run of `array` that is element-for-element identical to a
@@ -49,7 +54,7 @@ export interface MessageRefDecoder {
   resolve(side: WireSide, id: number): object | undefined;
   /** records an object the sender defined with `id` (pending until commit); returns a problem or null */
   define(id: number, value: object): string | null;
-  /** marks an object decoded in full in a message slot (never given an id when sent back) */
+  /** marks an object decoded in full in a message slot (never given an id by the app) */
   received(value: object): void;
 }
 
@@ -61,21 +66,43 @@ export interface MessageRefDecodeSession extends MessageRefDecoder {
 }
 
 const RECENT_ARRAYS = 2;
+/** An engine id unused (neither sent nor received) for this many payloads is released. */
+export const RELEASE_AFTER_PAYLOADS = 64;
+/** How often (in payloads) the app looks for engine ids to release. */
+const SWEEP_EVERY_PAYLOADS = 16;
+
+interface SentArray {
+  items: readonly unknown[];
+  refs: readonly MessageRef[];
+  /** indexes of `refs` that name the other side's objects (touched when the prefix is reused) */
+  remoteAt: readonly number[];
+}
+
+interface RemoteEntry {
+  value: object;
+  /** payload clock of the last send or receipt (used on the parent only) */
+  lastUsed: number;
+}
 
 export class MessageRefTable {
   readonly side: WireSide;
   private readonly other: WireSide;
   private nextId = 1;
-  /** objects this side defined (parent only), by id and by identity */
+  /** objects this side named, by id and by identity */
   private ownObjects = new Map<number, object>();
   private ownIds = new WeakMap<object, number>();
-  /** objects the other side defined (child only) */
-  private remoteObjects = new Map<number, object>();
+  /** objects the other side named */
+  private remoteObjects = new Map<number, RemoteEntry>();
   private remoteIds = new WeakMap<object, number>();
-  /** engine-created objects decoded in full (parent only): never given ids */
+  /** parent: engine ids listed in a `release` the child has not answered yet (still resolvable) */
+  private releasing = new Map<number, object>();
+  /** parent: engine objects whose ids were released: never given app ids */
   private receivedCopies = new WeakSet<object>();
   /** the most recent `messages` arrays sent, as far as their elements are references (see knownPrefix) */
-  private recentArrays: { items: readonly unknown[]; refs: readonly MessageRef[] }[] = [];
+  private recentArrays: SentArray[] = [];
+  /** payloads committed (parent: drives releases) */
+  private clock = 0;
+  private pendingRelease: number[] = [];
 
   constructor(side: WireSide) {
     this.side = side;
@@ -84,7 +111,7 @@ export class MessageRefTable {
 
   /** how many objects this side currently retains for references */
   get size(): number {
-    return this.ownObjects.size + this.remoteObjects.size;
+    return this.ownObjects.size + this.remoteObjects.size + this.releasing.size;
   }
 
   /** Forgets every id (the host closed or exited; a new host starts with an empty table on both sides). */
@@ -93,43 +120,59 @@ export class MessageRefTable {
     this.ownIds = new WeakMap();
     this.remoteObjects = new Map();
     this.remoteIds = new WeakMap();
+    this.releasing = new Map();
     this.receivedCopies = new WeakSet();
     this.recentArrays = [];
+    this.pendingRelease = [];
+  }
+
+  private touch(id: number): void {
+    const entry = this.remoteObjects.get(id);
+    if (entry) entry.lastUsed = this.clock;
   }
 
   beginEncode(): MessageRefEncodeSession {
     const pending = new Map<object, number>();
-    const arrays: { items: readonly unknown[]; refs: readonly MessageRef[] }[] = [];
-    const assigns = this.side === 'parent';
+    const touched: number[] = [];
+    const arrays: SentArray[] = [];
     return {
       refOf: (value) => {
         const own = this.ownIds.get(value);
         if (own !== undefined) return { side: this.side, id: own };
         const remote = this.remoteIds.get(value);
-        if (remote !== undefined) return { side: this.other, id: remote };
+        if (remote !== undefined) {
+          touched.push(remote);
+          return { side: this.other, id: remote };
+        }
         return undefined;
       },
       define: (value) => {
         // an object defined earlier in this same payload is copied again (its id is not known to the peer yet)
-        if (!assigns || this.receivedCopies.has(value) || pending.has(value)) return undefined;
+        if (pending.has(value) || this.receivedCopies.has(value)) return undefined;
         const id = this.nextId++;
         pending.set(value, id);
         return id;
       },
       knownPrefix: (array) => {
-        let best: { refs: readonly MessageRef[]; length: number } | undefined;
+        let best: { sent: SentArray; length: number } | undefined;
         for (const sent of this.recentArrays) {
           const max = Math.min(array.length, sent.refs.length);
           let i = 0;
           while (i < max && array[i] === sent.items[i]) i++;
-          if (i > 0 && (!best || i > best.length)) best = { refs: sent.refs, length: i };
+          if (i > 0 && (!best || i > best.length)) best = { sent, length: i };
         }
-        return best;
+        if (!best) return undefined;
+        for (const at of best.sent.remoteAt) if (at < best.length) touched.push(best.sent.refs[at]!.id);
+        return { refs: best.sent.refs, length: best.length };
       },
       sentArray: (array, refs) => {
         let length = 0;
         while (length < refs.length && refs[length] !== undefined) length++;
-        if (length > 0) arrays.push({ items: array.slice(0, length), refs: refs.slice(0, length) as MessageRef[] });
+        if (length === 0) return;
+        const kept = refs.slice(0, length) as MessageRef[];
+        const remoteAt: number[] = [];
+        for (let i = 0; i < length; i++) if (kept[i]!.side === this.other) remoteAt.push(i);
+        arrays.push({ items: array.slice(0, length), refs: kept, remoteAt });
       },
       commit: () => {
         for (const [value, id] of pending) {
@@ -137,9 +180,11 @@ export class MessageRefTable {
           this.ownIds.set(value, id);
         }
         pending.clear();
+        for (const id of touched) this.touch(id);
         // keep two: the replay alternates assemble(history) and afterTurn(assembled + new) arrays
         for (const sent of arrays) this.recentArrays = [sent, ...this.recentArrays].slice(0, RECENT_ARRAYS);
         arrays.length = 0;
+        this.tick();
       },
     };
   }
@@ -147,25 +192,78 @@ export class MessageRefTable {
   beginDecode(): MessageRefDecodeSession {
     const pending = new Map<number, object>();
     const copies: object[] = [];
+    const touched: number[] = [];
     return {
-      resolve: (side, id) => (side === this.side ? this.ownObjects.get(id) : this.remoteObjects.get(id)),
+      resolve: (side, id) => {
+        if (side === this.side) return this.ownObjects.get(id);
+        const entry = this.remoteObjects.get(id);
+        if (entry) {
+          touched.push(id);
+          return entry.value;
+        }
+        return this.releasing.get(id);
+      },
       define: (id, value) => {
-        if (this.side !== 'child') return `the ${this.other} may not define message ids (only the app assigns them)`;
-        if (this.remoteObjects.has(id) || pending.has(id)) return `message id ${id} is already defined`;
+        if (this.remoteObjects.has(id) || this.releasing.has(id) || pending.has(id)) return `message id ${id} is already defined`;
         pending.set(id, value);
         return null;
       },
       received: (value) => {
-        // only the parent assigns ids, so only it needs to know which objects are engine-made copies
-        if (this.side === 'parent' && !this.ownIds.has(value)) copies.push(value);
+        // an engine object that came without an id (a copy): the app never names those
+        if (this.side === 'parent' && !this.ownIds.has(value) && !this.remoteIds.has(value)) copies.push(value);
       },
       commit: () => {
         for (const [id, value] of pending) {
-          this.remoteObjects.set(id, value);
+          this.remoteObjects.set(id, { value, lastUsed: this.clock });
           this.remoteIds.set(value, id);
         }
-        for (const value of copies) this.receivedCopies.add(value);
+        for (const value of copies) if (!this.remoteIds.has(value)) this.receivedCopies.add(value);
+        for (const id of touched) this.touch(id);
+        this.tick();
       },
     };
+  }
+
+  /** Parent: after every SWEEP_EVERY_PAYLOADS payloads, moves engine ids unused for too long to `releasing`. */
+  private tick(): void {
+    this.clock++;
+    if (this.side !== 'parent' || this.clock % SWEEP_EVERY_PAYLOADS !== 0) return;
+    const before = this.clock - RELEASE_AFTER_PAYLOADS;
+    for (const [id, entry] of this.remoteObjects) {
+      if (entry.lastUsed >= before) continue;
+      this.remoteObjects.delete(id);
+      this.remoteIds.delete(entry.value);
+      this.receivedCopies.add(entry.value);
+      this.releasing.set(id, entry.value);
+      this.pendingRelease.push(id);
+    }
+    // a remembered array may refer to a released id
+    if (this.pendingRelease.length > 0) this.recentArrays = [];
+  }
+
+  /** Parent: the engine ids to list in a `release` message now (each returned once). */
+  takeReleases(): number[] {
+    const ids = this.pendingRelease;
+    this.pendingRelease = [];
+    return ids;
+  }
+
+  /** Child: forgets its own ids the app released (unknown ids are ignored). */
+  releaseOwn(ids: readonly number[]): void {
+    for (const id of ids) {
+      const value = this.ownObjects.get(id);
+      if (value === undefined) continue;
+      this.ownObjects.delete(id);
+      this.ownIds.delete(value);
+    }
+    // a remembered array may refer to a released id
+    if (ids.length > 0) this.recentArrays = [];
+  }
+
+  /** Parent: the child confirmed it forgot these ids; returns a problem for ids that were never released. */
+  confirmReleased(ids: readonly number[]): string | null {
+    const unknown = ids.filter((id) => !this.releasing.has(id));
+    for (const id of ids) this.releasing.delete(id);
+    return unknown.length > 0 ? `"released" names message ids the app never released: ${unknown.slice(0, 5).join(', ')}` : null;
   }
 }

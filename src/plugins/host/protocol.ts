@@ -43,6 +43,11 @@ export const CancelMessage = Type.Object(
 );
 export const PingMessage = Type.Object({ type: Type.Literal('ping'), nonce: Id }, { additionalProperties: false });
 export const PongMessage = Type.Object({ type: Type.Literal('pong'), nonce: Id }, { additionalProperties: false });
+const MessageIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1_000_000 });
+/** the app released engine-named message ids (see messageRefTable.ts) */
+export const ReleaseMessage = Type.Object({ type: Type.Literal('release'), ids: MessageIds }, { additionalProperties: false });
+/** the engine host forgot the released ids */
+export const ReleasedMessage = Type.Object({ type: Type.Literal('released'), ids: MessageIds }, { additionalProperties: false });
 export const ShutdownMessage = Type.Object({ type: Type.Literal('shutdown') }, { additionalProperties: false });
 export const ReadyMessage = Type.Object(
   {
@@ -80,6 +85,7 @@ export const ParentToChildMessage = Type.Union([
   CancelMessage,
   PingMessage,
   ShutdownMessage,
+  ReleaseMessage,
 ]);
 export type ParentToChildMessage = Static<typeof ParentToChildMessage>;
 
@@ -91,6 +97,7 @@ export const ChildToParentMessage = Type.Union([
   PongMessage,
   LogMessage,
   FatalMessage,
+  ReleasedMessage,
 ]);
 export type ChildToParentMessage = Static<typeof ChildToParentMessage>;
 
@@ -201,6 +208,7 @@ const PARENT_TO_CHILD_BY_TYPE: Record<string, TSchema> = {
   cancel: CancelMessage,
   ping: PingMessage,
   shutdown: ShutdownMessage,
+  release: ReleaseMessage,
 };
 const CHILD_TO_PARENT_BY_TYPE: Record<string, TSchema> = {
   ready: ReadyMessage,
@@ -210,6 +218,7 @@ const CHILD_TO_PARENT_BY_TYPE: Record<string, TSchema> = {
   pong: PongMessage,
   log: LogMessage,
   fatal: FatalMessage,
+  released: ReleasedMessage,
 };
 
 function describeEnvelopeViolation(byType: Record<string, TSchema>, value: unknown): string | null {

@@ -9,7 +9,8 @@
  *
  * Request arguments and replies go through this peer's message reference cache (messageRefTable.ts); ids a
  * payload defines are committed once it was encoded and handed to the transport (sender) or decoded in full
- * (receiver). Messages are sent and handled in order on both sides, so both tables stay in step.
+ * (receiver). Messages are sent and handled in order on both sides, so both tables stay in step. The app
+ * releases engine-named ids with `release` messages, which the engine host answers with `released`.
  */
 import { decodeWire, encodeWire, type DecodeContext, type EncodeContext, type WireSide } from './wireCodec';
 import { describeProtocolViolation } from './protocol';
@@ -115,6 +116,7 @@ export class RpcPeer {
       }
       this.safeSend({ type: 'request', id, op, args: encoded });
       refs.commit();
+      this.sendReleases();
     });
   }
 
@@ -149,6 +151,17 @@ export class RpcPeer {
         if (controller && !controller.signal.aborted) controller.abort(this.decode(message.reason, PERSISTENT));
         return true;
       }
+      case 'release': {
+        const ids = message.ids as number[];
+        this.messageRefs.releaseOwn(ids);
+        this.safeSend({ type: 'released', ids });
+        return true;
+      }
+      case 'released': {
+        const problem = this.messageRefs.confirmReleased(message.ids as number[]);
+        if (problem) this.options.onProtocolError(problem);
+        return true;
+      }
       case 'cancel': {
         const controllers = this.importedSignals.get(message.id as number);
         if (controllers) {
@@ -179,6 +192,7 @@ export class RpcPeer {
       const refs = this.messageRefs.beginDecode();
       const args = rawArgs.map((arg) => this.decode(arg, id, refs));
       refs.commit();
+      this.sendReleases();
       const schema = this.options.argSchemas?.[op];
       if (schema) {
         const problem = describeProtocolViolation(schema, args[0]);
@@ -210,6 +224,7 @@ export class RpcPeer {
     }
     this.safeSend(ok ? { type: 'response', id, ok, value: payload } : { type: 'response', id, ok, error: payload });
     refs.commit();
+    this.sendReleases();
     return undefined;
   }
 
@@ -227,6 +242,7 @@ export class RpcPeer {
       const refs = this.messageRefs.beginDecode();
       decoded = this.decode(ok ? value : error, PERSISTENT, refs);
       refs.commit();
+      this.sendReleases();
     } catch (decodeError) {
       this.releaseScope(id);
       const reason = decodeError instanceof Error ? decodeError.message : String(decodeError);
@@ -323,6 +339,12 @@ export class RpcPeer {
       throw new Error(`callback ${fnId} is no longer available: the engine call that passed it has finished`);
     }
     return await fn(...args);
+  }
+
+  /** The app tells the engine host which engine-named message ids it released (see messageRefTable.ts). */
+  private sendReleases(): void {
+    const ids = this.messageRefs.takeReleases();
+    if (ids.length > 0) this.safeSend({ type: 'release', ids });
   }
 
   private safeSend(message: Record<string, unknown>): void {

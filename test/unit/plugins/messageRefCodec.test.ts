@@ -4,7 +4,7 @@
  * and objects the child got from the app travel back as references to the app's ORIGINAL objects.
  */
 import { describe, expect, it } from 'vitest';
-import { MessageRefTable } from '../../../src/plugins/host/messageRefTable';
+import { MessageRefTable, RELEASE_AFTER_PAYLOADS } from '../../../src/plugins/host/messageRefTable';
 import { RpcPeer } from '../../../src/plugins/host/rpcPeer';
 import { DATA_ONLY_DECODE, DATA_ONLY_ENCODE, WireFormatError, decodeWire, encodeWire } from '../../../src/plugins/host/wireCodec';
 
@@ -126,18 +126,71 @@ describe('message reference codec', () => {
     result.messages.slice(1).forEach((m, i) => expect(m).toBe(history[i]));
     expect(JSON.parse(c.wire[1]!).messages).toEqual({
       $cs: 'array',
-      items: [summary, { $cs: 'refs', side: 'parent', from: 1, count: 3 }],
+      items: [{ $cs: 'def', id: 1, value: summary }, { $cs: 'refs', side: 'parent', from: 1, count: 3 }],
     });
   });
 
-  it('never gives ids to engine-made messages: sent back by the app they travel in full again', () => {
+  it('names engine messages too: the app sends what assemble returned back as references to the originals', () => {
     const c = channel();
-    const made = c.toParent({ messages: [msg('summary')] }) as { messages: object[] };
-    const back = c.toChild({ messages: made.messages }) as { messages: object[] };
-    expect(JSON.parse(c.wire[1]!)).toEqual({ messages: [msg('summary')] });
-    expect(back.messages[0]).toEqual(msg('summary'));
-    expect(c.parent.size).toBe(0);
-    expect(c.child.size).toBe(0);
+    const summary = msg('summary');
+    const first = c.toParent({ messages: [summary] }) as { messages: object[] };
+    const second = c.toParent({ messages: [summary] }) as { messages: object[] };
+    expect(JSON.parse(c.wire[0]!).messages).toEqual([{ $cs: 'def', id: 1, value: summary }]);
+    expect(JSON.parse(c.wire[1]!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
+    expect(second.messages[0]).toBe(first.messages[0]);
+    // afterTurn: a reference the engine resolves to its own object
+    const back = c.toChild({ messages: [first.messages[0], msg('reply')] }) as { messages: object[] };
+    expect(JSON.parse(c.wire[2]!).messages[0]).toEqual({ $cs: 'ref', side: 'child', id: 1 });
+    expect(back.messages[0]).toBe(summary);
+  });
+
+  it('retains the fresh copies an engine returns on every call only for the last few turns', () => {
+    const c = channel();
+    for (let i = 0; i < 300; i++) {
+      const made = c.toParent({ messages: [msg(`summary ${i}`), msg(`other ${i}`)] }) as { messages: object[] };
+      c.toChild({ messages: made.messages });
+      const released = c.parent.takeReleases();
+      c.child.releaseOwn(released);
+      expect(c.parent.confirmReleased(released)).toBeNull();
+    }
+    // two objects per two payloads, kept for RELEASE_AFTER_PAYLOADS payloads (+ one sweep interval)
+    expect(c.child.size).toBeLessThanOrEqual(RELEASE_AFTER_PAYLOADS + 16);
+    expect(c.parent.size).toBeLessThanOrEqual(RELEASE_AFTER_PAYLOADS + 16);
+    expect(c.child.size).toBeGreaterThan(0);
+  });
+
+  it('releases engine ids unused for RELEASE_AFTER_PAYLOADS payloads, and keeps resolving them until the child answers', () => {
+    const c = channel();
+    const kept = msg('kept');
+    const dropped = msg('dropped');
+    const named = c.toParent({ messages: [kept, dropped] }) as { messages: object[] };
+    expect(c.child.size).toBe(2);
+    // the engine keeps returning `kept`, no longer `dropped`
+    let released: number[] = [];
+    for (let i = 0; i < RELEASE_AFTER_PAYLOADS + 32 && released.length === 0; i++) {
+      c.toParent({ messages: [kept] });
+      released = c.parent.takeReleases();
+    }
+    expect(released).toEqual([2]);
+    // until the child answers, a reference it sent earlier still resolves on the app side
+    expect(parentDecodes(c.parent, { $cs: 'ref', side: 'child', id: 2 })).toBe(named.messages[1]);
+    // the app no longer refers to the released id: the object goes back in full
+    c.toChild({ messages: [named.messages[1]] });
+    expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([dropped]);
+    c.child.releaseOwn(released);
+    expect(c.parent.confirmReleased(released)).toBeNull();
+    expect(() => parentDecodes(c.parent, { $cs: 'ref', side: 'child', id: 2 })).toThrow('message reference child#2 is unknown');
+    // `kept` was in use throughout and still travels as a reference
+    c.toParent({ messages: [kept] });
+    expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
+    // the child sends `dropped` again: named anew
+    c.toParent({ messages: [dropped] });
+    expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([{ $cs: 'def', id: 3, value: dropped }]);
+  });
+
+  it('reports a "released" answer for ids the app never released', () => {
+    const c = channel();
+    expect(c.parent.confirmReleased([4, 5])).toBe('"released" names message ids the app never released: 4, 5');
   });
 
   it('caches only message slots: other objects are copied every time', () => {
@@ -211,7 +264,7 @@ describe('message reference codec', () => {
       ['a huge range', { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 1, count: Number.MAX_SAFE_INTEGER }] }, 'reference range is out of bounds'],
       ['a range outside an array node', { messages: { $cs: 'refs', side: 'parent', from: 1, count: 2 } }, 'a reference range may only appear directly inside an array node'],
       ['array items that are not an array', { $cs: 'array', items: 3 }, 'array node items must be an array'],
-      ['a child defining an id', { $cs: 'def', id: 1, value: msg('x') }, 'the child may not define message ids (only the app assigns them)'],
+      ['an engine definition inside a reference range', { $cs: 'array', items: [{ $cs: 'refs', side: 'child', from: 1, count: 2 }] }, 'message reference child#1 is unknown'],
     ];
     for (const [name, node, message] of cases) {
       it(name, () => {
@@ -228,6 +281,12 @@ describe('message reference codec', () => {
       expect(() =>
         decodeWire({ $cs: 'def', id: 1, value: msg('b') }, { ...DATA_ONLY_DECODE, side: 'child', messageRefs: dec }),
       ).toThrow('message id 1 is already defined');
+    });
+
+    it('a redefinition of a known engine id (parent side)', () => {
+      const c = channel();
+      c.toParent({ message: msg('a') });
+      expect(() => parentDecodes(c.parent, { $cs: 'def', id: 1, value: msg('b') })).toThrow('message id 1 is already defined');
     });
 
     it('a definition that is not an object', () => {

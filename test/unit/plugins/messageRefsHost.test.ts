@@ -18,6 +18,10 @@ const user = (content: string): AgentMessage => ({ role: 'user', content, timest
 
 /** JSON length of every request the app sent, by engine method */
 const sentChars: { method: string; chars: number }[] = [];
+/** engine message ids the app released */
+const releases: number[] = [];
+/** ids the engine host said it forgot */
+const releasedAnswers: number[] = [];
 const countingTransport: EngineHostTransportFactory = (spec) => {
   const inner = forkTransport(spec);
   return {
@@ -26,10 +30,16 @@ const countingTransport: EngineHostTransportFactory = (spec) => {
     },
     send(message) {
       const m = message as { type?: string; op?: string; args?: { method?: string }[] };
+      if (m.type === 'release') releases.push(...((message as { ids: number[] }).ids));
       if (m.type === 'request' && m.op === 'callEngine') sentChars.push({ method: String(m.args?.[0]?.method), chars: JSON.stringify(message).length });
       inner.send(message);
     },
-    onMessage: (listener) => inner.onMessage(listener),
+    onMessage: (listener) =>
+      inner.onMessage((message) => {
+        const m = message as { type?: string; ids?: number[] };
+        if (m.type === 'released') releasedAnswers.push(...m.ids!);
+        listener(message);
+      }),
     onExit: (listener) => inner.onExit(listener),
     onOutput: (listener) => inner.onOutput(listener),
     kill: () => inner.kill(),
@@ -82,8 +92,8 @@ describe('message references across a real engine host', () => {
     expect(secondCall!.chars).toBeLessThan(1000);
   });
 
-  it('sends back engine-made messages in full and the rest as references (afterTurn, ingest)', async () => {
-    const assembled = await engine.assemble({ sessionId: 's', messages: history, tokenBudget: 1000 });
+  it("sends what assemble returned back as references: the engine gets its own summary and the app's messages (afterTurn, ingest)", async () => {
+    const assembled = await engine.assemble({ sessionId: 's', messages: history.slice(0, 150), tokenBudget: 1000 });
     const newMessage = user('reply');
     await engine.afterTurn!({
       sessionId: 's',
@@ -92,9 +102,29 @@ describe('message references across a real engine host', () => {
       prePromptMessageCount: assembled.messages.length,
     });
     const report = (await engine.ingestBatch!({ sessionId: 's', messages: [] })) as unknown as { report: unknown[] };
-    expect(report.report).toEqual([{ summaryIsSame: false, summaryContent: 'summary of 200', restReused: 200, count: 202 }]);
+    expect(report.report).toEqual([{ summaryIsSame: true, summaryContent: 'summary of 150', restReused: 150, count: 152 }]);
     // a message sent before reaches the engine as the object it already holds
     expect(await engine.ingest({ sessionId: 's', message: history[5]! })).toEqual({ ingested: true });
     expect(await engine.ingest({ sessionId: 's', message: user('never sent') })).toEqual({ ingested: false });
+  });
+
+  it('keeps a summary the engine returns again as one reference, and releases it once unused', async () => {
+    const short = history.slice(0, 50);
+    await engine.assemble({ sessionId: 's', messages: short, tokenBudget: 1000 });
+    const again = await engine.assemble({ sessionId: 's', messages: short, tokenBudget: 1000 });
+    const before = sentChars.filter((c) => c.method === 'afterTurn').length;
+    await engine.afterTurn!({ sessionId: 's', sessionFile: '/tmp/none.jsonl', messages: again.messages, prePromptMessageCount: 0 });
+    const report = (await engine.ingestBatch!({ sessionId: 's', messages: [] })) as unknown as { report: { summaryIsSame: boolean }[] };
+    expect(report.report.at(-1)).toMatchObject({ summaryIsSame: true, summaryContent: 'summary of 50', restReused: 50 });
+    // the summary went back as a reference: the request is a few hundred characters, not the 50 messages
+    expect(sentChars.filter((c) => c.method === 'afterTurn')[before]!.chars).toBeLessThan(600);
+
+    // other calls only from now on: the summary's id goes unused and is released; the host answers without error
+    for (let i = 0; i < 80 && releases.length === 0; i++) await engine.assemble({ sessionId: 's', messages: history.slice(0, 60 + (i % 2)), tokenBudget: 1000 });
+    expect(releases.length).toBeGreaterThan(0);
+    await engine.assemble({ sessionId: 's', messages: short, tokenBudget: 1000 });
+    expect(releasedAnswers).toEqual(releases);
+    expect(loaded.diagnostics.filter((d) => d.message.includes('invalid message'))).toEqual([]);
+    expect(loaded.status).toBe('running');
   });
 });
