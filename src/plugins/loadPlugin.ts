@@ -19,6 +19,7 @@ import { EngineHost, type PluginLogEntry } from './host/engineHost';
 import { EngineHostError } from './host/engineHostError';
 import type { EngineHostEntry } from './host/hostEntry';
 import { buildPluginEnv, prepareLaneDirs, resolveEngineNodePath, type LaneDirs, type PreparedLaneDirs } from './host/laneEnvironment';
+import { transpileCacheDir } from './transpileCache';
 import { RegisterReport, describeProtocolViolation, type EntryLoadError, type RegisterRequest } from './host/protocol';
 import { createRemoteFactory, deadlineFor, resolveDeadlines, type EngineDeadlines } from './host/remoteEngine';
 import type { EngineHostTransportFactory } from './host/transport';
@@ -53,6 +54,8 @@ export interface LoadPluginOptions {
   registrationMode?: PluginRegistrationMode;
   /** what the SDK's buildMemorySystemPromptAddition returns (empty → undefined) */
   memoryPromptSection?: string;
+  /** folder for transpiled TypeScript entries (default: transpileCacheDir(); false: no file cache) */
+  transpileCacheDir?: string | false;
   /** how the host process is started (default child_process.fork) */
   transport?: EngineHostTransportFactory;
   hostEntry?: Partial<EngineHostEntry>;
@@ -274,6 +277,8 @@ class PluginLoad implements LoadedPlugin {
       shimDir: host.entry.shimDir,
       llmAvailable: this.options.llm !== undefined,
     };
+    const cacheDir = plugin.entries.some((e) => e.format === 'ts') ? (this.options.transpileCacheDir === undefined ? transpileCacheDir() : this.options.transpileCacheDir) : undefined;
+    if (cacheDir) request.transpileCacheDir = cacheDir;
     let report: RegisterReport;
     try {
       const reply = await host.request('register', [request], { deadlineMs: deadlineFor(this.deadlines, 'register'), operation: 'register' });

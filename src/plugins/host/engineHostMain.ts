@@ -93,7 +93,7 @@ async function register(req: RegisterRequest): Promise<RegisterReport> {
     report.entries.push(record);
     let loaded;
     try {
-      loaded = await loadEntry(entry.file, entry.format, shims);
+      loaded = await loadEntry(entry.file, entry.format, shims, req.transpileCacheDir);
     } catch (error) {
       record.error = error instanceof EntryLoadFailure ? error.detail : describeLoadError(error, 'import');
       continue;

@@ -45,12 +45,12 @@ export function describeLoadError(error: unknown, phase: EntryLoadError['phase']
   return detail;
 }
 
-async function importModule(file: string, format: EntryFormat, shims: SdkShimMap): Promise<unknown> {
+async function importModule(file: string, format: EntryFormat, shims: SdkShimMap, transpileCacheDir?: string): Promise<unknown> {
   if (format === 'ts') {
     const jiti = createJiti(file, {
       alias: shims.cjs,
       interopDefault: false,
-      fsCache: false,
+      fsCache: transpileCacheDir ?? false,
       moduleCache: true,
     });
     return await jiti.import(file);
@@ -85,10 +85,10 @@ export function findRegister(namespace: unknown): LoadedEntry | undefined {
   return undefined;
 }
 
-export async function loadEntry(file: string, format: EntryFormat, shims: SdkShimMap): Promise<LoadedEntry> {
+export async function loadEntry(file: string, format: EntryFormat, shims: SdkShimMap, transpileCacheDir?: string): Promise<LoadedEntry> {
   let namespace: unknown;
   try {
-    namespace = await importModule(file, format, shims);
+    namespace = await importModule(file, format, shims, transpileCacheDir);
   } catch (error) {
     throw new EntryLoadFailure(describeLoadError(error, 'import'));
   }

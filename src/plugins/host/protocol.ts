@@ -119,6 +119,8 @@ export const RegisterRequest = Type.Object({
   shimDir: Type.String(),
   /** whether the app backs api.runtime.llm.complete; without it the api has no runtime.llm (plugins fall back) */
   llmAvailable: Type.Boolean(),
+  /** folder for transpiled TypeScript entries (see src/plugins/transpileCache.ts); absent: no file cache */
+  transpileCacheDir: Type.Optional(Type.String()),
 });
 export type RegisterRequest = Static<typeof RegisterRequest>;
 
