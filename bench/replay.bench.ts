@@ -61,6 +61,9 @@ interface Run {
   tokenizeMs: number;
   wallMs: number;
   hitRate: number;
+  /** characters of the limit's unique texts, and characters the replay's tokenizer ran on */
+  limitChars: number;
+  replayChars?: number;
   hostPeakRss?: number;
   recording: Recording;
 }
@@ -83,10 +86,12 @@ async function runOnce(turns: number): Promise<Run> {
     const counter = createTokenCounter();
     const encoding = encodingForModel(all.model?.modelId);
     const seen = new Set<string>();
+    let limitChars = 0;
     for (const message of all.messages) {
       const { text } = messageTokenText(message);
       if (seen.has(text)) continue;
       seen.add(text);
+      limitChars += text.length;
       counter.countText(text, encoding);
     }
     const tokenizeMs = performance.now() - t;
@@ -116,6 +121,8 @@ async function runOnce(turns: number): Promise<Run> {
       tokenizeMs,
       wallMs,
       hitRate: hits + misses > 0 ? hits / (hits + misses) : 0,
+      limitChars,
+      ...(recording.stats.tokenizer.charsTokenized !== undefined ? { replayChars: recording.stats.tokenizer.charsTokenized } : {}),
       ...(hostPeakRss ? { hostPeakRss } : {}),
       recording,
     };
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
     ['replay wall time', `${small.wallMs.toFixed(0)} ms`, `${large.wallMs.toFixed(0)} ms`],
     ['ms per turn', (small.wallMs / small.turns).toFixed(2), (large.wallMs / large.turns).toFixed(2)],
     ['ratio to the limit', (small.wallMs / small.limitMs).toFixed(2), (large.wallMs / large.limitMs).toFixed(2)],
+    ['chars tokenized: limit / replay', `${mb(small.limitChars).toFixed(1)} / ${mb(small.replayChars ?? 0).toFixed(1)} MB`, `${mb(large.limitChars).toFixed(1)} / ${mb(large.replayChars ?? 0).toFixed(1)} MB`],
     ['tokenizer cache hit rate', `${(small.hitRate * 100).toFixed(1)} %`, `${(large.hitRate * 100).toFixed(1)} %`],
     ['engine host peak RSS', small.hostPeakRss ? `${mb(small.hostPeakRss).toFixed(0)} MB` : 'n/a', large.hostPeakRss ? `${mb(large.hostPeakRss).toFixed(0)} MB` : 'n/a'],
   ];

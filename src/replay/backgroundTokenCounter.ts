@@ -1,17 +1,22 @@
 /**
- * Exact token counts computed on a worker thread while the replay runs on the main thread. Tokenizing every
- * distinct message once is the largest fixed cost of a replay; the session's messages are queued in session order
- * up front, the worker stays ahead of the turns, and a turn only waits when it needs a count not yet delivered.
- * Each distinct text is counted once (cached by the text itself). The worker counts exactly as `src/tokens`
- * `countTokens` does: the text is cut into pieces at pre-token boundaries (`splitForTokenizer`, so long runs stay
- * linear) and tiktoken's `encode_ordinary` counts are summed; when a worker cannot start, counting falls back to
- * `countTokens` on the main thread, with the same results.
+ * Exact token counts computed on a worker thread while the replay runs on the main thread. Tokenizing the
+ * session's text is the largest fixed cost of a replay; the session's messages are queued in session order up
+ * front and the worker works through them ahead of the turns. A turn that needs a line the worker has not
+ * reached (new text such as a compaction summary, or a worker that fell behind) counts it on the main thread
+ * right away instead of queueing behind the backlog; it only waits for lines already in the worker's hands.
+ *
+ * What is counted is a text's LINES (`splitAtLineStarts`: cuts where both tokenizers always start a new
+ * pre-token, so a text's count is the sum of its lines' counts), each distinct line once. A compaction summary
+ * that repeats most of the previous one, or a file read twice, costs only its new lines. Each line is cut into
+ * `splitForTokenizer` pieces (long runs stay linear) and tiktoken's `encode_ordinary` counts are summed, so a
+ * text's count is exactly `countTokens(text)` from `src/tokens`; when a worker cannot start, lines are counted
+ * with `countTokens` on the main thread, with the same results.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { countTokens, splitForTokenizer, type TokenEncoding } from '../tokens';
+import { countTokens, splitAtLineStarts, splitForTokenizer, type TokenEncoding } from '../tokens';
 
-/** The worker: loads tiktoken from the path the parent resolved, answers `{id, counts}` per batch. */
+/** The worker: loads tiktoken from the path the parent resolved, answers `{id, counts}` per batch of lines. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { get_encoding } = require(workerData.tiktokenPath);
@@ -32,31 +37,42 @@ parentPort.on('message', ({ id, encoding, pieces }) => {
 });
 `;
 
-/** Batches stay small so a text a turn waits for is never queued behind much else. */
+/** Batches stay small so a turn never waits long for a line in the worker's hands. */
 const BATCH_CHARS = 64 * 1024;
-/** Batches in flight at once; the rest of the backlog waits here, so urgent texts can go first. */
+/** Batches in flight at once; the rest of the backlog waits here, where the main thread can take lines from. */
 const MAX_IN_FLIGHT = 2;
 
 interface Batch {
   id: number;
-  texts: string[];
+  lines: string[];
   done: Promise<void>;
   resolve: () => void;
 }
 
+export interface BackgroundTokenCounterStats {
+  /** distinct texts counted */
+  misses: number;
+  /** distinct texts known */
+  uniqueTexts: number;
+  /** distinct lines the tokenizer ran on, and their characters */
+  linesTokenized: number;
+  charsTokenized: number;
+}
+
 export class BackgroundTokenCounter {
-  private readonly counts = new Map<string, number>();
-  /** texts sent to the worker → their batch */
+  private readonly textCounts = new Map<string, number>();
+  /** texts whose lines are not all counted yet → their lines */
+  private readonly pendingTexts = new Map<string, string[]>();
+  private readonly lineCounts = new Map<string, number>();
+  /** lines sent to the worker → their batch */
   private readonly inFlight = new Map<string, Batch>();
   private readonly batches = new Map<number, Batch>();
-  /** texts queued for later (prefetch order); may hold texts counted meanwhile, skipped when sent */
+  /** lines queued for later (prefetch order); may hold lines counted meanwhile, skipped when sent */
   private backlog: string[] = [];
   private backlogAt = 0;
-  /** texts a caller is waiting for: sent before the backlog */
-  private urgent: string[] = [];
   private nextId = 0;
   private worker: Worker | undefined;
-  private misses = 0;
+  private charsTokenized = 0;
 
   constructor(
     private readonly encoding: TokenEncoding,
@@ -80,9 +96,9 @@ export class BackgroundTokenCounter {
     this.batches.delete(message.id);
     if (message.error !== undefined || !message.counts) {
       // count this batch here instead (same function, same results)
-      for (const text of batch.texts) this.store(text, countTokens(text, this.encoding));
+      for (const line of batch.lines) this.storeLine(line, countTokens(line, this.encoding));
     } else {
-      batch.texts.forEach((text, i) => this.store(text, message.counts![i]));
+      batch.lines.forEach((line, i) => this.storeLine(line, message.counts![i]));
     }
     batch.resolve();
     this.pump();
@@ -93,65 +109,97 @@ export class BackgroundTokenCounter {
     this.worker = undefined;
     void worker?.terminate();
     for (const batch of [...this.batches.values()]) {
-      for (const text of batch.texts) this.store(text, countTokens(text, this.encoding));
+      for (const line of batch.lines) this.storeLine(line, countTokens(line, this.encoding));
       batch.resolve();
     }
     this.batches.clear();
   }
 
-  private store(text: string, count: number): void {
-    if (!this.counts.has(text)) this.misses++;
-    this.counts.set(text, count);
-    this.inFlight.delete(text);
+  private storeLine(line: string, count: number): void {
+    if (!this.lineCounts.has(line)) this.charsTokenized += line.length;
+    this.lineCounts.set(line, count);
+    this.inFlight.delete(line);
+  }
+
+  private needsCounting(line: string): boolean {
+    return !this.lineCounts.has(line) && !this.inFlight.has(line);
   }
 
   private takeBatch(): string[] {
-    const texts: string[] = [];
+    const lines: string[] = [];
+    const taken = new Set<string>();
     let chars = 0;
-    const take = (text: string) => {
-      if (this.counts.has(text) || this.inFlight.has(text) || texts.includes(text)) return;
-      texts.push(text);
-      chars += text.length;
+    const take = (line: string) => {
+      if (!this.needsCounting(line) || taken.has(line)) return;
+      taken.add(line);
+      lines.push(line);
+      chars += line.length;
     };
-    while (this.urgent.length > 0 && chars < BATCH_CHARS) take(this.urgent.shift()!);
     while (this.backlogAt < this.backlog.length && chars < BATCH_CHARS) take(this.backlog[this.backlogAt++]);
     if (this.backlogAt >= this.backlog.length && this.backlogAt > 0) {
       this.backlog = [];
       this.backlogAt = 0;
     }
-    return texts;
+    return lines;
   }
 
-  private send(texts: string[]): Batch {
+  private send(lines: string[]): Batch {
     let resolve!: () => void;
     const done = new Promise<void>((res) => {
       resolve = res;
     });
-    const batch: Batch = { id: this.nextId++, texts, done, resolve };
+    const batch: Batch = { id: this.nextId++, lines, done, resolve };
     this.batches.set(batch.id, batch);
-    for (const text of texts) this.inFlight.set(text, batch);
+    for (const line of lines) this.inFlight.set(line, batch);
     if (this.worker) {
-      const pieces = texts.map((text) => splitForTokenizer(text).pieces);
+      const pieces = lines.map((line) => splitForTokenizer(line).pieces);
       this.worker.postMessage({ id: batch.id, encoding: this.encoding, pieces });
-    }
-    else this.onResult({ id: batch.id, counts: texts.map((t) => countTokens(t, this.encoding)) });
+    } else this.onResult({ id: batch.id, counts: lines.map((line) => countTokens(line, this.encoding)) });
     return batch;
   }
 
-  /** Keep up to MAX_IN_FLIGHT batches with the worker (urgent texts first). */
-  private pump(force = false): void {
-    while (this.batches.size < MAX_IN_FLIGHT || (force && this.urgent.length > 0)) {
-      const texts = this.takeBatch();
-      if (texts.length === 0) return;
-      this.send(texts);
-      force = false;
+  /** Keep up to MAX_IN_FLIGHT batches with the worker. */
+  private pump(): void {
+    while (this.batches.size < MAX_IN_FLIGHT) {
+      const lines = this.takeBatch();
+      if (lines.length === 0) return;
+      this.send(lines);
     }
+  }
+
+  /** The lines of a text not counted yet (registering the text); undefined when the text's count is known. */
+  private linesOf(text: string): string[] | undefined {
+    if (this.textCounts.has(text)) return undefined;
+    let lines = this.pendingTexts.get(text);
+    if (!lines) {
+      lines = splitAtLineStarts(text);
+      this.pendingTexts.set(text, lines);
+    }
+    return lines;
+  }
+
+  /** The text's count once all its lines are counted (stored on first success). */
+  private settle(text: string): number | undefined {
+    const known = this.textCounts.get(text);
+    if (known !== undefined) return known;
+    const lines = this.pendingTexts.get(text);
+    if (!lines) return undefined;
+    let total = 0;
+    for (const line of lines) {
+      const count = this.lineCounts.get(line);
+      if (count === undefined) return undefined;
+      total += count;
+    }
+    this.pendingTexts.delete(text);
+    this.textCounts.set(text, total);
+    return total;
   }
 
   /** Queue a text for counting in the background (in order, behind texts queued before it). */
   queue(text: string): void {
-    if (text.length === 0 || this.counts.has(text)) return;
-    this.backlog.push(text);
+    if (text.length === 0) return;
+    const lines = this.linesOf(text);
+    if (lines) for (const line of lines) if (this.needsCounting(line)) this.backlog.push(line);
   }
 
   /** Start counting what is queued. */
@@ -161,48 +209,39 @@ export class BackgroundTokenCounter {
 
   /** The count when it is known. */
   peek(text: string): number | undefined {
-    return this.counts.get(text);
+    if (text.length === 0) return 0;
+    return this.settle(text);
   }
 
-  /** Resolves when every text has a count (those not yet sent go ahead of the backlog). */
+  /** Resolves when every text has a count: lines the worker has not taken are counted here and now. */
   async ensure(input: Iterable<string>): Promise<void> {
-    const texts = [...input];
+    const texts = [...input].filter((text) => text.length > 0 && this.settle(text) === undefined);
     const waits = new Set<Promise<void>>();
-    let added = false;
     for (const text of texts) {
-      if (this.counts.has(text)) continue;
-      if (text.length === 0) {
-        this.store(text, 0);
-        continue;
-      }
-      const batch = this.inFlight.get(text);
-      if (batch) waits.add(batch.done);
-      else {
-        this.urgent.push(text);
-        added = true;
-      }
-    }
-    if (added) {
-      this.pump(true);
-      for (const text of texts) {
-        const batch = this.inFlight.get(text);
+      for (const line of this.linesOf(text) ?? []) {
+        if (this.lineCounts.has(line)) continue;
+        const batch = this.inFlight.get(line);
         if (batch) waits.add(batch.done);
+        else this.storeLine(line, countTokens(line, this.encoding));
       }
     }
     for (const wait of waits) await wait;
-    // urgent texts that did not fit in the forced batch are sent as batches complete
-    for (const text of texts) if (!this.counts.has(text)) return this.ensure(texts);
+    for (const text of texts) this.settle(text);
   }
 
   /** The count of `text`, waiting for the worker when needed. */
   async count(text: string): Promise<number> {
-    if (!this.counts.has(text)) await this.ensure([text]);
-    return this.counts.get(text)!;
+    if (this.peek(text) === undefined) await this.ensure([text]);
+    return this.peek(text)!;
   }
 
-  /** texts the tokenizer ran on, and distinct texts known */
-  stats(): { misses: number; uniqueTexts: number } {
-    return { misses: this.misses, uniqueTexts: this.counts.size };
+  stats(): BackgroundTokenCounterStats {
+    return {
+      misses: this.textCounts.size,
+      uniqueTexts: this.textCounts.size + this.pendingTexts.size,
+      linesTokenized: this.lineCounts.size,
+      charsTokenized: this.charsTokenized,
+    };
   }
 
   async close(): Promise<void> {

@@ -82,9 +82,10 @@ export class MessageTable {
     await this.ensureCounted([...this.byKey.values()]);
   }
 
-  /** Lookups answered from known counts, and texts the tokenizer ran on. */
-  stats(): { hits: number; misses: number } {
-    return { hits: this.cacheHits, misses: this.counter.stats().misses };
+  /** Lookups answered from known counts, texts counted, and the characters the tokenizer ran on. */
+  stats(): { hits: number; misses: number; charsTokenized: number } {
+    const counter = this.counter.stats();
+    return { hits: this.cacheHits, misses: counter.misses, charsTokenized: counter.charsTokenized };
   }
 
   /** Record what a summary covers (first writer wins: a key's content never changes). */

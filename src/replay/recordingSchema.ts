@@ -495,7 +495,15 @@ export const RecordingSchema = Type.Object(
     stats: Type.Object(
       {
         wallMs: Type.Number({ minimum: 0 }),
-        tokenizer: Type.Object({ hits: NonNegInt, misses: NonNegInt }, { additionalProperties: false }),
+        tokenizer: Type.Object(
+          {
+            hits: NonNegInt,
+            misses: NonNegInt,
+            /** characters the tokenizer ran on (each distinct line once; see backgroundTokenCounter.ts) */
+            charsTokenized: Type.Optional(NonNegInt),
+          },
+          { additionalProperties: false },
+        ),
       },
       { additionalProperties: false },
     ),

@@ -40,6 +40,7 @@ export {
   TOKENIZER_MAX_PIECE_CHARS,
   TOKENIZER_MAX_RUN_CHARS,
   isSoftCut,
+  splitAtLineStarts,
   splitForTokenizer,
   type SplitLimits,
   type TokenizerPieces,

@@ -171,3 +171,27 @@ export function splitForTokenizer(text: string, limits: SplitLimits = {}): Token
   pieces.push(text.slice(start));
   return { pieces, hardCuts };
 }
+
+/**
+ * `text` cut before every line that starts with neither whitespace nor `/` (soft cut rule 1), so a text's count
+ * is the sum of its lines' counts. The cuts depend only on the text around them, so a line repeated in another
+ * text (the kept sections of successive compaction summaries, a file read twice) is the same string there and
+ * its count can be reused. Counting each line as `splitForTokenizer` pieces of its own gives the whole text's
+ * count: size cuts fall on soft cuts either way, and hard cuts are placed relative to the latest soft cut, which
+ * a line start is (test/unit/tokens/splitForTokenizer.test.ts checks this on random texts).
+ */
+export function splitAtLineStarts(text: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  let at = text.indexOf('\n');
+  while (at >= 0 && at + 1 < text.length) {
+    const next = text.charCodeAt(at + 1);
+    if (!isWhitespace(next) && next !== SLASH) {
+      lines.push(text.slice(start, at + 1));
+      start = at + 1;
+    }
+    at = text.indexOf('\n', at + 1);
+  }
+  lines.push(text.slice(start));
+  return lines;
+}

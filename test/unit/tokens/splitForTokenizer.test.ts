@@ -8,6 +8,7 @@ import {
   countTokens,
   createTokenCounter,
   isSoftCut,
+  splitAtLineStarts,
   splitForTokenizer,
   type TokenEncoding,
 } from '../../../src/tokens';
@@ -110,6 +111,28 @@ describe('splitForTokenizer', () => {
       }),
       { numRuns: 400, seed: 20261130 },
     );
+  });
+
+  it('line starts: the lines join back to the text and their counts sum to countTokens of the whole (property)', () => {
+    const alphabet = ['a', 'B', '7', ' ', '\n', '\n\n', '\r\n', '\t', '/', '- ', '.', '{', '中', '😀', 'A'.repeat(300), 'x'.repeat(5000), 'word '.repeat(900)];
+    const text = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        const lines = splitAtLineStarts(s);
+        expect(lines.join('')).toBe(s);
+        for (let i = 1; i < lines.length; i++) expect(lines[i - 1]!.endsWith('\n') && !/^[\s/]/u.test(lines[i]!)).toBe(true);
+        for (const encoding of ENCODINGS) {
+          expect(lines.reduce((n, line) => n + countTokens(line, encoding), 0)).toBe(countTokens(s, encoding));
+        }
+      }),
+      { numRuns: 150, seed: 20261130 },
+    );
+  });
+
+  it('cuts before lines that start with a non-space, non-slash character only', () => {
+    expect(splitAtLineStarts('a\nb\n  c\n/d\n\ne\n')).toEqual(['a\n', 'b\n  c\n/d\n\n', 'e\n']);
+    expect(splitAtLineStarts('')).toEqual(['']);
+    expect(splitAtLineStarts('no newline')).toEqual(['no newline']);
   });
 
   it('names the positions that are not safe to cut', () => {
