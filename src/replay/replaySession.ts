@@ -338,10 +338,23 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       rootLanes.push({ runner, record, session: root });
     }
 
-    for (let t = 0; t < root.split.turns.length; t++) {
-      checkAbort();
-      await Promise.all(rootLanes.map((lane) => runLaneTurn(lane, t)));
-    }
+    // Each lane runs its turns on its own: a lane whose engine runs in an engine host waits for that process
+    // while the others keep this thread busy. The first failure stops the other lanes at their next turn.
+    let failure: { error: unknown } | undefined;
+    const runRootLane = async (lane: RunningLane) => {
+      for (let t = 0; t < root.split.turns.length && !failure; t++) {
+        checkAbort();
+        await runLaneTurn(lane, t);
+      }
+    };
+    await Promise.all(
+      rootLanes.map((lane) =>
+        runRootLane(lane).catch((error: unknown) => {
+          failure ??= { error };
+        }),
+      ),
+    );
+    if (failure) throw failure.error;
     for (const lane of rootLanes) findings.push(...(await lane.runner.flushDeferred()));
     for (const lane of rootLanes) await finishLane(lane.runner);
     await state.table.ensureAll();
@@ -359,8 +372,19 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     if (removeWorkDir) rmSync(workDir, { recursive: true, force: true });
   }
 
-  // Events of the lane-level drafts are stamped in order; keep turn arrays in turn order.
+  // Events of the lane-level drafts are stamped in order; keep turn arrays in turn order. Lanes ran
+  // concurrently, so put what they appended in an order that does not depend on timing: lanes by root lane (in
+  // the order given) with their subagent lanes in spawn order, findings by turn, then lane.
   for (const id of Object.keys(turns)) turns[id].sort((a, b) => a.turn - b.turn);
+  const rootOf = (lane: LaneRecord): string => {
+    let current = lane;
+    while (current.parentLane) current = lanes.find((l) => l.id === current.parentLane) ?? { ...current, parentLane: undefined };
+    return current.id;
+  };
+  const rootOrder = new Map(lanes.filter((l) => !l.parentLane).map((l, i) => [l.id, i]));
+  lanes.sort((a, b) => rootOrder.get(rootOf(a))! - rootOrder.get(rootOf(b))!);
+  const laneOrder = new Map(lanes.map((l, i) => [l.id, i]));
+  findings.sort((a, b) => (a.turn ?? -1) - (b.turn ?? -1) || (laneOrder.get(a.lane ?? '') ?? -1) - (laneOrder.get(b.lane ?? '') ?? -1));
   const stats = state.table.stats();
   return {
     schemaVersion: RECORDING_SCHEMA_VERSION,
@@ -380,7 +404,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     turns,
     events,
     findings,
-    stats: { wallMs: performance.now() - started, tokenizer: { hits: stats.hits, misses: stats.misses } },
+    stats: { wallMs: performance.now() - started, tokenizer: { hits: stats.hits, misses: stats.misses, charsTokenized: stats.charsTokenized } },
   };
 }
 
