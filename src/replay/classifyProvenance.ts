@@ -161,46 +161,65 @@ export function classifyOmitted(
   assembled: readonly ClassifiedMessage[],
   reference: ReferenceIndex,
 ): OmittedMessages {
-  const kept = new Uint8Array(historyCount);
-  const covered = new Uint8Array(historyCount);
+  // Interval arithmetic over the assembled messages only: a turn costs the size of its context, not of the
+  // history (test/unit/replay/classifyOmitted.property.test.ts checks it against the per-index definition).
   const positionOf = (item: ClassifiedMessage): number | undefined => {
     const source = item.provenance === 'raw' ? item.key : item.provenance === 'modified' ? item.sourceKey : undefined;
     return source === undefined ? undefined : reference.position.get(source);
   };
   // for implicit summaries: the position of the next raw/modified message after each index
-  const nextKept = new Array<number>(assembled.length + 1);
-  nextKept[assembled.length] = historyCount;
-  for (let i = assembled.length - 1; i >= 0; i--) nextKept[i] = positionOf(assembled[i]) ?? nextKept[i + 1];
   let implicitEnd = 0;
-  assembled.forEach((item, i) => {
-    if (item.implicitCovers) implicitEnd = Math.max(implicitEnd, Math.min(nextKept[i + 1], historyCount));
-  });
-  covered.fill(1, 0, implicitEnd);
+  let nextKept = historyCount;
+  for (let i = assembled.length - 1; i >= 0; i--) {
+    if (assembled[i].implicitCovers) implicitEnd = Math.max(implicitEnd, Math.min(nextKept, historyCount));
+    nextKept = positionOf(assembled[i]) ?? nextKept;
+  }
+  const keptSet = new Set<number>();
+  const coveredIntervals: IndexRange[] = implicitEnd > 0 ? [[0, implicitEnd]] : [];
   for (const item of assembled) {
-    const sourceKey = item.provenance === 'raw' ? item.key : item.provenance === 'modified' ? item.sourceKey : undefined;
-    if (sourceKey !== undefined) {
-      const pos = reference.position.get(sourceKey);
-      if (pos !== undefined && pos < historyCount) kept[pos] = 1;
-    }
-    if (item.covers) {
-      for (const [from, to] of item.covers) {
-        for (let i = from; i < Math.min(to, historyCount); i++) covered[i] = 1;
-      }
+    const pos = positionOf(item);
+    if (pos !== undefined && pos < historyCount) keptSet.add(pos);
+    for (const [from, to] of item.covers ?? []) {
+      const start = Math.max(0, from);
+      const end = Math.min(to, historyCount);
+      if (start < end) coveredIntervals.push([start, end]);
     }
   }
-  const dropped: number[] = [];
-  const summarized: number[] = [];
-  let keptCount = 0;
-  for (let i = 0; i < historyCount; i++) {
-    if (kept[i]) keptCount++;
-    else if (covered[i]) summarized.push(i);
-    else dropped.push(i);
+  const kept = [...keptSet].sort((a, b) => a - b);
+  coveredIntervals.sort((a, b) => a[0] - b[0]);
+  const merged: IndexRange[] = [];
+  for (const [from, to] of coveredIntervals) {
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
   }
-  return {
-    dropped: indicesToRanges(dropped),
-    summarized: indicesToRanges(summarized),
-    droppedCount: dropped.length,
-    summarizedCount: summarized.length,
-    keptCount,
+
+  const dropped: IndexRange[] = [];
+  const summarized: IndexRange[] = [];
+  let droppedCount = 0;
+  let summarizedCount = 0;
+  let k = 0;
+  /** `[from, to)` minus the kept positions in it, appended to `list` */
+  const emit = (list: IndexRange[], from: number, to: number): number => {
+    let count = 0;
+    const push = (a: number, b: number) => {
+      if (a >= b) return;
+      list.push([a, b]);
+      count += b - a;
+    };
+    for (; k < kept.length && kept[k] < to; k++) {
+      push(from, kept[k]);
+      from = kept[k] + 1;
+    }
+    push(from, to);
+    return count;
   };
+  let cursor = 0;
+  for (const [from, to] of merged) {
+    droppedCount += emit(dropped, cursor, from);
+    summarizedCount += emit(summarized, from, to);
+    cursor = to;
+  }
+  droppedCount += emit(dropped, cursor, historyCount);
+  return { dropped, summarized, droppedCount, summarizedCount, keptCount: kept.length };
 }
