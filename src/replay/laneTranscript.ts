@@ -2,12 +2,17 @@
  * One lane's own simulated transcript. It receives the recorded session's entries turn by turn plus whatever the
  * lane itself produces (its compactions, transcript rewrites), so two lanes diverge exactly where their engines
  * do. Appends go to an in-memory tree and, once the transcript "exists" (after the first turn wrote it, as
- * OpenClaw's session manager does), line by line to a real JSONL file that engines may read via `sessionFile`.
+ * OpenClaw's session manager does), to a real JSONL file that engines may read via `sessionFile`. The recorded
+ * entries of a turn are written in one batch when the runner calls `materialize()` after appending them; every
+ * other append is written at once, and reading `sessionFile` (or the handle's) writes anything still pending, so
+ * whoever is handed the path reads a current file.
  *
  * Lane entries get fresh ids (the transcript assigns them); the lane keeps a map from its ids to the recorded
  * entry ids so every message keeps the identity it has in the recorded session.
  */
-import { existsSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type {
   AgentMessage,
   NewSessionEntry,
@@ -21,9 +26,12 @@ import {
   buildContextFromPath,
   createSessionTranscript,
   openSessionTranscript,
+  serializeSessionEntries,
   serializeSessionLine,
+  type EntryIdSource,
   type SessionTranscript,
 } from '../transcripts';
+import type { TrackedTranscriptHandle } from '../engines/legacy';
 import type { SummaryMarker } from './summaryMarkers';
 
 /** Entry types that never go into a lane transcript: they would move the lane's leaf or point at foreign ids. */
@@ -48,17 +56,37 @@ function stripIdentity(entry: SessionEntry): NewSessionEntry {
   return rest as unknown as NewSessionEntry;
 }
 
-/** Entries after which the context must be rebuilt from the whole path (they change what comes before them). */
+/** Random 8-hex-char entry ids like `randomEntryIdSource`, drawn from a pool (one `randomBytes` call per 1,024 ids). */
+function pooledRandomIdSource(): EntryIdSource {
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at + 4 > pool.length) {
+      pool = randomBytes(4096);
+      at = 0;
+    }
+    at += 4;
+    return pool.toString('hex', at - 4, at);
+  };
+}
+
+/** Entries after which the context must be rebuilt (they change what comes before them). */
 const BOUNDARY_TYPES: ReadonlySet<string> = new Set(['compaction', 'reset', 'leaf']);
 
 export class LaneTranscript {
   private transcript: SessionTranscript;
   private materialized = false;
+  private readonly idSource = pooledRandomIdSource();
+  /** the file `transcript` is mirrored to (set once materialized), and how many of its entries the file holds */
+  private mirrorFile: string | undefined;
+  private mirrored = 0;
   /**
    * The active branch, kept incrementally: appends go to the leaf, so the path only grows, except after a leaf
    * move (transcript rewrite) or a successor switch, when it is read again. Avoids an O(path) walk per call.
    */
   private path: SessionEntry[] = [];
+  /** the first index of each entry id on `path` */
+  private pathIndex = new Map<string, number>();
   /** the model context of `path[0, upTo)`, extended with the entries appended since (none of them boundaries) */
   private cachedContext: { messages: AgentMessage[]; keys: string[]; upTo: number } | null = null;
   private readonly sharedHandle: SessionTranscriptHandle;
@@ -67,32 +95,57 @@ export class LaneTranscript {
   /** lane entry ids whose message the lane rewrote (their content no longer matches the recorded entry) */
   private readonly rewritten = new Set<string>();
   sessionId: string;
-  sessionFile: string;
+  private currentSessionFile: string;
 
   constructor(private readonly options: LaneTranscriptOptions) {
     this.sessionId = options.header.id;
-    this.sessionFile = options.sessionFile;
-    this.transcript = createSessionTranscript({ header: options.header });
+    this.currentSessionFile = options.sessionFile;
+    this.transcript = createSessionTranscript({ header: options.header, idSource: this.idSource });
     const lane = this;
-    this.sharedHandle = {
+    const handle: TrackedTranscriptHandle = {
       get sessionId() {
         return lane.transcript.sessionId;
       },
       get sessionFile() {
-        return lane.transcript.sessionFile;
+        lane.flush();
+        return lane.mirrorFile;
       },
       get header() {
         return lane.transcript.header;
       },
       activePath: () => this.path.slice(),
       leafId: () => this.transcript.leafId(),
-      appendEntry: (entry) => this.track(this.transcript.appendEntry(entry)),
+      appendEntry: (entry) => {
+        const appended = this.track(this.transcript.appendEntry(entry));
+        this.flush();
+        return appended;
+      },
+      contextMessages: () => this.currentContext().messages,
+      contextPath: () => this.path.slice(this.contextStart()),
     };
+    this.sharedHandle = handle;
+  }
+
+  /** Where engines find the transcript; the file holds every entry appended so far when this is read. */
+  get sessionFile(): string {
+    this.flush();
+    return this.currentSessionFile;
+  }
+
+  /** Write the entries not yet in the mirror file. */
+  flush(): void {
+    const entries = this.transcript.entries();
+    if (this.mirrorFile === undefined || this.mirrored === entries.length) return;
+    let lines = '';
+    for (let i = this.mirrored; i < entries.length; i++) lines += serializeSessionLine(entries[i]!);
+    appendFileSync(this.mirrorFile, lines, 'utf8');
+    this.mirrored = entries.length;
   }
 
   /**
    * The live transcript handle the built-in compaction appends to. Appends through it keep the lane's cached path
-   * and context in step.
+   * and context in step. It also offers the context it keeps (see TrackedTranscriptHandle), so the built-in
+   * compaction does not rebuild it from the whole path.
    */
   get handle(): SessionTranscriptHandle {
     return this.sharedHandle;
@@ -100,13 +153,34 @@ export class LaneTranscript {
 
   private track(entry: SessionEntry): SessionEntry {
     if (entry.type === 'leaf') this.reloadPath();
-    else this.path.push(entry);
+    else {
+      if (!this.pathIndex.has(entry.id)) this.pathIndex.set(entry.id, this.path.length);
+      this.path.push(entry);
+    }
     return entry;
   }
 
   private reloadPath(): void {
     this.path = this.transcript.activePath();
+    this.pathIndex = new Map();
+    this.path.forEach((entry, i) => {
+      if (!this.pathIndex.has(entry.id)) this.pathIndex.set(entry.id, i);
+    });
     this.cachedContext = null;
+  }
+
+  /**
+   * Where the model context of the path starts, as `buildContextFromPath` reads it: the latest compaction or reset's
+   * first kept entry when it comes before the boundary, else the boundary; 0 without one.
+   */
+  private contextStart(): number {
+    for (let i = this.path.length - 1; i >= 0; i--) {
+      const entry = this.path[i]!;
+      if (entry.type !== 'compaction' && entry.type !== 'reset') continue;
+      const kept = entry.firstKeptEntryId === undefined ? undefined : this.pathIndex.get(entry.firstKeptEntryId);
+      return kept !== undefined && kept < i ? kept : i;
+    }
+    return 0;
   }
 
   /** OpenClaw's "the transcript file already existed" (decides whether bootstrap runs). */
@@ -114,16 +188,21 @@ export class LaneTranscript {
     return this.options.writeFile && this.materialized && existsSync(this.sessionFile);
   }
 
-  /** Start mirroring to `sessionFile`: writes header + entries once; later appends add one line each. */
+  /**
+   * Start mirroring to `sessionFile`: writes header + entries once; later appends are added to it. Once
+   * materialized, writes the entries appended since (the runner calls this after appending a turn's entries).
+   */
   materialize(): void {
-    if (this.materialized || !this.options.writeFile) return;
-    this.transcript = createSessionTranscript({
-      header: this.transcript.header,
-      entries: this.transcript.entries(),
-      sessionFile: this.sessionFile,
-    });
+    if (this.materialized || !this.options.writeFile) {
+      this.flush();
+      return;
+    }
+    const entries = this.transcript.entries();
+    mkdirSync(dirname(this.currentSessionFile), { recursive: true });
+    writeFileSync(this.currentSessionFile, serializeSessionEntries(this.transcript.header, entries), 'utf8');
+    this.mirrorFile = this.currentSessionFile;
+    this.mirrored = entries.length;
     this.materialized = true;
-    this.reloadPath();
   }
 
   /** The recorded entry id behind a lane entry id (undefined for lane-made or rewritten entries). */
@@ -162,7 +241,9 @@ export class LaneTranscript {
 
   /** Append an entry the lane itself produced. */
   appendOwn(entry: NewSessionEntry): SessionEntry {
-    return this.track(this.transcript.appendEntry(entry));
+    const appended = this.track(this.transcript.appendEntry(entry));
+    this.flush();
+    return appended;
   }
 
   /** The active branch, root first (a copy). */
@@ -177,13 +258,18 @@ export class LaneTranscript {
   /**
    * What the model would see from this transcript, with identity keys. Incremental: entries appended since the
    * last call are projected on their own (exactly as buildContextFromPath projects entries after the boundary);
-   * a new compaction/reset/leaf move rebuilds from the whole path.
+   * a new compaction/reset/leaf move rebuilds it from the latest boundary.
    */
   context(): LaneContext {
+    const ctx = this.currentContext();
+    return { messages: ctx.messages.slice(), keys: ctx.keys.slice() };
+  }
+
+  private currentContext(): { messages: AgentMessage[]; keys: string[] } {
     const cached = this.cachedContext;
     const fresh = cached ? this.path.slice(cached.upTo) : undefined;
     if (!cached || !fresh || fresh.some((e) => BOUNDARY_TYPES.has(e.type))) {
-      const built = buildContextFromPath(this.path);
+      const built = buildContextFromPath(this.path.slice(this.contextStart()));
       this.cachedContext = { messages: built.messages, keys: this.keysFor(built.messageEntryIds, 0), upTo: this.path.length };
     } else if (fresh.length > 0) {
       const built = buildContextFromPath(fresh);
@@ -191,8 +277,7 @@ export class LaneTranscript {
       cached.messages.push(...built.messages);
       cached.upTo = this.path.length;
     }
-    const ctx = this.cachedContext!;
-    return { messages: ctx.messages.slice(), keys: ctx.keys.slice() };
+    return this.cachedContext!;
   }
 
   /**
@@ -209,13 +294,18 @@ export class LaneTranscript {
 
   /** Switch to a successor transcript a compaction named (OpenClaw adopts it for the retry). */
   async adoptSuccessor(sessionId: string | undefined, sessionFile: string | undefined): Promise<void> {
-    if (sessionFile && sessionFile !== this.sessionFile) {
+    this.flush();
+    if (sessionFile && sessionFile !== this.currentSessionFile) {
       if (existsSync(sessionFile)) {
-        this.transcript = await openSessionTranscript(sessionFile);
+        // the successor file is read once and mirrored from here on (its entries are in it already)
+        const opened = await openSessionTranscript(sessionFile);
+        this.transcript = createSessionTranscript({ header: opened.header, entries: opened.entries(), idSource: this.idSource });
+        this.mirrorFile = sessionFile;
+        this.mirrored = opened.entries().length;
         this.materialized = true;
         this.reloadPath();
       }
-      this.sessionFile = sessionFile;
+      this.currentSessionFile = sessionFile;
     }
     if (sessionId) this.sessionId = sessionId;
   }
@@ -262,6 +352,7 @@ export class LaneTranscript {
       }
       if (replacement || this.rewritten.has(old.id)) this.rewritten.add(appended.id);
     }
+    this.flush();
     return { changed: rewrittenEntries > 0, bytesFreed: Math.max(0, bytesFreed), rewrittenEntries };
   }
 

@@ -50,6 +50,7 @@ export function buildSummaryRequest(input: BuildSummaryRequestInput): SummaryReq
   const kind: SummaryKind = input.turnPrefix ? 'turn-prefix' : input.previousSummary ? 'update' : 'history';
   const previousSummary = kind === 'update' ? input.previousSummary : undefined;
   const instructions = composeSummaryInstructions(input);
+  let prompt: string | undefined;
   return {
     kind,
     messages: input.messages,
@@ -57,7 +58,10 @@ export function buildSummaryRequest(input: BuildSummaryRequestInput): SummaryReq
     ...(input.customInstructions ? { customInstructions: input.customInstructions } : {}),
     maxTokens: input.maxTokens,
     systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
-    prompt: renderSummaryPromptText({ messages: input.messages, prompt: promptForKind(kind), previousSummary, instructions }),
+    // rendered on first read: the deterministic summarizer works from the messages and never sends it
+    get prompt() {
+      return (prompt ??= renderSummaryPromptText({ messages: input.messages, prompt: promptForKind(kind), previousSummary, instructions }));
+    },
     ...(input.signal ? { signal: input.signal } : {}),
   };
 }

@@ -4,11 +4,12 @@
  */
 import type { AgentMessage, LlmCompleteParams, LlmCompleteResult } from '../contract';
 import { estimateTextTokens } from '../tokens';
-import { clip, extractConversationFacts } from './extractConversationFacts';
+import { clip, readConversation } from './extractConversationFacts';
 import { fitSectionsToBudget } from './fitSummaryToBudget';
 import {
   HISTORY_SECTION_KEYS,
   mergeHistorySections,
+  mergeItemsUpTo,
   parseSummarySections,
   renderHistorySections,
   renderTurnPrefixSections,
@@ -63,10 +64,12 @@ export function summarizeHistoryDeterministically(params: {
   customInstructions?: string;
   maxTokens: number;
 }): string {
-  const facts = extractConversationFacts(params.messages, params.customInstructions);
-  const sections = params.previousSummary
+  const facts = readConversation(params.messages, params.customInstructions);
+  const merged = params.previousSummary
     ? mergeHistorySections(parseSummarySections(params.previousSummary), facts.sections)
     : facts.sections;
+  // Critical Context keeps its first items: identifiers are read only until the cap is reached
+  const sections = { ...merged, critical: mergeItemsUpTo(merged.critical, facts.identifiers, SECTION_CAPS.critical) };
   return fitSectionsToBudget(capSections(sections), HISTORY_DROP_ORDER, renderHistorySections, params.maxTokens);
 }
 
@@ -76,17 +79,15 @@ export function summarizeTurnPrefixDeterministically(params: {
   customInstructions?: string;
   maxTokens: number;
 }): string {
-  const facts = extractConversationFacts(params.messages, params.customInstructions);
+  const facts = readConversation(params.messages, params.customInstructions);
   const s = facts.sections;
+  const contextBeforeCritical = [...s.inProgress.map((p) => `pending: ${p}`), ...s.blocked.map((b) => `failed: ${b}`), ...s.decisions];
+  const maxContextItems = 40;
+  const critical = mergeItemsUpTo(s.critical, facts.identifiers, Math.max(0, maxContextItems - contextBeforeCritical.length));
   const sections: TurnPrefixSections = {
     originalRequest: facts.userRequests.length > 0 ? [clip(facts.userRequests[0]!, 600)] : [],
     earlyProgress: [...s.done.map((d) => `done: ${d}`), ...facts.assistantStatements].slice(-12),
-    contextForSuffix: [
-      ...s.inProgress.map((p) => `pending: ${p}`),
-      ...s.blocked.map((b) => `failed: ${b}`),
-      ...s.decisions,
-      ...s.critical,
-    ].slice(0, 40),
+    contextForSuffix: [...contextBeforeCritical, ...critical].slice(0, maxContextItems),
   };
   return fitSectionsToBudget(
     sections,
@@ -132,13 +133,17 @@ export function createDeterministicSummarizer(): Summarizer {
     async summarize(request: SummaryRequest): Promise<SummaryOutput> {
       throwIfAborted(request.signal);
       const summary = summarizeDeterministically(request);
+      let usage: SummaryOutput['usage'];
       return {
         summary,
         provider: DETERMINISTIC_PROVIDER,
         model: DETERMINISTIC_MODEL,
-        usage: {
-          inputTokens: estimateTextTokens(request.systemPrompt) + estimateTextTokens(request.prompt),
-          outputTokens: estimateTextTokens(summary),
+        // measured on first read (it renders the prompt): the built-in compaction only reads the summary
+        get usage() {
+          return (usage ??= {
+            inputTokens: estimateTextTokens(request.systemPrompt) + estimateTextTokens(request.prompt),
+            outputTokens: estimateTextTokens(summary),
+          });
         },
       };
     },

@@ -7,7 +7,7 @@ import type { AgentMessage } from '../contract';
 import { getCompactionContent } from '../tokens';
 import { isRuntimeContextCarrier } from '../transcripts';
 import { extractIdentifiers } from './extractIdentifiers';
-import { emptyHistorySections, mergeHistorySections, parseSummarySections, type HistorySections } from './summarySections';
+import { emptyHistorySections, mergeHistorySections, mergeItems, parseSummarySections, type HistorySections } from './summarySections';
 
 export interface ConversationFacts {
   sections: HistorySections;
@@ -15,6 +15,15 @@ export interface ConversationFacts {
   userRequests: string[];
   /** first sentence of each assistant text, in order */
   assistantStatements: string[];
+}
+
+/**
+ * ConversationFacts with the identifiers of Critical Context left out of `sections.critical` and read only as far as
+ * they are pulled: the summaries keep the first few dozen Critical Context items, so most identifiers are never used.
+ */
+export interface ConversationReading extends ConversationFacts {
+  /** identifiers the user/assistant wrote, then those found in tool output (repeats possible), to follow `sections.critical` */
+  identifiers: Iterable<string>;
 }
 
 const MAX_ITEM_CHARS = 240;
@@ -25,9 +34,15 @@ const DECISION_RE =
 const NEXT_STEP_RE = /\b(next,? i|next step|then i|i'll|i will|still need|remaining|todo|to do:|will now|let me)\b/i;
 const PRIMARY_ARG_KEYS = ['path', 'file_path', 'filePath', 'file', 'command', 'cmd', 'url', 'query', 'pattern', 'name'];
 
+function flatten(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** Cuts `text` to at most `max` chars at a word boundary, marking the cut with "…". */
 export function clip(text: string, max = MAX_ITEM_CHARS): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // only the first max + 1 flattened chars decide a cut: a long text's start shows them unless it is mostly blank
+  const head = text.length > 2 * max + 2 ? flatten(text.slice(0, 2 * max + 2)) : undefined;
+  const flat = head !== undefined && head.length > max ? head : flatten(text);
   if (flat.length <= max) return flat;
   const cut = flat.lastIndexOf(' ', max - 1);
   return `${flat.slice(0, cut > max / 2 ? cut : max - 1)}…`;
@@ -77,6 +92,16 @@ function firstLine(text: string): string {
 
 /** Reads `messages` into summary sections (plus the raw requests/statements the turn-prefix variant needs). */
 export function extractConversationFacts(messages: readonly AgentMessage[], focus?: string): ConversationFacts {
+  const reading = readConversation(messages, focus);
+  return {
+    sections: { ...reading.sections, critical: mergeItems(reading.sections.critical, [...reading.identifiers]) },
+    userRequests: reading.userRequests,
+    assistantStatements: reading.assistantStatements,
+  };
+}
+
+/** `extractConversationFacts` with the identifiers read lazily. */
+export function readConversation(messages: readonly AgentMessage[], focus?: string): ConversationReading {
   const s = emptyHistorySections();
   const userRequests: string[] = [];
   const assistantStatements: string[] = [];
@@ -182,11 +207,16 @@ export function extractConversationFacts(messages: readonly AgentMessage[], focu
   }
   if (focus?.trim()) s.critical.push(clip(`Requested focus: ${focus.trim()}`));
   s.critical.push(...focusHits);
-  s.critical.push(...extractIdentifiers(identifierText.join('\n')), ...extractIdentifiers(outputIdentifierText.join('\n')));
 
   return {
     sections: mergeHistorySections(embeddedSummaries, s),
     userRequests,
     assistantStatements,
+    identifiers: {
+      *[Symbol.iterator]() {
+        yield* extractIdentifiers(identifierText.join('\n'));
+        yield* extractIdentifiers(outputIdentifierText.join('\n'));
+      },
+    },
   };
 }

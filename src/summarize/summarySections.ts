@@ -152,6 +152,23 @@ export function mergeItems(a: readonly string[], b: readonly string[]): string[]
   return out;
 }
 
+/** `mergeItems(a, [...b]).slice(0, max)`, reading `b` only until `max` items are found. */
+export function mergeItemsUpTo(a: readonly string[], b: Iterable<string>, max: number): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  if (max <= 0) return out;
+  for (const items of [a, b]) {
+    for (const item of items) {
+      const key = normalizeItem(item);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      out.push(item);
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
+
 /**
  * Folds `next` into `previous`: everything from the previous summary that still holds stays, new items are
  * appended, work now done leaves In Progress, and Next Steps come from the newer summary when it has any.

@@ -66,20 +66,34 @@ export function selectResetKeptEntries(entries: readonly SessionEntry[]): Set<Se
 
 type EntryContext = 'current' | 'retained' | 'reset-retained';
 
-/** Build the model context from an ordered branch path (root first). Pure; O(path length). */
+/**
+ * Build the model context from an ordered branch path (root first). Pure. Reads the path backwards and stops once
+ * the boundary, thinking level and model are known, so the work is proportional to the entries from the boundary's
+ * first kept entry on (plus one id search and, for a path without a later thinking-level or model change, the scan
+ * back to the one that set them).
+ */
 export function buildContextFromPath(path: readonly SessionEntry[]): SessionContext {
   let thinkingLevel = 'off';
+  let thinkingFound = false;
   let model: SessionContext['model'] = null;
+  let modelFound = false;
   let boundaryIndex = -1;
-  for (let i = 0; i < path.length; i++) {
+  for (let i = path.length - 1; i >= 0 && !(thinkingFound && modelFound && boundaryIndex >= 0); i--) {
     const entry = path[i]!;
-    if (entry.type === 'thinking_level_change') thinkingLevel = entry.thinkingLevel;
-    else if (entry.type === 'model_change') model = { provider: entry.provider, modelId: entry.modelId };
-    else if (entry.type === 'message' && entry.message.role === 'assistant') {
+    if (entry.type === 'thinking_level_change') {
+      if (!thinkingFound) thinkingLevel = entry.thinkingLevel;
+      thinkingFound = true;
+    } else if (entry.type === 'model_change') {
+      if (!modelFound) model = { provider: entry.provider, modelId: entry.modelId };
+      modelFound = true;
+    } else if (entry.type === 'message' && entry.message.role === 'assistant' && !modelFound) {
       const { provider, model: modelId } = entry.message;
-      if (typeof provider === 'string' && typeof modelId === 'string') model = { provider, modelId };
+      if (typeof provider === 'string' && typeof modelId === 'string') {
+        model = { provider, modelId };
+        modelFound = true;
+      }
     }
-    if (entry.type === 'reset' || entry.type === 'compaction') boundaryIndex = i;
+    if (boundaryIndex < 0 && (entry.type === 'reset' || entry.type === 'compaction')) boundaryIndex = i;
   }
 
   const boundary = boundaryIndex >= 0 ? path[boundaryIndex] : undefined;
@@ -103,7 +117,8 @@ export function buildContextFromPath(path: readonly SessionEntry[]): SessionCont
     if (summary) push(summary, boundary.id);
   }
 
-  for (let i = 0; i < path.length; i++) {
+  // entries before the first kept one never reach the context
+  for (let i = Math.max(0, firstKeptIndex); i < path.length; i++) {
     if (i === boundaryIndex) continue;
     const entry = path[i]!;
     const retained = i < boundaryIndex;

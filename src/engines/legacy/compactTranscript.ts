@@ -3,14 +3,14 @@
  * the embedded runner's direct compaction; spec §3.3): decide, summarize through a `Summarizer`, lay the summary
  * out, append the `compaction` entry through the `SessionTranscriptHandle`, and measure the rebuilt context.
  */
-import type { CompactionEntry, CompactResult, SessionTranscriptHandle } from '../../contract';
+import type { AgentMessage, CompactionEntry, CompactResult, SessionEntry, SessionTranscriptHandle } from '../../contract';
 import { resolveCompactionSettings, type CompactionSettings } from '../../runtime/compactionSettings';
 import { buildSummaryRequest, createDeterministicSummarizer, resolveSummaryOutputTokens, type IdentifierPolicy, type Summarizer } from '../../summarize';
-import { estimateMessagesTokens } from '../../tokens';
 import { buildContextFromPath } from '../../transcripts';
 import { composeCompactionSummary } from './compactionSummaryLayout';
 import { estimateContextTokens } from './estimateContextTokens';
 import { computeFileLists, formatFileOperations } from './fileOperations';
+import { messagesTokens } from './messageTokens';
 import { prepareCompaction } from './prepareCompaction';
 import { shouldCompact } from './shouldCompact';
 
@@ -44,6 +44,31 @@ export interface CompactTranscriptResult extends CompactResult {
   entry?: CompactionEntry;
 }
 
+/**
+ * A transcript handle that keeps its model context (the replay's lane transcripts), so a compaction reads only the
+ * entries from the latest boundary on instead of the whole branch.
+ */
+export interface TrackedTranscriptHandle extends SessionTranscriptHandle {
+  /** `buildContextFromPath(activePath()).messages` */
+  contextMessages(): readonly AgentMessage[];
+  /**
+   * The end of `activePath()` from where the model context starts: the latest compaction or reset's first kept
+   * entry when it comes before the boundary, else the boundary (the whole path without one). Its context is the
+   * whole path's, and so is its `prepareCompaction` (but for `firstKeptEntryIndex`, which counts from its start).
+   */
+  contextPath(): SessionEntry[];
+}
+
+function isTracked(transcript: SessionTranscriptHandle): transcript is TrackedTranscriptHandle {
+  const t = transcript as Partial<TrackedTranscriptHandle>;
+  return typeof t.contextMessages === 'function' && typeof t.contextPath === 'function';
+}
+
+/** `buildContextFromPath(transcript.activePath()).messages` */
+function contextMessagesOf(transcript: SessionTranscriptHandle): readonly AgentMessage[] {
+  return isTracked(transcript) ? transcript.contextMessages() : buildContextFromPath(transcript.activePath()).messages;
+}
+
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('Compaction aborted');
 }
@@ -57,13 +82,15 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
     // without a context window the trigger cannot hold; with a caller's live count the transcript is not read
     const window = options.tokenBudget ?? 0;
     if (window <= 0) return { ok: true, compacted: false, reason: 'below threshold' };
-    const contextTokens =
-      options.currentTokenCount ?? estimateContextTokens(buildContextFromPath(transcript.activePath()).messages).tokens;
+    const contextTokens = options.currentTokenCount ?? estimateContextTokens(contextMessagesOf(transcript)).tokens;
     if (!shouldCompact(contextTokens, window, settings)) return { ok: true, compacted: false, reason: 'below threshold' };
   }
 
-  const path = transcript.activePath();
-  const preparation = prepareCompaction(path, settings, { latestRequestUnresolved: options.latestRequestUnresolved });
+  const path = isTracked(transcript) ? transcript.contextPath() : transcript.activePath();
+  const preparation = prepareCompaction(path, settings, {
+    latestRequestUnresolved: options.latestRequestUnresolved,
+    contextMessages: contextMessagesOf(transcript),
+  });
   if (!preparation) return { ok: true, compacted: false, reason: 'nothing to compact' };
 
   const summarizer = options.summarizer ?? createDeterministicSummarizer();
@@ -139,7 +166,7 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
 
   // OpenClaw measures the compacted context with the per-message estimate (stale provider usage on kept
   // assistant messages would still describe the old, uncompacted context)
-  const tokensAfter = estimateMessagesTokens(buildContextFromPath(transcript.activePath()).messages);
+  const tokensAfter = messagesTokens(contextMessagesOf(transcript));
   return {
     ok: true,
     compacted: true,

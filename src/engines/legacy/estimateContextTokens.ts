@@ -4,7 +4,7 @@
  * compaction estimate of every message after it.
  */
 import type { AgentMessage, Usage } from '../../contract';
-import { estimateMessageTokens } from '../../tokens';
+import { messageTokens } from './messageTokens';
 
 export interface ContextTokenEstimate {
   /** usageTokens + trailingTokens */
@@ -54,6 +54,6 @@ export function estimateContextTokens(messages: readonly AgentMessage[]): Contex
     }
   }
   let trailingTokens = 0;
-  for (let i = anchor + 1; i < messages.length; i++) trailingTokens += estimateMessageTokens(messages[i]!);
+  for (let i = anchor + 1; i < messages.length; i++) trailingTokens += messageTokens(messages[i]!);
   return { tokens: usageTokens + trailingTokens, usageTokens, trailingTokens, lastUsageIndex: anchor >= 0 ? anchor : null };
 }

@@ -10,7 +10,7 @@
  * not a turn start splits its turn; the turn start is reported so the prefix can be summarized separately.
  */
 import type { SessionEntry } from '../../contract';
-import { estimateMessageTokens } from '../../tokens';
+import { messageTokens } from './messageTokens';
 import { isCutPointMessage, isTurnStartEntry, messageForCompaction } from './compactionEntries';
 
 export interface CutPointResult {
@@ -57,7 +57,7 @@ export function findCutPoint(
     const message = messageForCompaction(entries[i]!);
     if (!message) continue;
     if (isCutPointMessage(message)) cutIndex = i;
-    accumulated += estimateMessageTokens(message);
+    accumulated += messageTokens(message);
     if (accumulated >= keepRecentTokens) break;
   }
 

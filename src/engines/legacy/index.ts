@@ -38,6 +38,7 @@ export {
   compactTranscript,
   type CompactTranscriptOptions,
   type CompactTranscriptResult,
+  type TrackedTranscriptHandle,
 } from './compactTranscript';
 export {
   delegateCompactionToRuntime,

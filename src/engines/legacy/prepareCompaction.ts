@@ -5,13 +5,13 @@
  */
 import type { AgentMessage, CompactionDetails, SessionEntry } from '../../contract';
 import type { CompactionSettings } from '../../runtime/compactionSettings';
-import { estimateMessageTokens } from '../../tokens';
 import { buildContextFromPath, selectResetKeptEntries } from '../../transcripts';
 import { messageForCompaction } from './compactionEntries';
 import { extractLatestUserRequest, MAX_LATEST_USER_REQUEST_CHARS } from './compactionSummaryLayout';
 import { estimateContextTokens } from './estimateContextTokens';
 import { createFileOps, extractFileOpsFromMessage, mergeRecordedFileLists, type FileOperations } from './fileOperations';
 import { findCutPoint } from './findCutPoint';
+import { messageTokens } from './messageTokens';
 
 export interface CompactionPreparation {
   firstKeptEntryId: string;
@@ -40,6 +40,8 @@ export interface PrepareCompactionOptions {
    * request is carried into the summary under `## Latest unresolved user request`.
    */
   latestRequestUnresolved?: boolean;
+  /** `buildContextFromPath(pathEntries).messages` when the caller has it (computed otherwise) */
+  contextMessages?: readonly AgentMessage[];
 }
 
 function parseDetails(value: unknown): (CompactionDetails & { readFiles: string[]; modifiedFiles: string[] }) | undefined {
@@ -103,13 +105,13 @@ export function prepareCompaction(
     }
   }
 
-  const contextMessages = buildContextFromPath(pathEntries).messages;
+  const contextMessages = options.contextMessages ?? buildContextFromPath(pathEntries).messages;
   const latestUnresolvedUserRequest = options.latestRequestUnresolved
     ? (extractLatestUserRequest(contextMessages) ?? previousRequest)
     : undefined;
   const contextUsage = estimateContextTokens(contextMessages);
   let totalEstimated = 0;
-  for (const message of contextMessages) totalEstimated += estimateMessageTokens(message);
+  for (const message of contextMessages) totalEstimated += messageTokens(message);
   // Provider usage counts prompt/tool-schema tokens the estimator does not see. Scale keepRecentTokens into
   // estimate units so the cut keeps what the trigger measured (never less than a one-token tail).
   const triggerUnitScale =
@@ -117,7 +119,7 @@ export function prepareCompaction(
       ? Math.min(Math.max(1, settings.keepRecentTokens), Math.max(1, contextUsage.usageTokens / totalEstimated))
       : 1;
   let preludeTokens = 0;
-  for (const message of resetPrelude) preludeTokens += estimateMessageTokens(message);
+  for (const message of resetPrelude) preludeTokens += messageTokens(message);
   const effectiveKeepRecentTokens = Math.min(Number.MAX_SAFE_INTEGER, settings.keepRecentTokens / triggerUnitScale + preludeTokens);
 
   const rangeEnd = effectiveEntries.length;
