@@ -261,7 +261,7 @@ export class LaneRunner {
     if (!this.engine.has('maintain')) return undefined;
     const params: MaintainParams = {
       ...this.sessionParams,
-      sessionFile: this.transcript.sessionFile,
+      sessionFile: this.transcript.engineSessionFile,
       reason,
       ...(runtimeSettings ? { runtimeSettings } : {}),
       runtimeContext: this.runtimeContext(),
@@ -281,7 +281,7 @@ export class LaneRunner {
       if (this.engine.has('bootstrap')) {
         const params: BootstrapParams = {
           ...this.sessionParams,
-          sessionFile: this.transcript.sessionFile,
+          sessionFile: this.transcript.engineSessionFile,
           runtimeSettings,
           runtimeContext: this.runtimeContext(),
         };
@@ -591,7 +591,7 @@ export class LaneRunner {
       if (this.engine.has('afterTurn')) {
         const params: AfterTurnParams = {
           ...this.sessionParams,
-          sessionFile: this.transcript.sessionFile,
+          sessionFile: this.transcript.engineSessionFile,
           messages: [...attempt.assembled, ...sent],
           prePromptMessageCount: attempt.assembled.length,
           ...(autoCompactionSummary !== undefined ? { autoCompactionSummary } : {}),
@@ -627,7 +627,7 @@ export class LaneRunner {
         if (background) {
           const params: MaintainParams = {
             ...this.sessionParams,
-            sessionFile: this.transcript.sessionFile,
+            sessionFile: this.transcript.engineSessionFile,
             reason: 'turn',
             runtimeSettings: attempt.runtimeSettings,
             runtimeContext: this.runtimeContext(),

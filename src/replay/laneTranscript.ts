@@ -5,7 +5,8 @@
  * OpenClaw's session manager does), to a real JSONL file that engines may read via `sessionFile`. The recorded
  * entries of a turn are written in one batch when the runner calls `materialize()` after appending them; every
  * other append is written at once, and reading `sessionFile` (or the handle's) writes anything still pending, so
- * whoever is handed the path reads a current file.
+ * whoever is handed the path reads a current file. Lanes whose engine never reads the file defer all writes
+ * (`deferWrites`) until someone asks for it.
  *
  * Lane entries get fresh ids (the transcript assigns them); the lane keeps a map from its ids to the recorded
  * entry ids so every message keeps the identity it has in the recorded session.
@@ -49,6 +50,12 @@ export interface LaneTranscriptOptions {
   sessionFile: string;
   /** false: keep the transcript in memory only (the file never exists) */
   writeFile: boolean;
+  /**
+   * Write the file only when asked (`flush()`, reading `sessionFile` or the handle's): for lanes whose engine
+   * never reads it (the built-in legacy engine works on the live transcript), so a replay does not serialize the
+   * whole session once more per lane. Engine calls then get the path from `sessionFilePath`.
+   */
+  deferWrites?: boolean;
 }
 
 function stripIdentity(entry: SessionEntry): NewSessionEntry {
@@ -117,7 +124,7 @@ export class LaneTranscript {
       leafId: () => this.transcript.leafId(),
       appendEntry: (entry) => {
         const appended = this.track(this.transcript.appendEntry(entry));
-        this.flush();
+        this.writeThrough();
         return appended;
       },
       contextMessages: () => this.currentContext().messages,
@@ -132,10 +139,20 @@ export class LaneTranscript {
     return this.currentSessionFile;
   }
 
-  /** Write the entries not yet in the mirror file. */
+  /** The path engine calls are given: the file is current unless writes are deferred (see `deferWrites`). */
+  get engineSessionFile(): string {
+    this.writeThrough();
+    return this.currentSessionFile;
+  }
+
+  /** Write the entries not yet in the mirror file (the whole file first, when writes were deferred). */
   flush(): void {
     const entries = this.transcript.entries();
-    if (this.mirrorFile === undefined || this.mirrored === entries.length) return;
+    if (this.mirrorFile === undefined) {
+      if (this.materialized) this.writeWhole();
+      return;
+    }
+    if (this.mirrored === entries.length) return;
     let lines = '';
     for (let i = this.mirrored; i < entries.length; i++) lines += serializeSessionLine(entries[i]!);
     appendFileSync(this.mirrorFile, lines, 'utf8');
@@ -183,9 +200,22 @@ export class LaneTranscript {
     return 0;
   }
 
+  private writeThrough(): void {
+    if (!this.options.deferWrites) this.flush();
+  }
+
+  private writeWhole(): void {
+    const entries = this.transcript.entries();
+    mkdirSync(dirname(this.currentSessionFile), { recursive: true });
+    writeFileSync(this.currentSessionFile, serializeSessionEntries(this.transcript.header, entries), 'utf8');
+    this.mirrorFile = this.currentSessionFile;
+    this.mirrored = entries.length;
+  }
+
   /** OpenClaw's "the transcript file already existed" (decides whether bootstrap runs). */
   existsOnDisk(): boolean {
-    return this.options.writeFile && this.materialized && existsSync(this.sessionFile);
+    if (!this.options.writeFile || !this.materialized) return false;
+    return this.mirrorFile === undefined ? true : existsSync(this.sessionFile);
   }
 
   /**
@@ -193,16 +223,13 @@ export class LaneTranscript {
    * materialized, writes the entries appended since (the runner calls this after appending a turn's entries).
    */
   materialize(): void {
-    if (this.materialized || !this.options.writeFile) {
-      this.flush();
+    if (!this.options.writeFile) return;
+    if (this.materialized) {
+      this.writeThrough();
       return;
     }
-    const entries = this.transcript.entries();
-    mkdirSync(dirname(this.currentSessionFile), { recursive: true });
-    writeFileSync(this.currentSessionFile, serializeSessionEntries(this.transcript.header, entries), 'utf8');
-    this.mirrorFile = this.currentSessionFile;
-    this.mirrored = entries.length;
     this.materialized = true;
+    if (!this.options.deferWrites) this.writeWhole();
   }
 
   /** The recorded entry id behind a lane entry id (undefined for lane-made or rewritten entries). */
@@ -242,7 +269,7 @@ export class LaneTranscript {
   /** Append an entry the lane itself produced. */
   appendOwn(entry: NewSessionEntry): SessionEntry {
     const appended = this.track(this.transcript.appendEntry(entry));
-    this.flush();
+    this.writeThrough();
     return appended;
   }
 
@@ -352,7 +379,7 @@ export class LaneTranscript {
       }
       if (replacement || this.rewritten.has(old.id)) this.rewritten.add(appended.id);
     }
-    this.flush();
+    this.writeThrough();
     return { changed: rewrittenEntries > 0, bytesFreed: Math.max(0, bytesFreed), rewrittenEntries };
   }
 

@@ -200,6 +200,8 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       header,
       sessionFile: join(laneDir, 'sessions', `${fsSafe(header.id)}.jsonl`),
       writeFile: writeFiles,
+      // the built-in legacy engine works on the live transcript and never reads the file
+      deferWrites: group.source === 'legacy',
     });
     group.transcripts.set(transcript.sessionId, transcript);
     group.transcripts.set(transcript.sessionFile, transcript);
@@ -274,6 +276,8 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
 
   /** End of a run: sweep children that never finished, dispose the engine. */
   const finishLane = async (runner: LaneRunner) => {
+    // deferred lane files are written when the caller keeps the work folder to look at them
+    if (!removeWorkDir) runner.transcript.flush();
     const draft = runner.newDraft(null);
     await runner.within(draft, async () => {
       await sweepPendingSubagents(runner, draft);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,10 +13,10 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function newLane(writeFile = true): LaneTranscript {
+function newLane(writeFile = true, deferWrites = false): LaneTranscript {
   const dir = mkdtempSync(join(tmpdir(), 'cs-lane-'));
   dirs.push(dir);
-  return new LaneTranscript({ header: HEADER, sessionFile: join(dir, 'sessions', 'lane.jsonl'), writeFile });
+  return new LaneTranscript({ header: HEADER, sessionFile: join(dir, 'sessions', 'lane.jsonl'), writeFile, deferWrites });
 }
 
 let recordedCounter = 0;
@@ -108,5 +108,31 @@ describe('LaneTranscript', () => {
     expect(lane.existsOnDisk()).toBe(false);
     expect(lane.handle.sessionFile).toBeUndefined();
     expect(lane.fileBytes()).toBe(0);
+  });
+
+  it('with deferred writes, writes nothing until asked, then the same file as a lane that writes through', () => {
+    const deferred = newLane(true, true);
+    const eager = newLane(true, false);
+    const both = (fn: (lane: LaneTranscript) => void) => [deferred, eager].forEach(fn);
+    both((lane) => lane.appendRecorded(recorded(user('first'))));
+    both((lane) => lane.materialize());
+    both((lane) => lane.appendRecorded(recorded(assistant('reply'))));
+    both((lane) => lane.materialize());
+    const firstDeferred = deferred.activePath()[0]!.id;
+    const firstEager = eager.activePath()[0]!.id;
+    deferred.handle.appendEntry({ type: 'compaction', summary: 'S', firstKeptEntryId: firstDeferred, tokensBefore: 3 } as never);
+    eager.handle.appendEntry({ type: 'compaction', summary: 'S', firstKeptEntryId: firstEager, tokensBefore: 3 } as never);
+    // it "exists" for OpenClaw's bootstrap rule, and engine calls get its path, but nothing is on disk yet
+    expect(deferred.existsOnDisk()).toBe(true);
+    const path = deferred.engineSessionFile;
+    expect(existsSync(path)).toBe(false);
+    // reading sessionFile (or flush) writes it whole; it holds what the write-through lane's file holds
+    expectFileCurrent(deferred, deferred.sessionFile);
+    const lines = (lane: LaneTranscript) => readFileSync(lane.sessionFile, 'utf8').split('\n').length;
+    expect(lines(deferred)).toBe(lines(eager));
+    // and is kept current from then on when asked again
+    deferred.appendRecorded(recorded(user('after')));
+    deferred.flush();
+    expectFileCurrent(deferred, path);
   });
 });
