@@ -16,7 +16,7 @@ export interface AssembledContext {
   droppedSummaries: number;
 }
 
-export function assembleContext(roots: SummaryNode[], raw: StoredMessage[], budgetTokens: number): AssembledContext {
+export function assembleContext(roots: readonly SummaryNode[], raw: StoredMessage[], budgetTokens: number): AssembledContext {
   let summaries = roots;
   let tail = raw;
   const sum = () => summaries.reduce((s, n) => s + n.tokens, 0) + tail.reduce((s, m) => s + m.tokens, 0);

@@ -24,10 +24,18 @@ export interface CompactTreeOptions {
 
 export interface CompactTreePlan {
   raw: StoredMessage[];
-  nodes: SummaryNode[];
+  /** Copies of the tree's active nodes (creation order); those condensed by this pass have a parentId now. */
+  activeBefore: SummaryNode[];
+  /** Nodes created by this pass, oldest first. */
+  newNodes: SummaryNode[];
   levelCounters: number[];
   /** Ids of nodes created by this pass, oldest first. */
   created: string[];
+}
+
+/** The nodes without a parent after the plan, in creation order. */
+export function planRoots(plan: CompactTreePlan): SummaryNode[] {
+  return [...plan.activeBefore, ...plan.newNodes].filter((n) => n.parentId === undefined);
 }
 
 /**
@@ -128,8 +136,10 @@ async function condenseGroup(
 
 export async function compactTree(tree: SessionTree, options: CompactTreeOptions): Promise<CompactTreePlan> {
   // Copies of the active nodes: they may get a parentId below, and the caller may discard the plan. A node that
-  // already has a parent is never modified again, so it is shared instead of copied (keeps this O(active nodes)).
-  const nodes = tree.nodes.map((node) => (node.parentId === undefined ? { ...node } : node));
+  // already has a parent is never modified again, so it is left out (keeps this O(active nodes)). `nodes` is in
+  // creation order, so the stable sorts below order ties exactly as they would over the whole tree.
+  const activeBefore = tree.activeNodes().map((node) => ({ ...node }));
+  const nodes = [...activeBefore];
   const counters = [...tree.levelCounters];
   const created: string[] = [];
 
@@ -179,5 +189,5 @@ export async function compactTree(tree: SessionTree, options: CompactTreeOptions
     created.push(parent.id);
   }
 
-  return { raw, nodes, levelCounters: counters, created };
+  return { raw, activeBefore, newNodes: nodes.slice(activeBefore.length), levelCounters: counters, created };
 }

@@ -3,7 +3,7 @@
 // message built by different code paths hashes the same; timestamps are part of it, so two genuinely separate
 // "ok" messages stay distinct.
 
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
@@ -27,5 +27,5 @@ function canonicalJson(value: unknown): string {
 
 /** 64-bit hex digest: plenty to tell one session's messages apart, and half the size of a full sha256 in state. */
 export function messageHash(message: unknown): string {
-  return createHash("sha256").update(canonicalJson(message)).digest("hex").slice(0, 16);
+  return hash("sha256", canonicalJson(message)).slice(0, 16);
 }

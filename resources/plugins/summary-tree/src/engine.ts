@@ -3,7 +3,7 @@
 // engine's own store. The session transcript itself is never rewritten.
 
 import { assembleContext } from "./assembleContext.ts";
-import { compactTree } from "./compactTree.ts";
+import { compactTree, planRoots } from "./compactTree.ts";
 import type { CompactTreePlan } from "./compactTree.ts";
 import type { SummaryTreeConfig } from "./config.ts";
 import { readTranscriptMessages, transcriptExists } from "./readTranscriptMessages.ts";
@@ -62,8 +62,7 @@ function sameCursor(a: TranscriptCursor | undefined, b: TranscriptCursor): boole
 }
 
 function planTokens(plan: CompactTreePlan): number {
-  const roots = plan.nodes.filter((node) => node.parentId === undefined);
-  return roots.reduce((sum, n) => sum + n.tokens, 0) + plan.raw.reduce((sum, m) => sum + m.tokens, 0);
+  return planRoots(plan).reduce((sum, n) => sum + n.tokens, 0) + plan.raw.reduce((sum, m) => sum + m.tokens, 0);
 }
 
 /**
@@ -189,7 +188,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
     async bootstrap(params) {
       const file = params.sessionFile;
       if (typeof file !== "string" || file === "") return { bootstrapped: false, reason: "no sessionFile was given" };
-      if (!(await transcriptExists(file))) return { bootstrapped: false, reason: `no transcript at ${file}` };
+      if (!transcriptExists(file)) return { bootstrapped: false, reason: `no transcript at ${file}` };
       return store.withLock(params.sessionId, async () => {
         const tree = await store.get(params.sessionId, params.sessionKey);
         let read;

@@ -12,8 +12,7 @@
 // same answer a full read always gave.
 
 import { createHash } from "node:crypto";
-import { access, open } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
 
 import type { AgentMessage } from "./types.ts";
 
@@ -61,43 +60,40 @@ function isMessage(value: unknown): value is AgentMessage {
   return !!value && typeof value === "object" && typeof (value as { role?: unknown }).role === "string";
 }
 
-export async function transcriptExists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
+export function transcriptExists(file: string): boolean {
+  return existsSync(file);
 }
 
-async function readRange(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+// The reads are synchronous: bootstrap runs every turn and usually reads a few KB appended since the last call,
+// where the thread-pool round trips of fs/promises (open, stat, read, close) cost more CPU than the reading.
+function readRange(fd: number, position: number, length: number): Buffer {
   const buffer = Buffer.alloc(length);
   let filled = 0;
   while (filled < length) {
-    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    const bytesRead = readSync(fd, buffer, filled, length - filled, position + filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
   return filled === length ? buffer : buffer.subarray(0, filled);
 }
 
-async function headHash(handle: FileHandle, offset: number): Promise<string> {
-  const head = await readRange(handle, 0, Math.min(offset, HEAD_BYTES));
+function headHash(fd: number, offset: number): string {
+  const head = readRange(fd, 0, Math.min(offset, HEAD_BYTES));
   return createHash("sha256").update(head).digest("hex").slice(0, 16);
 }
 
 /** Why `cursor` cannot be continued on this file, or undefined when it can. */
-async function cursorMismatch(
+function cursorMismatch(
   cursor: TranscriptCursor | undefined,
   file: string,
-  handle: FileHandle,
+  fd: number,
   stat: { dev: number; ino: number; size: number },
-): Promise<string | undefined> {
+): string | undefined {
   if (!cursor) return "first read";
   if (cursor.file !== file) return `the session file changed from ${cursor.file}`;
   if (cursor.dev !== stat.dev || cursor.ino !== stat.ino) return "the file was replaced";
   if (stat.size < cursor.offset) return `the file shrank from ${cursor.offset} to ${stat.size} bytes`;
-  if ((await headHash(handle, cursor.offset)) !== cursor.headHash) return "the start of the file was rewritten";
+  if (headHash(fd, cursor.offset) !== cursor.headHash) return "the start of the file was rewritten";
   return undefined;
 }
 
@@ -150,17 +146,17 @@ class EntryCollector {
  * it is complete JSON (and consumed); a torn one is counted as skipped and left for the next read.
  * Returns the new offset.
  */
-async function readLinesFrom(
-  handle: FileHandle,
+function readLinesFrom(
+  fd: number,
   offset: number,
   size: number,
   collector: EntryCollector,
-): Promise<{ offset: number; bytesRead: number }> {
+): { offset: number; bytesRead: number } {
   let position = offset;
   let consumed = offset;
   let carry: Buffer = Buffer.alloc(0);
   while (position < size) {
-    const chunk = await readRange(handle, position, Math.min(CHUNK_BYTES, size - position));
+    const chunk = readRange(fd, position, Math.min(CHUNK_BYTES, size - position));
     if (chunk.length === 0) break;
     position += chunk.length;
     const buffer: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
@@ -211,28 +207,28 @@ const EMPTY_START = { leafId: null, everyEntryHasId: true, entryCount: 0 };
  * again is harmless (the store dedupes by content hash); missing one is not, so anything unusual reads it all.
  */
 export async function readTranscriptMessages(file: string, previous?: TranscriptCursor): Promise<TranscriptRead> {
-  const handle = await open(file, "r");
+  const fd = openSync(file, "r");
   try {
-    const stat = await handle.stat();
-    const mismatch = await cursorMismatch(previous, file, handle, stat);
+    const stat = fstatSync(fd);
+    const mismatch = cursorMismatch(previous, file, fd, stat);
     if (previous && mismatch === undefined) {
       const collector = new EntryCollector(previous);
-      const read = await readLinesFrom(handle, previous.offset, stat.size, collector);
+      const read = readLinesFrom(fd, previous.offset, stat.size, collector);
       const appended = appendedBranch(previous, collector);
       if (appended.messages) {
         return {
           messages: appended.messages,
           skippedLines: collector.skippedLines,
-          cursor: await cursorAfter(file, handle, stat, read.offset, collector, previous.headHash, previous.offset),
+          cursor: cursorAfter(file, fd, stat, read.offset, collector, previous.headHash, previous.offset),
           mode: "appended",
           bytesRead: read.bytesRead,
         };
       }
-      return await fullRead(file, handle, stat, appended.reason);
+      return fullRead(file, fd, stat, appended.reason);
     }
-    return await fullRead(file, handle, stat, previous ? mismatch : undefined);
+    return fullRead(file, fd, stat, previous ? mismatch : undefined);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -254,14 +250,14 @@ function appendedBranch(
   return { reason: `the active branch moved to entry ${exit}` };
 }
 
-async function fullRead(
+function fullRead(
   file: string,
-  handle: FileHandle,
+  fd: number,
   stat: { dev: number; ino: number; size: number },
   restartReason: string | undefined,
-): Promise<TranscriptRead> {
+): TranscriptRead {
   const collector = new EntryCollector(EMPTY_START);
-  const read = await readLinesFrom(handle, 0, stat.size, collector);
+  const read = readLinesFrom(fd, 0, stat.size, collector);
   const messages =
     !collector.everyEntryHasId || collector.entries.length === 0
       ? fileOrderMessages(collector.entries)
@@ -269,24 +265,24 @@ async function fullRead(
   return {
     messages,
     skippedLines: collector.skippedLines,
-    cursor: await cursorAfter(file, handle, stat, read.offset, collector, undefined, 0),
+    cursor: cursorAfter(file, fd, stat, read.offset, collector, undefined, 0),
     mode: "full",
     bytesRead: read.bytesRead,
     ...(restartReason !== undefined ? { restartReason } : {}),
   };
 }
 
-async function cursorAfter(
+function cursorAfter(
   file: string,
-  handle: FileHandle,
+  fd: number,
   stat: { dev: number; ino: number },
   offset: number,
   collector: EntryCollector,
   previousHead: string | undefined,
   previousOffset: number,
-): Promise<TranscriptCursor> {
+): TranscriptCursor {
   // The fingerprint covers the first HEAD_BYTES; once the file is that long it no longer changes.
-  const head = previousHead !== undefined && previousOffset >= HEAD_BYTES ? previousHead : await headHash(handle, offset);
+  const head = previousHead !== undefined && previousOffset >= HEAD_BYTES ? previousHead : headHash(fd, offset);
   return {
     file,
     dev: stat.dev,

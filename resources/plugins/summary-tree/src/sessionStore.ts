@@ -14,7 +14,8 @@
 // on dispose). Calls for one session are serialized: afterTurn may still be summarizing when the next assemble
 // arrives.
 
-import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { appendFileSync } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { SessionTree, isSessionSnapshot } from "./sessionTree.ts";
@@ -130,7 +131,7 @@ export class SessionStore {
     const compact = sizes !== undefined && sizes.journalBytes > Math.max(JOURNAL_COMPACT_MIN_BYTES, sizes.snapshotBytes);
     try {
       if (tree.needsSnapshot || sizes === undefined || compact) await this.writeSnapshot(tree);
-      else await this.appendJournal(tree, sizes);
+      else this.appendJournal(tree, sizes);
     } catch (error) {
       // State on disk is a cache of what the transcript already holds: losing a write costs a re-summary later.
       // The next save writes a whole snapshot (a failed append may have left a torn journal line behind).
@@ -153,11 +154,14 @@ export class SessionStore {
     tree.needsSnapshot = false;
   }
 
-  private async appendJournal(tree: SessionTree, sizes: DiskSizes): Promise<void> {
+  private appendJournal(tree: SessionTree, sizes: DiskSizes): void {
     if (tree.pendingOps.length === 0) return;
     const text = tree.pendingOps.map((op) => `${JSON.stringify(op)}\n`).join("");
-    await appendFile(this.journalPath(tree.sessionId), text, "utf8");
-    sizes.journalBytes += Buffer.byteLength(text);
+    // One small append per save (a turn's operations): synchronous, because the promise version costs several
+    // times the CPU (thread-pool round trips for open, write and close) for a write that takes microseconds.
+    const bytes = Buffer.from(text, "utf8");
+    appendFileSync(this.journalPath(tree.sessionId), bytes);
+    sizes.journalBytes += bytes.length;
     tree.pendingOps = [];
   }
 

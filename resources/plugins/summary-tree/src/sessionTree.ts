@@ -186,10 +186,19 @@ export class SessionTree {
   transcript: TranscriptCursor | undefined;
 
   raw: StoredMessage[] = [];
-  nodes: SummaryNode[] = [];
   levelCounters: number[] = [];
   private nextSeq = 1;
   private readonly hashes = new Set<string>();
+  // Nodes are only ever added (addNode) or given a parent (commit, replay), and these follow both: a turn costs
+  // what the active part of the tree holds, not every summary the session ever made.
+  private readonly allNodes: SummaryNode[] = [];
+  private readonly nodesById = new Map<string, SummaryNode>();
+  /** Positions in allNodes of the nodes without a parent, ascending (creation order). */
+  private active: number[] = [];
+  /** The active nodes sorted by fromSeq; rebuilt on the next activeRoots() after a change. */
+  private sortedRoots: SummaryNode[] | undefined;
+  private leaves = 0;
+  private levels = 0;
 
   constructor(sessionId: string, sessionKey?: string) {
     this.sessionId = sessionId;
@@ -212,6 +221,11 @@ export class SessionTree {
 
   get messageCount(): number {
     return this.nextSeq - 1;
+  }
+
+  /** Every summary node, in creation order. */
+  get nodes(): readonly SummaryNode[] {
+    return this.allNodes;
   }
 
   hasMessage(message: AgentMessage): boolean {
@@ -250,8 +264,16 @@ export class SessionTree {
     this.record({ op: "transcript", cursor });
   }
 
-  activeRoots(): SummaryNode[] {
-    return this.nodes.filter((node) => node.parentId === undefined).sort((a, b) => a.fromSeq - b.fromSeq);
+  /** The nodes without a parent, oldest first: the summaries assemble() sends. Callers must not modify it. */
+  activeRoots(): readonly SummaryNode[] {
+    // A stable sort of the creation-ordered list: the same order as sorting all nodes filtered by parentId.
+    this.sortedRoots ??= this.activeNodes().sort((a, b) => a.fromSeq - b.fromSeq);
+    return this.sortedRoots;
+  }
+
+  /** The nodes without a parent in creation order (what compactTree() starts from). */
+  activeNodes(): SummaryNode[] {
+    return this.active.map((at) => this.allNodes[at]);
   }
 
   rawTokens(): number {
@@ -264,38 +286,49 @@ export class SessionTree {
   }
 
   leafCount(): number {
-    return this.nodes.filter((node) => node.level === 0).length;
+    return this.leaves;
   }
 
   /** Levels in the tree: 0 with no summaries, 1 with leaves only, 2 once leaves were condensed, … */
   depth(): number {
-    return this.nodes.reduce((max, node) => Math.max(max, node.level + 1), 0);
+    return this.levels;
   }
 
   /**
-   * Replace raw tail, nodes and counters with a compaction result (see compactTree.ts): the new raw tail is a
-   * suffix of the old one and the new nodes are the old ones (some with a parent now) followed by new ones.
+   * Apply a compaction result (see compactTree.ts), computed from this tree's current state: the raw tail
+   * becomes its suffix `plan.raw`, the active nodes are replaced by their copies in `plan.activeBefore` (some
+   * with a parent now), and the new nodes are added. Replaced, not modified: pending journal operations may
+   * still hold the old objects.
    */
-  commit(next: { raw: StoredMessage[]; nodes: SummaryNode[]; levelCounters: number[] }): void {
-    const dropRaw = this.raw.length - next.raw.length;
-    const isSuffix = dropRaw >= 0 && next.raw.every((stored, i) => stored.seq === this.raw[dropRaw + i].seq);
-    const oldParents = new Map(this.nodes.map((node) => [node.id, node.parentId]));
-    const keepsOldNodes = next.nodes.length >= this.nodes.length && this.nodes.every((node, i) => next.nodes[i].id === node.id);
-    this.raw = next.raw;
-    this.nodes = next.nodes;
-    this.levelCounters = next.levelCounters;
-    if (!isSuffix || !keepsOldNodes) {
-      // Not the shape compactTree produces: write the whole state rather than describe the change.
-      this.needsSnapshot = true;
-      return;
+  commit(plan: {
+    raw: StoredMessage[];
+    activeBefore: readonly SummaryNode[];
+    newNodes: readonly SummaryNode[];
+    levelCounters: number[];
+  }): void {
+    const dropRaw = this.raw.length - plan.raw.length;
+    const before = this.active;
+    if (
+      dropRaw < 0 ||
+      (plan.raw.length > 0 && plan.raw[0] !== this.raw[dropRaw]) ||
+      plan.activeBefore.length !== before.length ||
+      plan.activeBefore.some((copy, i) => copy.id !== this.allNodes[before[i]].id)
+    ) {
+      throw new Error("summary-tree: the compaction plan was not computed from the current tree");
     }
     const parents: [string, string][] = [];
-    const created: SummaryNode[] = [];
-    for (const node of next.nodes) {
-      if (!oldParents.has(node.id)) created.push(node);
-      else if (node.parentId !== undefined && oldParents.get(node.id) !== node.parentId) parents.push([node.id, node.parentId]);
-    }
-    this.record({ op: "commit", dropRaw, parents, created, levelCounters: [...next.levelCounters] });
+    plan.activeBefore.forEach((copy, i) => {
+      const old = this.allNodes[before[i]];
+      this.allNodes[before[i]] = copy;
+      if (this.nodesById.get(copy.id) === old) this.nodesById.set(copy.id, copy);
+      if (copy.parentId !== undefined) parents.push([copy.id, copy.parentId]);
+    });
+    this.raw = plan.raw;
+    this.active = before.filter((at) => this.allNodes[at].parentId === undefined);
+    for (const node of plan.newNodes) this.addNode(node);
+    this.sortedRoots = undefined;
+    this.levelCounters = plan.levelCounters;
+    this.record({ op: "commit", dropRaw, parents, created: [...plan.newNodes], levelCounters: [...plan.levelCounters] });
   }
 
   /** Deep copy under another session id (a forked subagent starts from its parent's summaries). */
@@ -322,7 +355,7 @@ export class SessionTree {
       nextSeq: this.nextSeq,
       hashes: [...this.hashes],
       raw: this.raw,
-      nodes: this.nodes,
+      nodes: this.allNodes,
       levelCounters: this.levelCounters,
       journalSeq: this.journalSeq,
       ...(this.transcript ? { transcript: this.transcript } : {}),
@@ -336,7 +369,7 @@ export class SessionTree {
     tree.nextSeq = snapshot.nextSeq;
     for (const hash of snapshot.hashes) tree.hashes.add(hash);
     tree.raw = snapshot.raw;
-    tree.nodes = snapshot.nodes;
+    for (const node of snapshot.nodes) tree.addNode(node);
     tree.levelCounters = snapshot.levelCounters;
     tree.journalSeq = snapshot.journalSeq ?? 0;
     tree.transcript = snapshot.transcript;
@@ -356,11 +389,12 @@ export class SessionTree {
         this.applyAppend(op.stored);
         break;
       case "commit": {
-        const byId = new Map(this.nodes.map((node) => [node.id, node]));
-        if (op.dropRaw > this.raw.length || !op.parents.every(([childId]) => byId.has(childId))) return false;
-        for (const [childId, parentId] of op.parents) (byId.get(childId) as SummaryNode).parentId = parentId;
+        if (op.dropRaw > this.raw.length || !op.parents.every(([childId]) => this.nodesById.has(childId))) return false;
+        for (const [childId, parentId] of op.parents) (this.nodesById.get(childId) as SummaryNode).parentId = parentId;
+        this.active = this.active.filter((at) => this.allNodes[at].parentId === undefined);
+        this.sortedRoots = undefined;
         this.raw = this.raw.slice(op.dropRaw);
-        this.nodes.push(...op.created);
+        for (const node of op.created) this.addNode(node);
         this.levelCounters = op.levelCounters;
         break;
       }
@@ -377,6 +411,17 @@ export class SessionTree {
     }
     this.journalSeq = op.n;
     return true;
+  }
+
+  private addNode(node: SummaryNode): void {
+    this.allNodes.push(node);
+    this.nodesById.set(node.id, node);
+    if (node.parentId === undefined) {
+      this.active.push(this.allNodes.length - 1);
+      this.sortedRoots = undefined;
+    }
+    if (node.level === 0) this.leaves++;
+    this.levels = Math.max(this.levels, node.level + 1);
   }
 
   private applyAppend(stored: StoredMessage): void {
