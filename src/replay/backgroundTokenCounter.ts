@@ -1,9 +1,9 @@
 /**
  * Exact token counts computed on a worker thread while the replay runs on the main thread. Tokenizing the
  * session's text is the largest fixed cost of a replay; the session's messages are queued in session order up
- * front and the worker works through them ahead of the turns. A turn that needs a line the worker has not
- * reached (new text such as a compaction summary, or a worker that fell behind) counts it on the main thread
- * right away instead of queueing behind the backlog; it only waits for lines already in the worker's hands.
+ * front and the worker works through them ahead of the turns. New text a turn needs (a compaction summary) goes
+ * to the worker ahead of anything else when the backlog is done; while the worker is still behind, the main
+ * thread counts such lines itself instead of queueing them behind the backlog.
  *
  * What is counted is a text's LINES (`splitAtLineStarts`: cuts where both tokenizers always start a new
  * pre-token, so a text's count is the sum of its lines' counts), each distinct line once. A compaction summary
@@ -213,16 +213,24 @@ export class BackgroundTokenCounter {
     return this.settle(text);
   }
 
-  /** Resolves when every text has a count: lines the worker has not taken are counted here and now. */
+  /**
+   * Resolves when every text has a count. Lines nobody is counting yet go to the worker when it has nothing
+   * queued (this thread can run other lanes meanwhile); when the worker is still busy with the backlog, this
+   * thread counts them itself rather than wait behind it.
+   */
   async ensure(input: Iterable<string>): Promise<void> {
     const texts = [...input].filter((text) => text.length > 0 && this.settle(text) === undefined);
+    const missing = new Set<string>();
+    for (const text of texts) for (const line of this.linesOf(text) ?? []) if (this.needsCounting(line)) missing.add(line);
+    if (missing.size > 0) {
+      if (this.worker && this.backlogAt >= this.backlog.length) this.send([...missing]);
+      else for (const line of missing) this.storeLine(line, countTokens(line, this.encoding));
+    }
     const waits = new Set<Promise<void>>();
     for (const text of texts) {
-      for (const line of this.linesOf(text) ?? []) {
-        if (this.lineCounts.has(line)) continue;
+      for (const line of this.pendingTexts.get(text) ?? []) {
         const batch = this.inFlight.get(line);
         if (batch) waits.add(batch.done);
-        else this.storeLine(line, countTokens(line, this.encoding));
       }
     }
     for (const wait of waits) await wait;

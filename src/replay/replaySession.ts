@@ -348,6 +348,9 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     const runRootLane = async (lane: RunningLane) => {
       for (let t = 0; t < root.split.turns.length && !failure; t++) {
         checkAbort();
+        // An in-process engine's turn never waits on I/O, so without this a lane could run many turns in one
+        // go while an engine host's reply waits; yielding lets replies in between turns.
+        await yieldToEventLoop();
         await runLaneTurn(lane, t);
       }
     };
@@ -418,4 +421,8 @@ function lastStopReason(entries: readonly import('../contract').SessionEntry[]):
     if (entry.type === 'message' && entry.message.role === 'assistant') return entry.message.stopReason;
   }
   return undefined;
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -149,12 +149,37 @@ export function summaryMarker(node: Pick<SummaryNode, "level" | "ordinal" | "fro
 }
 
 /** Summaries reach the model as user messages whose text starts with the marker line. */
-export function renderSummaryMessage(node: Pick<SummaryNode, "level" | "ordinal" | "fromSeq" | "toSeq" | "text" | "lastTimestamp">): AgentMessage {
-  return {
+type RenderedFields = Pick<SummaryNode, "level" | "ordinal" | "fromSeq" | "toSeq" | "text" | "lastTimestamp">;
+
+/** The message last rendered for a node, with the fields it was rendered from. */
+const renderedSummaries = new WeakMap<object, { message: AgentMessage; fields: RenderedFields }>();
+
+/**
+ * The summary message for `node`. The same node renders to the same object while the fields it shows are
+ * unchanged, as an in-process host would see a kept summary: across a process boundary the host then gets it
+ * as a reference instead of a new copy every turn.
+ */
+export function renderSummaryMessage(node: RenderedFields): AgentMessage {
+  const cached = renderedSummaries.get(node);
+  if (
+    cached &&
+    cached.fields.text === node.text &&
+    cached.fields.level === node.level &&
+    cached.fields.ordinal === node.ordinal &&
+    cached.fields.fromSeq === node.fromSeq &&
+    cached.fields.toSeq === node.toSeq &&
+    cached.fields.lastTimestamp === node.lastTimestamp
+  ) {
+    return cached.message;
+  }
+  const message: AgentMessage = {
     role: "user",
     content: [{ type: "text", text: `${summaryMarker(node)}\n${node.text}` }],
     timestamp: node.lastTimestamp,
   };
+  const { level, ordinal, fromSeq, toSeq, text, lastTimestamp } = node;
+  renderedSummaries.set(node, { message, fields: { level, ordinal, fromSeq, toSeq, text, lastTimestamp } });
+  return message;
 }
 
 export function timestampMs(message: AgentMessage): number {
