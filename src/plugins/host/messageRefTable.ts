@@ -127,6 +127,7 @@ export class MessageRefTable {
   }
 
   private touch(id: number): void {
+    if (this.side !== 'parent') return; // only the app releases ids
     const entry = this.remoteObjects.get(id);
     if (entry) entry.lastUsed = this.clock;
   }

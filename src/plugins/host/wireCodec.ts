@@ -281,7 +281,8 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         const value = walk(rec[key], depth + 1);
         if (refs && (key === 'messages' || key === 'message')) markReceived(value, key === 'messages');
         // defineProperty keeps a hostile "__proto__" key an own data property instead of swapping the prototype
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        else out[key] = value;
       }
       return out;
     }
