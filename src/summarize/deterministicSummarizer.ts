@@ -6,6 +6,7 @@ import type { AgentMessage, LlmCompleteParams, LlmCompleteResult } from '../cont
 import { estimateTextTokens } from '../tokens';
 import { clip, readConversation } from './extractConversationFacts';
 import { fitSectionsToBudget } from './fitSummaryToBudget';
+import { readPromptMaterial } from './readPromptMaterial';
 import {
   HISTORY_SECTION_KEYS,
   mergeHistorySections,
@@ -118,15 +119,6 @@ export function summarizeDeterministically(request: SummaryRequest): string {
   });
 }
 
-function completionMessagesAsConversation(params: LlmCompleteParams): AgentMessage[] {
-  const out: AgentMessage[] = [];
-  params.messages.forEach((m, i) => {
-    if (m.role === 'user') out.push({ role: 'user', content: m.content, timestamp: i });
-    else if (m.role === 'assistant') out.push({ role: 'assistant', content: [{ type: 'text', text: m.content }], timestamp: i });
-  });
-  return out;
-}
-
 export function createDeterministicSummarizer(): Summarizer {
   return {
     id: 'deterministic',
@@ -148,15 +140,18 @@ export function createDeterministicSummarizer(): Summarizer {
       };
     },
     /**
-     * Offline stand-in for an LLM completion: the user/assistant messages are read as a conversation and
-     * answered with the extractive history summary within `maxTokens` (default 1024); system messages and
-     * `systemPrompt` are instructions, not content, so they are not summarized.
+     * Offline stand-in for an LLM completion: answered with the extractive history summary, within `maxTokens`
+     * (default 1024), of what the request asks to summarize (readPromptMaterial.ts: the instruction paragraph
+     * left out, a transcript rendered as text read back as messages, earlier summaries merged section by
+     * section); system messages and `systemPrompt` are instructions, not content, so they are not summarized.
      */
     async complete(params: LlmCompleteParams): Promise<LlmCompleteResult> {
       throwIfAborted(params.signal);
       const maxTokens = params.maxTokens && params.maxTokens > 0 ? params.maxTokens : DEFAULT_COMPLETE_MAX_TOKENS;
-      const conversation = completionMessagesAsConversation(params);
-      const text = summarizeHistoryDeterministically({ messages: conversation, maxTokens });
+      const material = readPromptMaterial(params);
+      const previousSummary =
+        material.summaries.length > 0 ? renderHistorySections(material.summaries.map(parseSummarySections).reduce(mergeHistorySections)) : undefined;
+      const text = summarizeHistoryDeterministically({ messages: material.messages, ...(previousSummary !== undefined ? { previousSummary } : {}), maxTokens });
       const inputText = [params.systemPrompt ?? '', ...params.messages.map((m) => m.content)].join('\n');
       const inputTokens = estimateTextTokens(inputText);
       const outputTokens = estimateTextTokens(text);
