@@ -140,8 +140,6 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   const maxDepth = options.maxSubagentDepth ?? 3;
   const replaySubagents = options.replaySubagents !== false;
 
-  const root = prepareSession(loaded, state.table);
-  const rootKey = options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyFromStore(loaded)) ?? 'agent:main:main');
 
   const lanes: LaneRecord[] = [];
   const turns: Record<string, TurnRecord[]> = {};
@@ -295,21 +293,32 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     }
   };
 
+  let replayRoot: PreparedSession | undefined;
+  // Every lane's engine is set up at once, before the session is prepared: engine hosts start in their own
+  // processes while this thread reads the session.
+  const pendingLanes = options.lanes.map((laneConfig) => {
+    const label = defaultLabel(laneConfig);
+    const laneId = uniqueId(laneConfig.id ?? label);
+    const laneDir = join(workDir, fsSafe(laneId));
+    mkdirSync(laneDir, { recursive: true });
+    const setup = createLaneGroup(laneConfig, laneDir, {
+      summarizer,
+      model: model?.modelId ?? null,
+      provider: model?.provider ?? null,
+      ...(options.plugins ? { plugins: options.plugins } : {}),
+    });
+    // a setup that finishes after a failure elsewhere is still closed (see finally)
+    void setup.then((done) => groups.push(done.group), () => undefined);
+    return { laneConfig, label, laneId, laneDir, setup };
+  });
   try {
+    const root = prepareSession(loaded, state.table);
+    const rootKey = options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyFromStore(loaded)) ?? 'agent:main:main');
+    replayRoot = root;
     // Lanes over the root session.
     const rootLanes: RunningLane[] = [];
-    for (const laneConfig of options.lanes) {
-      const label = defaultLabel(laneConfig);
-      const laneId = uniqueId(laneConfig.id ?? label);
-      const laneDir = join(workDir, fsSafe(laneId));
-      mkdirSync(laneDir, { recursive: true });
-      const setup = await createLaneGroup(laneConfig, laneDir, {
-        summarizer,
-        model: model?.modelId ?? null,
-        provider: model?.provider ?? null,
-        ...(options.plugins ? { plugins: options.plugins } : {}),
-      });
-      groups.push(setup.group);
+    for (const { laneConfig, label, laneId, laneDir, setup: pendingSetup } of pendingLanes) {
+      const setup = await pendingSetup;
       const record: LaneRecord = {
         id: laneId,
         label,
@@ -367,6 +376,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     await state.table.ensureAll();
   } finally {
     await state.counter.close();
+    await Promise.allSettled(pendingLanes.map((lane) => lane.setup));
     for (const group of groups) {
       for (const close of group.closers) {
         try {
@@ -397,7 +407,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     schemaVersion: RECORDING_SCHEMA_VERSION,
     createdAt: new Date().toISOString(),
     generator: { name: PACKAGE_NAME, version: PACKAGE_VERSION },
-    session: root.info,
+    session: replayRoot!.info,
     childSessions,
     options: {
       honourRecordedCompactions: state.honourRecordedCompactions,
