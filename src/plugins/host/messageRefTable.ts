@@ -32,6 +32,13 @@ export interface MessageRef {
   id: number;
 }
 
+/** `count` consecutive ids of one side, from `from` */
+export interface RefRun {
+  side: WireSide;
+  from: number;
+  count: number;
+}
+
 /** What the encoder may ask while encoding one payload. */
 export interface MessageRefEncoder {
   /** the reference for an object the other side already has, if any */
@@ -39,13 +46,13 @@ export interface MessageRefEncoder {
   /** a new id for `value` when this side names it now (pending until commit), else undefined (send in full) */
   define(value: object): number | undefined;
   /**
-   * The references of the longest leading run of `array` that is element-for-element identical to a
+   * The references, as runs, of the longest leading part of `array` that is element-for-element identical to a
    * `messages` array sent recently (a grown history): found by pointer comparison instead of a cache lookup
-   * per message. Undefined when nothing matches.
+   * per message, and costing its runs rather than its length. Undefined when nothing matches.
    */
-  knownPrefix?(array: readonly unknown[]): { refs: readonly MessageRef[]; length: number } | undefined;
-  /** remembers a sent `messages` array; `refs[i]` is element i's reference once committed (undefined: copied) */
-  sentArray?(array: readonly unknown[], refs: readonly (MessageRef | undefined)[]): void;
+  knownPrefix?(array: readonly unknown[]): { runs: readonly RefRun[]; length: number } | undefined;
+  /** remembers a sent `messages` array whose first `length` elements are the peer's once committed, as `runs` */
+  sentArray?(array: readonly unknown[], runs: readonly RefRun[], length: number): void;
 }
 
 /** What the decoder may ask while decoding one payload. */
@@ -72,10 +79,10 @@ export const RELEASE_AFTER_PAYLOADS = 64;
 const SWEEP_EVERY_PAYLOADS = 16;
 
 interface SentArray {
+  /** the first `items.length` elements of the sent array (a copy) */
   items: readonly unknown[];
-  refs: readonly MessageRef[];
-  /** indexes of `refs` that name the other side's objects (touched when the prefix is reused) */
-  remoteAt: readonly number[];
+  /** their references, consecutive ids as runs */
+  runs: readonly RefRun[];
 }
 
 interface RemoteEntry {
@@ -157,23 +164,25 @@ export class MessageRefTable {
       knownPrefix: (array) => {
         let best: { sent: SentArray; length: number } | undefined;
         for (const sent of this.recentArrays) {
-          const max = Math.min(array.length, sent.refs.length);
+          const max = Math.min(array.length, sent.items.length);
           let i = 0;
           while (i < max && array[i] === sent.items[i]) i++;
           if (i > 0 && (!best || i > best.length)) best = { sent, length: i };
         }
         if (!best) return undefined;
-        for (const at of best.sent.remoteAt) if (at < best.length) touched.push(best.sent.refs[at]!.id);
-        return { refs: best.sent.refs, length: best.length };
+        const runs: RefRun[] = [];
+        let covered = 0;
+        for (const r of best.sent.runs) {
+          if (covered >= best.length) break;
+          const count = Math.min(r.count, best.length - covered);
+          runs.push(count === r.count ? r : { side: r.side, from: r.from, count });
+          if (r.side === this.other) for (let id = r.from; id < r.from + count; id++) touched.push(id);
+          covered += count;
+        }
+        return { runs, length: best.length };
       },
-      sentArray: (array, refs) => {
-        let length = 0;
-        while (length < refs.length && refs[length] !== undefined) length++;
-        if (length === 0) return;
-        const kept = refs.slice(0, length) as MessageRef[];
-        const remoteAt: number[] = [];
-        for (let i = 0; i < length; i++) if (kept[i]!.side === this.other) remoteAt.push(i);
-        arrays.push({ items: array.slice(0, length), refs: kept, remoteAt });
+      sentArray: (array, runs, length) => {
+        if (length > 0) arrays.push({ items: array.slice(0, length), runs });
       },
       commit: () => {
         for (const [value, id] of pending) {
@@ -238,8 +247,29 @@ export class MessageRefTable {
       this.releasing.set(id, entry.value);
       this.pendingRelease.push(id);
     }
-    // a remembered array may refer to a released id
-    if (this.pendingRelease.length > 0) this.recentArrays = [];
+    if (this.pendingRelease.length > 0) this.forgetRecent(this.other, new Set(this.pendingRelease));
+  }
+
+  /** Cuts remembered arrays before their first reference to a released id of `side`. */
+  private forgetRecent(side: WireSide, released: ReadonlySet<number>): void {
+    this.recentArrays = this.recentArrays.map((sent) => {
+      let at = 0;
+      for (let r = 0; r < sent.runs.length; r++) {
+        const run = sent.runs[r]!;
+        if (run.side === side) {
+          for (let id = run.from; id < run.from + run.count; id++) {
+            if (released.has(id)) {
+              const kept = id - run.from;
+              const runs = sent.runs.slice(0, r);
+              if (kept > 0) runs.push({ side: run.side, from: run.from, count: kept });
+              return { items: sent.items.slice(0, at + kept), runs };
+            }
+          }
+        }
+        at += run.count;
+      }
+      return sent;
+    });
   }
 
   /** Parent: the engine ids to list in a `release` message now (each returned once). */
@@ -257,8 +287,7 @@ export class MessageRefTable {
       this.ownObjects.delete(id);
       this.ownIds.delete(value);
     }
-    // a remembered array may refer to a released id
-    if (ids.length > 0) this.recentArrays = [];
+    if (ids.length > 0) this.forgetRecent(this.side, new Set(ids));
   }
 
   /** Parent: the child confirmed it forgot these ids; returns a problem for ids that were never released. */

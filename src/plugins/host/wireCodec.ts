@@ -14,7 +14,7 @@
  * `messages` array holding runs of consecutive references is sent as `{"$cs":"array","items":[..]}` whose items
  * may be `{"$cs":"refs","side":s,"from":n,"count":k}` ranges.
  */
-import type { MessageRefDecoder, MessageRefEncoder, MessageRef } from './messageRefTable';
+import type { MessageRefDecoder, MessageRefEncoder, MessageRef, RefRun } from './messageRefTable';
 
 
 export const WIRE_TAG = '$cs';
@@ -89,7 +89,8 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
   const messagesArray = (arr: readonly unknown[], path: string, depth: number): Json => {
     const items: Json[] = [];
     let ranged = false;
-    let run: { side: WireSide; from: number; count: number } | null = null;
+    /** the run of references being written to the wire */
+    let run: RefRun | null = null;
     const flush = () => {
       if (!run) return;
       if (run.count >= 2) {
@@ -100,28 +101,46 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
       }
       run = null;
     };
-    const pushRef = (ref: MessageRef) => {
-      if (run && run.side === ref.side && run.from + run.count === ref.id) run.count++;
+    const pushRun = (next: RefRun) => {
+      if (run && run.side === next.side && run.from + run.count === next.from) run.count += next.count;
       else {
         flush();
-        run = { side: ref.side, from: ref.id, count: 1 };
+        run = { ...next };
       }
     };
+    /** the leading elements known to the peer once this payload is committed (references and definitions) */
+    const sent: RefRun[] = [];
+    let sentLength = 0;
+    let leading = true;
+    const remember = (next: RefRun | undefined) => {
+      if (!leading) return;
+      if (!next) {
+        leading = false;
+        return;
+      }
+      const last = sent[sent.length - 1];
+      if (last && last.side === next.side && last.from + last.count === next.from) last.count += next.count;
+      else sent.push({ ...next });
+      sentLength += next.count;
+    };
+    // a remembered identical prefix costs its runs, not one lookup per message
     const known = cache!.knownPrefix?.(arr);
-    const start = known?.length ?? 0;
-    const sentRefs: (MessageRef | undefined)[] = known ? known.refs.slice(0, start) : [];
-    for (let i = 0; i < start; i++) pushRef(known!.refs[i]!);
-    for (let i = start; i < arr.length; i++) {
+    for (const r of known?.runs ?? []) {
+      pushRun(r);
+      remember(r);
+    }
+    for (let i = known?.length ?? 0; i < arr.length; i++) {
       const done = messageSlot(arr[i], `${path}[${i}]`, depth + 1);
-      if (done?.ref) pushRef(done.ref);
+      if (done?.ref) pushRun({ side: done.ref.side, from: done.ref.id, count: 1 });
       else {
         flush();
         items.push(done ? done.node : walk(arr[i], `${path}[${i}]`, depth + 1));
       }
-      sentRefs.push(done?.ref ?? done?.defined);
+      const ref = done?.ref ?? done?.defined;
+      remember(ref ? { side: ref.side, from: ref.id, count: 1 } : undefined);
     }
     flush();
-    cache!.sentArray?.(arr, sentRefs);
+    cache!.sentArray?.(arr, sent, sentLength);
     return ranged ? { [WIRE_TAG]: 'array', items } : items;
   };
   const walk = (v: unknown, path: string, depth: number, slot: Slot = 'none'): Json => {

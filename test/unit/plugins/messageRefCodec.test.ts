@@ -188,6 +188,25 @@ describe('message reference codec', () => {
     expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([{ $cs: 'def', id: 3, value: dropped }]);
   });
 
+  it('keeps remembered arrays across a release, cut before the first released id', () => {
+    const c = channel();
+    const history = [msg('a'), msg('b'), msg('c')];
+    const summary = c.toParent({ messages: [msg('summary')] }) as { messages: object[] };
+    c.toChild({ messages: history });
+    const mixed = [...history, summary.messages[0]!];
+    c.toChild({ messages: mixed });
+    let released: number[] = [];
+    for (let i = 0; i < RELEASE_AFTER_PAYLOADS + 32 && released.length === 0; i++) {
+      c.toParent({ messages: [msg(`other ${i}`)] });
+      released = c.parent.takeReleases();
+    }
+    expect(released).toContain(1);
+    // the history (app ids only) is still a known prefix; the array with the released summary is cut before it
+    const session = c.parent.beginEncode();
+    expect(session.knownPrefix!([...history, msg('new')])).toMatchObject({ length: 3, runs: [{ side: 'parent', from: 1, count: 3 }] });
+    expect(session.knownPrefix!(mixed)?.length).toBe(3);
+  });
+
   it('reports a "released" answer for ids the app never released', () => {
     const c = channel();
     expect(c.parent.confirmReleased([4, 5])).toBe('"released" names message ids the app never released: 4, 5');
