@@ -200,6 +200,7 @@ export class MessageRefTable {
   }
 
   beginDecode(): MessageRefDecodeSession {
+    const tracksUse = this.side === 'parent'; // only the app releases ids
     const pending = new Map<number, object>();
     const copies: object[] = [];
     const touched: number[] = [];
@@ -208,7 +209,7 @@ export class MessageRefTable {
         if (side === this.side) return this.ownObjects.get(id);
         const entry = this.remoteObjects.get(id);
         if (entry) {
-          touched.push(id);
+          if (tracksUse) touched.push(id);
           return entry.value;
         }
         return this.releasing.get(id);
