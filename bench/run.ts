@@ -7,12 +7,17 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+// @ts-expect-error -- plain ESM helper shared with scripts/test.mjs (no type declarations)
+import { ensureBuilt } from '../scripts/lib/buildState.mjs';
 
 const dir = import.meta.dirname;
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
 const passThrough = onlyAt >= 0 ? [...args.slice(0, onlyAt), ...args.slice(onlyAt + 2)] : args;
+
+// benchmarks measure what the app runs: the built engine host among others
+ensureBuilt(join(dir, '..'));
 
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))

@@ -114,6 +114,7 @@ export async function loadPluginLane(
     llm: group.summarizer,
     laneDirs,
     ...(options.plugins?.nodePath ? { nodePath: options.plugins.nodePath } : {}),
+    ...(options.plugins?.hostEntry ? { hostEntry: options.plugins.hostEntry } : {}),
     ...(options.plugins?.transport ? { transport: options.plugins.transport } : {}),
   });
   group.closers.push(() => loaded.close());

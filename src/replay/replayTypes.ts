@@ -1,6 +1,6 @@
 /** The options of `replaySession` and the shape of a lane as the caller describes it. */
 import type { ContextEngineFactory, OpenClawConfig } from '../contract';
-import type { EngineHostTransportFactory } from '../plugins';
+import type { EngineHostEntry, EngineHostTransportFactory } from '../plugins';
 import type { Summarizer } from '../summarize';
 import type { LoadedSession } from '../transcripts';
 import type { HostSpec } from './laneSpec';
@@ -70,6 +70,8 @@ export interface PluginLoadingOptions {
   bundledDir?: string;
   /** Node binary for engine hosts */
   nodePath?: string;
+  /** the engine-host entry (default: the built engine-host.mjs next to the running bundle, else the TypeScript source) */
+  hostEntry?: Partial<EngineHostEntry>;
 }
 
 export interface ReplayOptions {

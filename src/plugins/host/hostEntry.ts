@@ -28,7 +28,7 @@ export function resolveEngineHostEntry(override: Partial<EngineHostEntry> = {}):
     return {
       entry: override.entry,
       execArgv: override.execArgv ?? (override.entry.endsWith('.ts') ? tsxExecArgv() : []),
-      shimDir: override.shimDir ?? join(dirname(override.entry), BUILT_SHIM_DIR),
+      shimDir: override.shimDir ?? builtShimDir(dirname(override.entry)),
     };
   }
   if (here) {
