@@ -268,14 +268,20 @@ function expectPositiveId(value: unknown, what: string): number {
   return value;
 }
 
+function unknownRef(side: WireSide, id: unknown): WireFormatError {
+  return new WireFormatError(`message reference ${side}#${String(id)} is unknown (never sent to this process, or sent to an earlier host)`);
+}
+
 /** Decodes a tree produced by encodeWire. Throws WireFormatError for anything malformed (never trusts the sender). */
 export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
   const refs = ctx.messageRefs;
+  // only the app needs to know which objects came as copies (see messageRefTable.ts)
+  const tracksCopies = refs !== undefined && ctx.side === 'parent';
   const resolveRef = (side: unknown, id: unknown): object => {
     if (!refs) throw new WireFormatError('message references are not accepted here');
     if (side !== 'parent' && side !== 'child') throw new WireFormatError('message reference side must be "parent" or "child"');
     const known = refs.resolve(side, expectPositiveId(id, 'message reference id'));
-    if (!known) throw new WireFormatError(`message reference ${side}#${String(id)} is unknown (never sent to this process, or sent to an earlier host)`);
+    if (!known) throw unknownRef(side, id);
     return known;
   };
   /** objects decoded in message slots: ones that came in full are copies the receiver never assigns ids to */
@@ -298,7 +304,7 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(rec)) {
         const value = walk(rec[key], depth + 1);
-        if (refs && (key === 'messages' || key === 'message')) markReceived(value, key === 'messages');
+        if (tracksCopies && (key === 'messages' || key === 'message')) markReceived(value, key === 'messages');
         // defineProperty keeps a hostile "__proto__" key an own data property instead of swapping the prototype
         if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
         else out[key] = value;
@@ -417,7 +423,15 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
             const from = expectPositiveId(range.from, 'reference range start');
             const count = expectPositiveId(range.count, 'reference range count');
             if (!Number.isSafeInteger(from + count)) throw new WireFormatError('reference range is out of bounds');
-            for (let id = from; id < from + count; id++) out.push(resolveRef(range.side, id));
+            // side and ids checked once for the range; then one lookup per id
+            const side = range.side;
+            out.push(resolveRef(side, from));
+            const typedSide = side as WireSide;
+            for (let id = from + 1; id < from + count; id++) {
+              const known = refs!.resolve(typedSide, id);
+              if (!known) throw unknownRef(typedSide, id);
+              out.push(known);
+            }
           } else {
             out.push(walk(item, depth + 1));
           }
