@@ -140,7 +140,6 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   const maxDepth = options.maxSubagentDepth ?? 3;
   const replaySubagents = options.replaySubagents !== false;
 
-
   const lanes: LaneRecord[] = [];
   const turns: Record<string, TurnRecord[]> = {};
   const events: ReplayEvent[] = [];
@@ -393,13 +392,16 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   // concurrently, so put what they appended in an order that does not depend on timing: lanes by root lane (in
   // the order given) with their subagent lanes in spawn order, findings by turn, then lane.
   for (const id of Object.keys(turns)) turns[id].sort((a, b) => a.turn - b.turn);
-  const rootOf = (lane: LaneRecord): string => {
-    let current = lane;
-    while (current.parentLane) current = lanes.find((l) => l.id === current.parentLane) ?? { ...current, parentLane: undefined };
-    return current.id;
-  };
+  const laneById = new Map(lanes.map((l) => [l.id, l]));
   const rootOrder = new Map(lanes.filter((l) => !l.parentLane).map((l, i) => [l.id, i]));
-  lanes.sort((a, b) => rootOrder.get(rootOf(a))! - rootOrder.get(rootOf(b))!);
+  const rootIndex = new Map(
+    lanes.map((lane) => {
+      let current = lane;
+      while (current.parentLane && laneById.has(current.parentLane)) current = laneById.get(current.parentLane)!;
+      return [lane.id, rootOrder.get(current.id) ?? 0];
+    }),
+  );
+  lanes.sort((a, b) => rootIndex.get(a.id)! - rootIndex.get(b.id)!);
   const laneOrder = new Map(lanes.map((l, i) => [l.id, i]));
   findings.sort((a, b) => (a.turn ?? -1) - (b.turn ?? -1) || (laneOrder.get(a.lane ?? '') ?? -1) - (laneOrder.get(b.lane ?? '') ?? -1));
   const stats = state.table.stats();

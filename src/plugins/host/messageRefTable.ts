@@ -103,7 +103,7 @@ export class MessageRefTable {
   private remoteIds = new WeakMap<object, number>();
   /** parent: engine ids listed in a `release` the child has not answered yet (still resolvable) */
   private releasing = new Map<number, object>();
-  /** parent: engine objects whose ids were released: never given app ids */
+  /** parent: engine objects that came without an id or whose id was released: never given app ids */
   private receivedCopies = new WeakSet<object>();
   /** the most recent `messages` arrays sent, as far as their elements are references (see knownPrefix) */
   private recentArrays: SentArray[] = [];
