@@ -272,7 +272,11 @@ function unknownRef(side: WireSide, id: unknown): WireFormatError {
   return new WireFormatError(`message reference ${side}#${String(id)} is unknown (never sent to this process, or sent to an earlier host)`);
 }
 
-/** Decodes a tree produced by encodeWire. Throws WireFormatError for anything malformed (never trusts the sender). */
+/**
+ * Decodes a tree produced by encodeWire. Throws WireFormatError for anything malformed (never trusts the sender).
+ * Decodes in place: plain objects and arrays of `node` are reused (their tagged members replaced), so `node` must be
+ * the caller's to consume, as a freshly parsed channel message is; copying it would double the work per payload.
+ */
 export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
   const refs = ctx.messageRefs;
   // only the app needs to know which objects came as copies (see messageRefTable.ts)
@@ -297,19 +301,27 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
       if (!Number.isFinite(n)) throw new WireFormatError('non-finite number outside a number node');
       return n;
     }
-    if (Array.isArray(n)) return n.map((x) => walk(x, depth + 1));
+    if (Array.isArray(n)) {
+      for (let i = 0; i < n.length; i++) {
+        const item: unknown = n[i];
+        const value = walk(item, depth + 1);
+        if (value !== item) n[i] = value;
+      }
+      return n;
+    }
     if (typeof n !== 'object') throw new WireFormatError(`unexpected ${typeof n} in wire value`);
     const rec = n as Record<string, unknown>;
     if (!Object.prototype.hasOwnProperty.call(rec, WIRE_TAG)) {
-      const out: Record<string, unknown> = {};
+      if (!isPlainRecord(rec)) throw new WireFormatError('wire objects must be plain data');
       for (const key of Object.keys(rec)) {
-        const value = walk(rec[key], depth + 1);
+        // every key is an own data property: an own "__proto__" (JSON.parse makes one) shadows the prototype
+        // accessor, so reading and writing it touch data, never the prototype
+        const item = rec[key];
+        const value = walk(item, depth + 1);
         if (tracksCopies && (key === 'messages' || key === 'message')) markReceived(value, key === 'messages');
-        // defineProperty keeps a hostile "__proto__" key an own data property instead of swapping the prototype
-        if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-        else out[key] = value;
+        if (value !== item) rec[key] = value;
       }
-      return out;
+      return rec;
     }
     const tag = rec[WIRE_TAG];
     switch (tag) {

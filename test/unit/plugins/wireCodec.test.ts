@@ -97,4 +97,29 @@ describe('wire codec', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(out)).toEqual(['__proto__', 'a']);
   });
+
+  it('keeps a "__proto__" key whose value decodes to something else as data too (decoding writes in place)', () => {
+    const out = decodeWire(JSON.parse('{"inner": {"__proto__": {"$cs": "set", "values": [1]}}}'), DATA_ONLY_DECODE) as {
+      inner: Record<string, unknown>;
+    };
+    expect(Object.getPrototypeOf(out.inner)).toBe(Object.prototype);
+    const own = Object.getOwnPropertyDescriptor(out.inner, '__proto__');
+    expect(own?.value).toBeInstanceOf(Set);
+    expect([...(own!.value as Set<number>)]).toEqual([1]);
+  });
+
+  it('decodes a parsed tree in place and refuses objects that are not plain data', () => {
+    const parsed = JSON.parse('{"list": [{"a": {"$cs": "undefined"}}, "x"], "n": {"$cs": "number", "value": "NaN"}}');
+    const list = parsed.list;
+    const out = decodeWire(parsed, DATA_ONLY_DECODE) as { list: Record<string, unknown>[]; n: number };
+    expect(out).toBe(parsed);
+    expect(out.list).toBe(list);
+    expect(Object.prototype.hasOwnProperty.call(out.list[0], 'a')).toBe(true);
+    expect(out.list[0]!.a).toBeUndefined();
+    expect(out.n).toBeNaN();
+    class Smuggled {
+      field = 1;
+    }
+    expect(() => decodeWire({ nested: new Smuggled() }, DATA_ONLY_DECODE)).toThrow('wire objects must be plain data');
+  });
 });
