@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportRecordingJson, importRecording, replaySession, type Recording, type ReplayLaneConfig } from '../src/replay';
 import { createTokenCounter, encodingForModel, messageTokenText } from '../src/tokens';
+import { cpuBreakdown, cpuSnapshot, type CpuBreakdown } from './cpuTimes';
 import { buildContextFromPath, generateSession, getActivePath, readSessionFile, writeGeneratedSessions } from '../src/transcripts';
 
 function arg(name: string, fallback: number): number {
@@ -34,27 +35,42 @@ function mb(bytes: number): number {
   return bytes / (1 << 20);
 }
 
-/** Peak RSS (VmHWM) of this process's child processes, from /proc (Linux); undefined elsewhere. */
-function childPeakRssBytes(): number | undefined {
+/** Process ids of this process's child processes, from /proc (Linux); undefined elsewhere. */
+function childPids(): string[] | undefined {
   try {
-    let peak = 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
+    return readdirSync('/proc').filter((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
       try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid;
       } catch {
-        continue;
+        return false;
       }
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== process.pid) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
-    }
-    return peak;
+    });
   } catch {
     return undefined;
   }
+}
+
+/** Peak RSS (VmHWM) of this process's child processes (Linux); undefined elsewhere. */
+function childPeakRssBytes(): number | undefined {
+  const pids = childPids();
+  if (!pids) return undefined;
+  let peak = 0;
+  for (const pid of pids) {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return peak;
+}
+
+/** Waits (up to 3 s) until the engine hosts have exited, so their CPU time is counted as this process's children's. */
+async function childrenExited(): Promise<void> {
+  for (let waited = 0; waited < 3000 && (childPids()?.length ?? 0) > 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
 }
 
 interface Run {
@@ -70,6 +86,7 @@ interface Run {
   limitChars: number;
   replayChars?: number;
   hostPeakRss?: number;
+  cpu?: CpuBreakdown;
   recording: Recording;
 }
 
@@ -106,6 +123,7 @@ async function runOnce(turns: number): Promise<Run> {
 
     globalThis.gc?.();
     let hostPeakRss: number | undefined;
+    const cpuBefore = cpuSnapshot();
     t = performance.now();
     const recording = await replaySession({
       session: file,
@@ -116,6 +134,8 @@ async function runOnce(turns: number): Promise<Run> {
       },
     });
     const wallMs = performance.now() - t;
+    await childrenExited();
+    const cpuAfter = cpuSnapshot();
     const { hits, misses } = recording.stats.tokenizer;
     return {
       turns,
@@ -129,6 +149,7 @@ async function runOnce(turns: number): Promise<Run> {
       limitChars,
       ...(recording.stats.tokenizer.charsTokenized !== undefined ? { replayChars: recording.stats.tokenizer.charsTokenized } : {}),
       ...(hostPeakRss ? { hostPeakRss } : {}),
+      ...(cpuBefore && cpuAfter ? { cpu: cpuBreakdown(cpuBefore, cpuAfter) } : {}),
       recording,
     };
   } finally {
@@ -146,6 +167,17 @@ function laneLine(run: Run): string {
       return `${lane.label}: ${turns.length} turns, ${compactions} compactions, engine calls ${engineMs.toFixed(0)} ms${lane.error ? ` (${lane.error})` : ''}`;
     })
     .join(' | ');
+}
+
+/** Where the replay's CPU time went: the limit is one thread's work, the replay spreads over processes and threads. */
+function cpuLine(run: Run): string {
+  const cpu = run.cpu!;
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  return (
+    `CPU (${run.turns} turns): ${s(cpu.totalMs)} s in ${s(run.wallMs)} s of wall time on ${cpu.cores} cores — ` +
+    `main thread ${s(cpu.mainThreadMs)}, tokenizer worker (threads that ended) ${s(cpu.endedThreadsMs)}, ` +
+    `V8 compiler/GC and libuv threads ${s(cpu.otherThreadsMs)}, engine host processes ${s(cpu.childProcessesMs)}`
+  );
 }
 
 async function main(): Promise<void> {
@@ -178,6 +210,7 @@ async function main(): Promise<void> {
   const importMs = performance.now() - t;
   console.log(`recording (${large.turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`);
   console.log(`lanes (${large.turns} turns): ${laneLine(large)}`);
+  if (large.cpu) console.log(cpuLine(large));
 
   const scaling = large.wallMs / small.wallMs;
   const checks: [string, boolean, string][] = [
