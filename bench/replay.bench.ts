@@ -5,11 +5,16 @@
  * the **limit**: the time to parse the JSONL and tokenize its unique text once, measured in the same run.
  * Targets: ≤ 2× the limit, ≤ 10 s, t(1000)/t(100) ≤ 12, peak RSS ≤ 700 MB.
  *
- * Run: npm run bench -- --only replay   (options: --turns N, --small N, --no-plugin, --window N)
+ * Run: npm run bench -- --only replay   (options: --turns N, --small N, --no-plugin, --window N, --plugin-in-process)
+ *
+ * `--plugin-in-process` runs summary-tree in this process as an in-process engine (no engine host, no isolation):
+ * not how the app runs plugins, but it measures what the process boundary costs.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ContextEngine } from '../src/contract';
 import { exportRecordingJson, importRecording, replaySession, type Recording, type ReplayLaneConfig } from '../src/replay';
 import { createTokenCounter, encodingForModel, messageTokenText } from '../src/tokens';
 import { cpuBreakdown, cpuSnapshot, type CpuBreakdown } from './cpuTimes';
@@ -23,6 +28,7 @@ const TURNS = arg('--turns', 1000);
 const SMALL = arg('--small', 100);
 const WINDOW = arg('--window', 32000);
 const WITH_PLUGIN = !process.argv.includes('--no-plugin');
+const PLUGIN_IN_PROCESS = WITH_PLUGIN && process.argv.includes('--plugin-in-process');
 
 const TARGET = { limitRatio: 2, wallMs: 10_000, scaling: 12, rssMb: 700 };
 
@@ -68,9 +74,29 @@ function childPeakRssBytes(): number | undefined {
   return peak;
 }
 
-/** Waits (up to 3 s) until the engine hosts have exited, so their CPU time is counted as this process's children's. */
-async function childrenExited(): Promise<void> {
-  for (let waited = 0; waited < 3000 && (childPids()?.length ?? 0) > 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
+/**
+ * Waits (up to 3 s) until the child processes started since `before` (engine hosts) have exited, so their CPU time
+ * is counted as this process's children's. Older children (tsx's esbuild service) are not waited for.
+ */
+async function childrenExited(before: readonly string[]): Promise<void> {
+  const started = () => (childPids() ?? []).filter((pid) => !before.includes(pid));
+  for (let waited = 0; waited < 3000 && started().length > 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** The bundled summary-tree engine as an in-process lane engine, its state in `dir` (see --plugin-in-process). */
+async function summaryTreeInProcess(dir: string): Promise<ReplayLaneConfig['engine']> {
+  const source = join(import.meta.dirname, '..', 'resources', 'plugins', 'summary-tree', 'src');
+  // the plugin's own .ts-extension imports are outside the project's typecheck: loaded by path
+  const { resolveConfig } = (await import(pathToFileURL(join(source, 'config.ts')).href)) as {
+    resolveConfig(raw: unknown, resolvePath: undefined): unknown;
+  };
+  const { createSummaryTreeEngine, ENGINE_ID } = (await import(pathToFileURL(join(source, 'engine.ts')).href)) as {
+    createSummaryTreeEngine(deps: { config: unknown; logger: unknown; runtimeLlm: undefined }): ContextEngine;
+    ENGINE_ID: string;
+  };
+  const config = resolveConfig({ stateDir: join(dir, 'summary-tree-state') }, undefined);
+  const quiet = { info() {}, warn() {}, error() {}, debug() {} };
+  return { kind: 'in-process', engineId: ENGINE_ID, factory: () => createSummaryTreeEngine({ config, logger: quiet, runtimeLlm: undefined }) };
 }
 
 interface Run {
@@ -119,10 +145,12 @@ async function runOnce(turns: number): Promise<Run> {
     const tokenizeMs = performance.now() - t;
 
     const lanes: ReplayLaneConfig[] = [{ engine: { kind: 'legacy' }, contextWindow: WINDOW, label: `legacy@${WINDOW}` }];
-    if (WITH_PLUGIN) lanes.push({ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'summary-tree' });
+    if (PLUGIN_IN_PROCESS) lanes.push({ engine: await summaryTreeInProcess(dir), contextWindow: WINDOW, label: 'summary-tree (in process)' });
+    else if (WITH_PLUGIN) lanes.push({ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'summary-tree' });
 
     globalThis.gc?.();
     let hostPeakRss: number | undefined;
+    const childrenBefore = childPids() ?? [];
     const cpuBefore = cpuSnapshot();
     t = performance.now();
     const recording = await replaySession({
@@ -130,11 +158,12 @@ async function runOnce(turns: number): Promise<Run> {
       lanes,
       plugins: { allowExecute: true, ...(HOST_ENTRY ? { hostEntry: HOST_ENTRY } : {}) },
       onProgress: (p) => {
+        if (!WITH_PLUGIN || PLUGIN_IN_PROCESS) return; // no engine host (other children, e.g. esbuild's service, are not hosts)
         if (p.turn === p.total - 1 || p.turn % 100 === 99) hostPeakRss = Math.max(hostPeakRss ?? 0, childPeakRssBytes() ?? 0) || hostPeakRss;
       },
     });
     const wallMs = performance.now() - t;
-    await childrenExited();
+    await childrenExited(childrenBefore);
     const cpuAfter = cpuSnapshot();
     const { hits, misses } = recording.stats.tokenizer;
     return {
@@ -182,7 +211,13 @@ function cpuLine(run: Run): string {
 
 async function main(): Promise<void> {
   console.log(
-    `replay benchmark: lanes legacy@${WINDOW}${WITH_PLUGIN ? ` + summary-tree (engine host: ${HOST_ENTRY ? 'built engine-host.mjs' : 'TypeScript source via tsx'})` : ''}; Node ${process.version}`,
+    `replay benchmark: lanes legacy@${WINDOW}${
+      PLUGIN_IN_PROCESS
+        ? ' + summary-tree in this process (no engine host)'
+        : WITH_PLUGIN
+          ? ` + summary-tree (engine host: ${HOST_ENTRY ? 'built engine-host.mjs' : 'TypeScript source via tsx'})`
+          : ''
+    }; Node ${process.version}`,
   );
   const small = await runOnce(SMALL);
   const large = await runOnce(TURNS);
