@@ -5,7 +5,11 @@
  * the **limit**: the time to parse the JSONL and tokenize its unique text once, measured in the same run.
  * Targets: ≤ 2× the limit, ≤ 10 s, t(1000)/t(100) ≤ 12, peak RSS ≤ 700 MB.
  *
- * Run: npm run bench -- --only replay   (options: --turns N, --small N, --no-plugin, --window N, --plugin-in-process)
+ * Run: npm run bench -- --only replay   (options: --turns N, --small N, --no-plugin, --window N, --plugin-in-process,
+ * --repeat N)
+ *
+ * `--repeat N` runs each size N times and reports medians with their ranges: on a shared VM single figures (the
+ * limit included) can drift by half between consecutive runs.
  *
  * `--plugin-in-process` runs summary-tree in this process as an in-process engine (no engine host, no isolation):
  * not how the app runs plugins, but it measures what the process boundary costs.
@@ -29,6 +33,7 @@ const SMALL = arg('--small', 100);
 const WINDOW = arg('--window', 32000);
 const WITH_PLUGIN = !process.argv.includes('--no-plugin');
 const PLUGIN_IN_PROCESS = WITH_PLUGIN && process.argv.includes('--plugin-in-process');
+const REPEAT = Math.max(1, Math.floor(arg('--repeat', 1)));
 
 const TARGET = { limitRatio: 2, wallMs: 10_000, scaling: 12, rssMb: 700 };
 
@@ -113,7 +118,10 @@ interface Run {
   replayChars?: number;
   hostPeakRss?: number;
   cpu?: CpuBreakdown;
-  recording: Recording;
+  /** per-lane summary (see laneLine) */
+  lanes: string;
+  /** kept for the last run only (the export/import figures); earlier runs drop theirs so memory figures stay honest */
+  recording?: Recording;
 }
 
 async function runOnce(turns: number): Promise<Run> {
@@ -179,6 +187,7 @@ async function runOnce(turns: number): Promise<Run> {
       ...(recording.stats.tokenizer.charsTokenized !== undefined ? { replayChars: recording.stats.tokenizer.charsTokenized } : {}),
       ...(hostPeakRss ? { hostPeakRss } : {}),
       ...(cpuBefore && cpuAfter ? { cpu: cpuBreakdown(cpuBefore, cpuAfter) } : {}),
+      lanes: laneLine(recording),
       recording,
     };
   } finally {
@@ -186,16 +195,41 @@ async function runOnce(turns: number): Promise<Run> {
   }
 }
 
-function laneLine(run: Run): string {
-  return run.recording.lanes
+function laneLine(recording: Recording): string {
+  return recording.lanes
     .map((lane) => {
-      const turns = run.recording.turns[lane.id] ?? [];
+      const turns = recording.turns[lane.id] ?? [];
       const calls = turns.flatMap((t) => t.calls);
       const engineMs = calls.reduce((s, c) => s + c.durationMs, 0);
       const compactions = turns.flatMap((t) => t.events).filter((e) => e.type === 'compaction' && e.compacted).length;
       return `${lane.label}: ${turns.length} turns, ${compactions} compactions, engine calls ${engineMs.toFixed(0)} ms${lane.error ? ` (${lane.error})` : ''}`;
     })
     .join(' | ');
+}
+
+function forget(run: Run): Run {
+  delete run.recording;
+  return run;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The run with the median replay time, carrying the median limit of all runs (one run: itself). */
+function representative(runs: Run[]): Run {
+  if (runs.length === 1) return runs[0]!;
+  const byWall = [...runs].sort((a, b) => a.wallMs - b.wallMs);
+  const middle = byWall[(byWall.length - 1) >> 1]!;
+  return {
+    ...middle,
+    wallMs: median(runs.map((r) => r.wallMs)),
+    limitMs: median(runs.map((r) => r.limitMs)),
+    parseMs: median(runs.map((r) => r.parseMs)),
+    tokenizeMs: median(runs.map((r) => r.tokenizeMs)),
+  };
 }
 
 /** Where the replay's CPU time went: the limit is one thread's work, the replay spreads over processes and threads. */
@@ -219,9 +253,17 @@ async function main(): Promise<void> {
           : ''
     }; Node ${process.version}`,
   );
-  const small = await runOnce(SMALL);
-  const large = await runOnce(TURNS);
+  const smallRuns: Run[] = [];
+  for (let i = 0; i < REPEAT; i++) smallRuns.push(forget(await runOnce(SMALL)));
+  const largeRuns: Run[] = [];
+  for (let i = 0; i < REPEAT; i++) {
+    for (const earlier of largeRuns) forget(earlier);
+    largeRuns.push(await runOnce(TURNS));
+  }
   const parentPeak = process.resourceUsage().maxRSS * 1024;
+  const small = representative(smallRuns);
+  const large = representative(largeRuns);
+  const lastRecording = largeRuns[largeRuns.length - 1]!.recording!;
 
   const rows: [string, string, string][] = [
     ['session', `${small.turns} turns, ${small.messages} msgs, ${mb(small.chars).toFixed(1)} MB`, `${large.turns} turns, ${large.messages} msgs, ${mb(large.chars).toFixed(1)} MB`],
@@ -238,14 +280,21 @@ async function main(): Promise<void> {
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   console.log(`parent peak RSS (whole run): ${mb(parentPeak).toFixed(0)} MB`);
   let t = performance.now();
-  const json = exportRecordingJson(large.recording);
+  const json = exportRecordingJson(lastRecording);
   const exportMs = performance.now() - t;
   t = performance.now();
   importRecording(json);
   const importMs = performance.now() - t;
   console.log(`recording (${large.turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`);
-  console.log(`lanes (${large.turns} turns): ${laneLine(large)}`);
+  console.log(`lanes (${large.turns} turns): ${large.lanes}`);
   if (large.cpu) console.log(cpuLine(large));
+  if (REPEAT > 1) {
+    const range = (runs: Run[], pick: (r: Run) => number) => `${Math.min(...runs.map(pick)).toFixed(0)}–${Math.max(...runs.map(pick)).toFixed(0)} ms`;
+    console.log(
+      `medians of ${REPEAT} runs (the ratio is median replay / median limit); ranges for ${large.turns} turns: ` +
+        `replay ${range(largeRuns, (r) => r.wallMs)}, limit ${range(largeRuns, (r) => r.limitMs)}`,
+    );
+  }
 
   const scaling = large.wallMs / small.wallMs;
   const checks: [string, boolean, string][] = [
