@@ -13,6 +13,10 @@
  * sends an object in full and names it, `{"$cs":"ref","side":s,"id":n}` refers to one sent before, and a
  * `messages` array holding runs of consecutive references is sent as `{"$cs":"array","items":[..]}` whose items
  * may be `{"$cs":"refs","side":s,"from":n,"count":k}` ranges.
+ *
+ * The app marks subtrees that are plain JSON already (`{"$cs":"json","value":..}`: nothing tagged inside, so JSON
+ * carries them exactly): it sends its own objects instead of copies, and the engine host takes them as parsed
+ * instead of walking them. Only the engine host accepts these nodes: the app walks everything a host sends.
  */
 import type { MessageRefDecoder, MessageRefEncoder, MessageRef, RefRun } from './messageRefTable';
 
@@ -68,9 +72,54 @@ function refNode(ref: MessageRef): Json {
   return { [WIRE_TAG]: 'ref', side: ref.side, id: ref.id };
 }
 
+/** Plain containers of at least this many values travel as `json` nodes (smaller ones are not worth the wrapper). */
+const MIN_JSON_NODE_VALUES = 8;
+
+/**
+ * How many values the plain-JSON tree `v` holds, or -1 when JSON would not carry it exactly (undefined,
+ * non-finite numbers or -0, anything but plain objects and arrays, a `$cs` key, a message slot when message
+ * references are in use) or it nests deeper than `depthLeft`.
+ */
+function plainJsonValues(v: unknown, depthLeft: number, withMessageSlots: boolean): number {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return 1;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0) ? 1 : -1;
+    case 'object':
+      break;
+    default:
+      return -1;
+  }
+  if (v === null) return 1;
+  if (depthLeft <= 0) return -1;
+  let total = 1;
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return -1;
+    for (let i = 0; i < v.length; i++) {
+      const n = plainJsonValues(v[i], depthLeft - 1, withMessageSlots);
+      if (n < 0) return -1;
+      total += n;
+    }
+    return total;
+  }
+  if (!isPlainRecord(v)) return -1;
+  for (const key of Object.keys(v)) {
+    if (key === WIRE_TAG) return -1;
+    const child = (v as Record<string, unknown>)[key];
+    if (withMessageSlots && (key === 'message' || (key === 'messages' && Array.isArray(child)))) return -1;
+    const n = plainJsonValues(child, depthLeft - 1, withMessageSlots);
+    if (n < 0) return -1;
+    total += n;
+  }
+  return total;
+}
+
 export function encodeWire(value: unknown, ctx: EncodeContext): Json {
   const seen = new Set<object>();
   const cache = ctx.messageRefs;
+  const sendsJson = ctx.side === 'parent';
   /** a plain object in a message slot: a reference when the peer has it, else (maybe) a definition */
   const messageSlot = (v: unknown, path: string, depth: number): { node: Json; ref?: MessageRef; defined?: MessageRef } | undefined => {
     if (!cache || typeof v !== 'object' || v === null || Array.isArray(v) || !isPlainRecord(v) || Object.prototype.hasOwnProperty.call(v, WIRE_TAG)) {
@@ -172,6 +221,11 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
     }
     if (v === null) return null;
     const obj = v as object;
+    if (sendsJson && slot === 'none') {
+      const values = plainJsonValues(obj, MAX_DEPTH - depth, cache !== undefined);
+      // the object itself, not a copy: JSON.stringify writes it before the caller can change it
+      if (values >= MIN_JSON_NODE_VALUES) return { [WIRE_TAG]: 'json', value: obj as Json };
+    }
     if (seen.has(obj)) throw new WireFormatError(`circular structure at ${path}`);
     seen.add(obj);
     try {
@@ -414,6 +468,10 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         if (typeof rec.aborted !== 'boolean') throw new WireFormatError('signal aborted must be a boolean');
         return ctx.importSignal(id, rec.aborted, rec.aborted ? walk(rec.reason, depth + 1) : undefined);
       }
+      case 'json':
+        if (ctx.side !== 'child') throw new WireFormatError('json nodes are accepted only from the app');
+        if (!Object.prototype.hasOwnProperty.call(rec, 'value')) throw new WireFormatError('json node without a value');
+        return rec.value;
       case 'ref':
         return resolveRef(rec.side, rec.id);
       case 'def': {

@@ -34,6 +34,18 @@ function channel() {
   };
 }
 
+/**
+ * A payload as it crossed the channel, with the app's `json` wrappers (plain subtrees sent as they are, see
+ * wireCodec.ts) taken off: these tests are about references, not that wrapper.
+ */
+function wireOf(text: string): any {
+  return JSON.parse(text, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { $cs?: unknown }).$cs === 'json'
+      ? (value as { value: unknown }).value
+      : value,
+  );
+}
+
 /** decodes a hand-written payload on the parent side (as from a hostile child) */
 function parentDecodes(table: MessageRefTable, node: unknown): unknown {
   const dec = table.beginDecode();
@@ -51,8 +63,8 @@ describe('message reference codec', () => {
     expect(first.message).toEqual(a);
     expect(first.message).not.toBe(a);
     expect(second.message).toBe(first.message);
-    expect(JSON.parse(c.wire[0]!)).toEqual({ message: { $cs: 'def', id: 1, value: a } });
-    expect(JSON.parse(c.wire[1]!)).toEqual({ message: { $cs: 'ref', side: 'parent', id: 1 } });
+    expect(wireOf(c.wire[0]!)).toEqual({ message: { $cs: 'def', id: 1, value: a } });
+    expect(wireOf(c.wire[1]!)).toEqual({ message: { $cs: 'ref', side: 'parent', id: 1 } });
   });
 
   it('encodes a grown history as one range plus the new messages, and keeps every earlier object', () => {
@@ -65,7 +77,7 @@ describe('message reference codec', () => {
     expect(second.messages).toHaveLength(9003);
     for (let i = 0; i < 9000; i++) if (second.messages[i] !== first.messages[i]) throw new Error(`message ${i} is a different object`);
     expect(second.messages.slice(9000)).toEqual([msg('new1'), msg('new2'), msg('new3')]);
-    expect(JSON.parse(c.wire[1]!)).toEqual({
+    expect(wireOf(c.wire[1]!)).toEqual({
       messages: {
         $cs: 'array',
         items: [
@@ -86,7 +98,7 @@ describe('message reference codec', () => {
     c.toChild({ messages: [a, b, d, e] });
     const out = c.toChild({ messages: [d, e, a, msg('x'), b] }) as { messages: object[] };
     expect(out.messages.map((m) => (m as { content: string }).content)).toEqual(['d', 'e', 'a', 'x', 'b']);
-    expect(JSON.parse(c.wire[1]!).messages.items).toEqual([
+    expect(wireOf(c.wire[1]!).messages.items).toEqual([
       { $cs: 'refs', side: 'parent', from: 3, count: 2 },
       { $cs: 'ref', side: 'parent', id: 1 },
       { $cs: 'def', id: 5, value: msg('x') },
@@ -101,13 +113,13 @@ describe('message reference codec', () => {
     c.toChild({ message: d }); // id 3, outside any array
     c.toChild({ messages: [e, a] }); // a second remembered array: [e(4), a(1)]
     const out = c.toChild({ messages: [a, b, d, msg('x')] }) as { messages: object[] };
-    expect(JSON.parse(c.wire[3]!).messages).toEqual({
+    expect(wireOf(c.wire[3]!).messages).toEqual({
       $cs: 'array',
       // a, b from the remembered [a, b]; d (id 3) found by lookup continues the same run
       items: [{ $cs: 'refs', side: 'parent', from: 1, count: 3 }, { $cs: 'def', id: 5, value: msg('x') }],
     });
     const again = c.toChild({ messages: [e, a, b] }) as { messages: object[] };
-    expect(JSON.parse(c.wire[4]!).messages).toEqual({
+    expect(wireOf(c.wire[4]!).messages).toEqual({
       $cs: 'array',
       items: [{ $cs: 'ref', side: 'parent', id: 4 }, { $cs: 'refs', side: 'parent', from: 1, count: 2 }],
     });
@@ -124,7 +136,7 @@ describe('message reference codec', () => {
     expect(result.messages[0]).toEqual(summary);
     expect(result.messages.slice(1)).toHaveLength(3);
     result.messages.slice(1).forEach((m, i) => expect(m).toBe(history[i]));
-    expect(JSON.parse(c.wire[1]!).messages).toEqual({
+    expect(wireOf(c.wire[1]!).messages).toEqual({
       $cs: 'array',
       items: [{ $cs: 'def', id: 1, value: summary }, { $cs: 'refs', side: 'parent', from: 1, count: 3 }],
     });
@@ -135,12 +147,12 @@ describe('message reference codec', () => {
     const summary = msg('summary');
     const first = c.toParent({ messages: [summary] }) as { messages: object[] };
     const second = c.toParent({ messages: [summary] }) as { messages: object[] };
-    expect(JSON.parse(c.wire[0]!).messages).toEqual([{ $cs: 'def', id: 1, value: summary }]);
-    expect(JSON.parse(c.wire[1]!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
+    expect(wireOf(c.wire[0]!).messages).toEqual([{ $cs: 'def', id: 1, value: summary }]);
+    expect(wireOf(c.wire[1]!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
     expect(second.messages[0]).toBe(first.messages[0]);
     // afterTurn: a reference the engine resolves to its own object
     const back = c.toChild({ messages: [first.messages[0], msg('reply')] }) as { messages: object[] };
-    expect(JSON.parse(c.wire[2]!).messages[0]).toEqual({ $cs: 'ref', side: 'child', id: 1 });
+    expect(wireOf(c.wire[2]!).messages[0]).toEqual({ $cs: 'ref', side: 'child', id: 1 });
     expect(back.messages[0]).toBe(summary);
   });
 
@@ -176,16 +188,16 @@ describe('message reference codec', () => {
     expect(parentDecodes(c.parent, { $cs: 'ref', side: 'child', id: 2 })).toBe(named.messages[1]);
     // the app no longer refers to the released id: the object goes back in full
     c.toChild({ messages: [named.messages[1]] });
-    expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([dropped]);
+    expect(wireOf(c.wire.at(-1)!).messages).toEqual([dropped]);
     c.child.releaseOwn(released);
     expect(c.parent.confirmReleased(released)).toBeNull();
     expect(() => parentDecodes(c.parent, { $cs: 'ref', side: 'child', id: 2 })).toThrow('message reference child#2 is unknown');
     // `kept` was in use throughout and still travels as a reference
     c.toParent({ messages: [kept] });
-    expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
+    expect(wireOf(c.wire.at(-1)!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
     // the child sends `dropped` again: named anew
     c.toParent({ messages: [dropped] });
-    expect(JSON.parse(c.wire.at(-1)!).messages).toEqual([{ $cs: 'def', id: 3, value: dropped }]);
+    expect(wireOf(c.wire.at(-1)!).messages).toEqual([{ $cs: 'def', id: 3, value: dropped }]);
   });
 
   it('keeps remembered arrays across a release, cut before the first released id', () => {
@@ -218,7 +230,7 @@ describe('message reference codec', () => {
     const a = msg('a');
     c.toChild({ runtimeSettings: settings, messages: [a] });
     const out = c.toChild({ runtimeSettings: settings, messages: [a], note: a }) as Record<string, unknown>;
-    expect(JSON.parse(c.wire[1]!)).toEqual({
+    expect(wireOf(c.wire[1]!)).toEqual({
       runtimeSettings: { mode: 'x' },
       messages: [{ $cs: 'ref', side: 'parent', id: 1 }],
       note: a,
@@ -231,7 +243,7 @@ describe('message reference codec', () => {
     const c = channel();
     const a = msg('a');
     const out = c.toChild({ messages: [a, a] }) as { messages: object[] };
-    expect(JSON.parse(c.wire[0]!).messages).toEqual([{ $cs: 'def', id: 1, value: a }, a]);
+    expect(wireOf(c.wire[0]!).messages).toEqual([{ $cs: 'def', id: 1, value: a }, a]);
     expect(out.messages).toEqual([a, a]);
     expect((c.toChild({ message: a }) as { message: object }).message).toBe(out.messages[0]);
   });
@@ -264,7 +276,7 @@ describe('message reference codec', () => {
     c.parent.reset();
     expect(c.parent.size).toBe(0);
     c.toChild({ message: a });
-    expect(JSON.parse(c.wire[1]!).message.$cs).toBe('def');
+    expect(wireOf(c.wire[1]!).message.$cs).toBe('def');
   });
 
   describe('rejects hostile or malformed references with a WireFormatError', () => {

@@ -122,4 +122,43 @@ describe('wire codec', () => {
     }
     expect(() => decodeWire({ nested: new Smuggled() }, DATA_ONLY_DECODE)).toThrow('wire objects must be plain data');
   });
+
+  describe('plain JSON subtrees from the app ("json" nodes)', () => {
+    const APP = { ...DATA_ONLY_ENCODE, side: 'parent' as const };
+    const HOST_DECODE = { ...DATA_ONLY_DECODE, side: 'child' as const };
+    const message = {
+      role: 'toolResult',
+      toolCallId: 'call_1',
+      content: [{ type: 'text', text: 'ok' }],
+      details: { exitCode: 0, lines: [1, 2, 3] },
+    };
+
+    it('sends a plain subtree as the app\'s own object, and the engine host gets it back as it was', () => {
+      const params = { runtimeContext: { complete: () => 1, settings: message }, flag: true };
+      const encoded = encodeWire(params, { ...APP, exportFunction: () => 7 }) as { runtimeContext: { settings: { $cs: string; value: unknown } } };
+      expect(encoded.runtimeContext.settings.$cs).toBe('json');
+      expect(encoded.runtimeContext.settings.value).toBe(message);
+      const decoded = decodeWire(JSON.parse(JSON.stringify(encoded)), { ...HOST_DECODE, importFunction: () => async () => 1 }) as typeof params;
+      expect(decoded.runtimeContext.settings).toEqual(message);
+      expect(typeof decoded.runtimeContext.complete).toBe('function');
+    });
+
+    it('walks subtrees JSON would not carry exactly (undefined, NaN, -0, Sets, a $cs key) as before', () => {
+      const big = (extra: Record<string, unknown>) => ({ ...message, ...extra });
+      for (const value of [big({ gone: undefined }), big({ n: NaN }), big({ z: -0 }), big({ tools: new Set(['a']) }), big({ $cs: 'x' }), [1, 2, 3, undefined, 5, 6, 7, 8]]) {
+        const encoded = encodeWire(value, APP);
+        expect(JSON.stringify(encoded)).not.toContain('"$cs":"json","value"');
+        const decoded = decodeWire(JSON.parse(JSON.stringify(encoded)), HOST_DECODE);
+        expect(decoded).toEqual(value);
+        if (!Array.isArray(value) && 'gone' in value) expect(Object.prototype.hasOwnProperty.call(decoded, 'gone')).toBe(true);
+      }
+    });
+
+    it('is never sent by the engine host, and the app refuses one from it', () => {
+      expect(JSON.stringify(encodeWire(message, DATA_ONLY_ENCODE))).not.toContain('"json"');
+      const hostile = { $cs: 'json', value: { $cs: 'fn', id: 1, side: 'parent' } };
+      expect(() => decodeWire(hostile, DATA_ONLY_DECODE)).toThrow('json nodes are accepted only from the app');
+      expect(() => decodeWire({ $cs: 'json' }, HOST_DECODE)).toThrow('json node without a value');
+    });
+  });
 });
