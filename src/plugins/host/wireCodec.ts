@@ -14,9 +14,10 @@
  * `messages` array holding runs of consecutive references is sent as `{"$cs":"array","items":[..]}` whose items
  * may be `{"$cs":"refs","side":s,"from":n,"count":k}` ranges.
  *
- * The app marks subtrees that are plain JSON already (`{"$cs":"json","value":..}`: nothing tagged inside, so JSON
- * carries them exactly): it sends its own objects instead of copies, and the engine host takes them as parsed
- * instead of walking them. Only the engine host accepts these nodes: the app walks everything a host sends.
+ * The app sends a subtree that is plain JSON already (nothing tagged inside, so JSON carries it exactly) as the
+ * object itself rather than a copy, and marks the larger ones (`{"$cs":"json","value":..}`) so the engine host
+ * takes them as parsed instead of walking them. Only the engine host accepts these nodes: the app walks all a
+ * host sends.
  */
 import type { MessageRefDecoder, MessageRefEncoder, MessageRef, RefRun } from './messageRefTable';
 
@@ -119,7 +120,8 @@ function plainJsonValues(v: unknown, depthLeft: number, withMessageSlots: boolea
 export function encodeWire(value: unknown, ctx: EncodeContext): Json {
   const seen = new Set<object>();
   const cache = ctx.messageRefs;
-  const sendsJson = ctx.side === 'parent';
+  // Only the app's own data: a plugin's object could hold a getter that answers differently when serialized.
+  const sendsPlainAsIs = ctx.side === 'parent';
   /** a plain object in a message slot: a reference when the peer has it, else (maybe) a definition */
   const messageSlot = (v: unknown, path: string, depth: number): { node: Json; ref?: MessageRef; defined?: MessageRef } | undefined => {
     if (!cache || typeof v !== 'object' || v === null || Array.isArray(v) || !isPlainRecord(v) || Object.prototype.hasOwnProperty.call(v, WIRE_TAG)) {
@@ -221,10 +223,10 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
     }
     if (v === null) return null;
     const obj = v as object;
-    if (sendsJson && slot === 'none') {
+    if (sendsPlainAsIs && slot === 'none') {
+      // plain JSON encodes to itself: the object, not a copy (the channel serializes it before anyone can change it)
       const values = plainJsonValues(obj, MAX_DEPTH - depth, cache !== undefined);
-      // the object itself, not a copy: JSON.stringify writes it before the caller can change it
-      if (values >= MIN_JSON_NODE_VALUES) return { [WIRE_TAG]: 'json', value: obj as Json };
+      if (values >= 0) return values >= MIN_JSON_NODE_VALUES ? { [WIRE_TAG]: 'json', value: obj as Json } : (obj as Json);
     }
     if (seen.has(obj)) throw new WireFormatError(`circular structure at ${path}`);
     seen.add(obj);

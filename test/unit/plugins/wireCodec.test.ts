@@ -154,6 +154,13 @@ describe('wire codec', () => {
       }
     });
 
+    it('sends small plain objects of the app as they are, and copies what the engine host sends', () => {
+      const small = { a: 1 };
+      expect((encodeWire({ small, f: undefined }, APP) as { small: unknown }).small).toBe(small);
+      expect((encodeWire({ small, f: undefined }, DATA_ONLY_ENCODE) as { small: unknown }).small).not.toBe(small);
+      expect((encodeWire({ small, f: undefined }, DATA_ONLY_ENCODE) as { small: unknown }).small).toEqual(small);
+    });
+
     it('is never sent by the engine host, and the app refuses one from it', () => {
       expect(JSON.stringify(encodeWire(message, DATA_ONLY_ENCODE))).not.toContain('"json"');
       const hostile = { $cs: 'json', value: { $cs: 'fn', id: 1, side: 'parent' } };
