@@ -23,6 +23,7 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'host-unsupported': 'error',
   'assemble-failed': 'error',
   'keep-recent-exceeds-budget': 'warning',
+  'plugin-hooks-not-run': 'info',
 };
 
 export interface CompactionOutcome {

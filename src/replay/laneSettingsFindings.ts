@@ -12,6 +12,8 @@ export interface LaneSettingsInput {
   reserveTokens: number;
   keepRecentTokens: number;
   compactionEnabled: boolean;
+  /** events the lane's plugin subscribed to with `api.on` */
+  pluginHooks?: readonly string[];
 }
 
 /**
@@ -32,6 +34,19 @@ export function laneSettingsFindings(input: LaneSettingsInput): Finding[] {
         `a compaction keeps at least ${input.keepRecentTokens} recent tokens, so once the history outgrows ${budget} tokens it cannot make the prompt fit ` +
         `and those turns end in prompt_error. This is how OpenClaw behaves with these settings; lower agents.defaults.compaction.keepRecentTokens ` +
         `(below ${budget}) or use a larger window.`,
+    });
+  }
+  // `plugin-hooks-not-run`: the replay calls engines, not plugin hooks (their payloads are not specified); say so
+  // instead of letting a replay look complete when a hook would have changed something in OpenClaw.
+  if (input.pluginHooks && input.pluginHooks.length > 0) {
+    findings.push({
+      code: 'plugin-hooks-not-run',
+      severity: FINDING_SEVERITY['plugin-hooks-not-run'],
+      lane: input.lane,
+      turn: null,
+      message:
+        `The plugin subscribes to ${input.pluginHooks.join(', ')} with api.on; the replay does not run plugin hooks, so whatever they ` +
+        `do in OpenClaw (a before_prompt_build hook can add system context, for example) is not part of this lane.`,
     });
   }
   return findings;

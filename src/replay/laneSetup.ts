@@ -48,6 +48,8 @@ export interface LaneGroupSetup {
   error?: string;
   pluginId?: string;
   pluginPath?: string;
+  /** events the lane's plugin subscribed to with `api.on` (the replay does not run them) */
+  pluginHooks?: string[];
 }
 
 export async function createLaneGroup(
@@ -153,6 +155,7 @@ export async function createLaneGroup(
       ...(error !== undefined ? { error } : {}),
       ...(loaded.pluginId ? { pluginId: loaded.pluginId } : {}),
       ...(loaded.pluginPath ? { pluginPath: loaded.pluginPath } : {}),
+      ...(loaded.hooks ? { pluginHooks: loaded.hooks } : {}),
     };
   }
   group.config = withSlot(lane.config, group.requestedEngineId, compactionConfig);

@@ -28,6 +28,8 @@ export interface PluginLaneResult {
   engineId: string;
   pluginId?: string;
   pluginPath?: string;
+  /** events the plugin subscribed to with `api.on` (sorted, once each) */
+  hooks?: string[];
   error?: string;
 }
 
@@ -142,5 +144,6 @@ export async function loadPluginLane(
       error: `Plugin "${plugin.id}" registered ${loaded.engineIds.join(', ')}, not "${source.engineId}". Use engine=<one of those> in the lane spec.`,
     };
   }
-  return { ...base, engineId: source.engineId ?? loaded.engineIds[0] };
+  const hooks = [...new Set((loaded.registrations?.hooks ?? []).map((hook) => hook.event))].sort();
+  return { ...base, engineId: source.engineId ?? loaded.engineIds[0], ...(hooks.length > 0 ? { hooks } : {}) };
 }

@@ -47,6 +47,7 @@ export const FINDING_CODES = [
   'host-unsupported',
   'assemble-failed',
   'keep-recent-exceeds-budget',
+  'plugin-hooks-not-run',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 export const FindingCodeSchema = Type.Unsafe<FindingCode>(

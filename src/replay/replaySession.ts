@@ -344,6 +344,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
           reserveTokens: setup.group.settings.reserveTokens,
           keepRecentTokens: setup.group.settings.keepRecentTokens,
           compactionEnabled: setup.group.compactionEnabled,
+          ...(setup.pluginHooks ? { pluginHooks: setup.pluginHooks } : {}),
         }),
       );
       const runner = await startLane(laneId, setup.group, root, rootKey, 0, laneDir);

@@ -14,6 +14,23 @@ describe('laneSettingsFindings', () => {
     ]);
   });
 
+  it('says which plugin hooks the replay does not run (info), and nothing without hooks', () => {
+    const base = { lane: 'p', contextWindow: 200000, reserveTokens: 20000, keepRecentTokens: 20000, compactionEnabled: true };
+    expect(laneSettingsFindings({ ...base, pluginHooks: ['agent_end', 'before_prompt_build'] })).toEqual([
+      {
+        code: 'plugin-hooks-not-run',
+        severity: 'info',
+        lane: 'p',
+        turn: null,
+        message:
+          'The plugin subscribes to agent_end, before_prompt_build with api.on; the replay does not run plugin hooks, so whatever they do in ' +
+          'OpenClaw (a before_prompt_build hook can add system context, for example) is not part of this lane.',
+      },
+    ]);
+    expect(laneSettingsFindings({ ...base, pluginHooks: [] })).toEqual([]);
+    expect(laneSettingsFindings(base)).toEqual([]);
+  });
+
   it('is silent below the budget, at budget − 1, and when compaction is disabled', () => {
     const base = { lane: 'l', contextWindow: 32000, reserveTokens: 20000, compactionEnabled: true };
     expect(laneSettingsFindings({ ...base, keepRecentTokens: 11999 })).toEqual([]);
@@ -44,4 +61,20 @@ describe('replaySession lane-level settings findings', () => {
       ['tuned', 20000, 6000],
     ]);
   });
+
+  it('reports the hooks a real plugin lane subscribed to (recent-window listens to before_compaction)', async () => {
+    const rec = await replaySession({
+      session: session(),
+      transcriptFiles: 'none',
+      lanes: [
+        { label: 'legacy', engine: { kind: 'legacy' }, contextWindow: 200000 },
+        { label: 'window', engine: { kind: 'plugin', plugin: 'recent-window' }, contextWindow: 200000 },
+      ],
+      plugins: { allowExecute: true },
+    });
+    expect(rec.lanes.find((l) => l.id === 'window')?.error).toBeUndefined();
+    expect(rec.findings.filter((f) => f.code === 'plugin-hooks-not-run').map((f) => [f.lane, f.severity, f.message.split(' with ')[0]])).toEqual([
+      ['window', 'info', 'The plugin subscribes to before_compaction'],
+    ]);
+  }, 30_000);
 });
