@@ -141,15 +141,7 @@ function normalizeItem(item: string): string {
 
 /** Items of `a` then `b`, without duplicates (compared case- and whitespace-insensitively). */
 export function mergeItems(a: readonly string[], b: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const item of [...a, ...b]) {
-    const key = normalizeItem(item);
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(item);
-  }
-  return out;
+  return mergeItemsUpTo(a, b, Infinity);
 }
 
 /** `mergeItems(a, [...b]).slice(0, max)`, reading `b` only until `max` items are found. */
