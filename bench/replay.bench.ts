@@ -19,10 +19,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContextEngine } from '../src/contract';
-import { exportRecordingJson, importRecording, replaySession, type Recording, type ReplayLaneConfig } from '../src/replay';
+import {
+  exportRecordingJson,
+  importRecording,
+  replaySession,
+  type Recording,
+  type ReplayLaneConfig,
+} from '../src/replay';
 import { createTokenCounter, encodingForModel, messageTokenText } from '../src/tokens';
 import { cpuBreakdown, cpuSnapshot, type CpuBreakdown } from './cpuTimes';
-import { buildContextFromPath, generateSession, getActivePath, readSessionFile, writeGeneratedSessions } from '../src/transcripts';
+import {
+  buildContextFromPath,
+  generateSession,
+  getActivePath,
+  readSessionFile,
+  writeGeneratedSessions,
+} from '../src/transcripts';
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -101,7 +113,11 @@ async function summaryTreeInProcess(dir: string): Promise<ReplayLaneConfig['engi
   };
   const config = resolveConfig({ stateDir: join(dir, 'summary-tree-state') }, undefined);
   const quiet = { info() {}, warn() {}, error() {}, debug() {} };
-  return { kind: 'in-process', engineId: ENGINE_ID, factory: () => createSummaryTreeEngine({ config, logger: quiet, runtimeLlm: undefined }) };
+  return {
+    kind: 'in-process',
+    engineId: ENGINE_ID,
+    factory: () => createSummaryTreeEngine({ config, logger: quiet, runtimeLlm: undefined }),
+  };
 }
 
 interface Run {
@@ -152,9 +168,17 @@ async function runOnce(turns: number): Promise<Run> {
     }
     const tokenizeMs = performance.now() - t;
 
-    const lanes: ReplayLaneConfig[] = [{ engine: { kind: 'legacy' }, contextWindow: WINDOW, label: `legacy@${WINDOW}` }];
-    if (PLUGIN_IN_PROCESS) lanes.push({ engine: await summaryTreeInProcess(dir), contextWindow: WINDOW, label: 'summary-tree (in process)' });
-    else if (WITH_PLUGIN) lanes.push({ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'summary-tree' });
+    const lanes: ReplayLaneConfig[] = [
+      { engine: { kind: 'legacy' }, contextWindow: WINDOW, label: `legacy@${WINDOW}` },
+    ];
+    if (PLUGIN_IN_PROCESS)
+      lanes.push({
+        engine: await summaryTreeInProcess(dir),
+        contextWindow: WINDOW,
+        label: 'summary-tree (in process)',
+      });
+    else if (WITH_PLUGIN)
+      lanes.push({ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'summary-tree' });
 
     globalThis.gc?.();
     let hostPeakRss: number | undefined;
@@ -167,7 +191,8 @@ async function runOnce(turns: number): Promise<Run> {
       plugins: { allowExecute: true, ...(HOST_ENTRY ? { hostEntry: HOST_ENTRY } : {}) },
       onProgress: (p) => {
         if (!WITH_PLUGIN || PLUGIN_IN_PROCESS) return; // no engine host (other children, e.g. esbuild's service, are not hosts)
-        if (p.turn === p.total - 1 || p.turn % 100 === 99) hostPeakRss = Math.max(hostPeakRss ?? 0, childPeakRssBytes() ?? 0) || hostPeakRss;
+        if (p.turn === p.total - 1 || p.turn % 100 === 99)
+          hostPeakRss = Math.max(hostPeakRss ?? 0, childPeakRssBytes() ?? 0) || hostPeakRss;
       },
     });
     const wallMs = performance.now() - t;
@@ -184,7 +209,9 @@ async function runOnce(turns: number): Promise<Run> {
       wallMs,
       hitRate: hits + misses > 0 ? hits / (hits + misses) : 0,
       limitChars,
-      ...(recording.stats.tokenizer.charsTokenized !== undefined ? { replayChars: recording.stats.tokenizer.charsTokenized } : {}),
+      ...(recording.stats.tokenizer.charsTokenized !== undefined
+        ? { replayChars: recording.stats.tokenizer.charsTokenized }
+        : {}),
       ...(hostPeakRss ? { hostPeakRss } : {}),
       ...(cpuBefore && cpuAfter ? { cpu: cpuBreakdown(cpuBefore, cpuAfter) } : {}),
       lanes: laneLine(recording),
@@ -266,14 +293,30 @@ async function main(): Promise<void> {
   const lastRecording = largeRuns[largeRuns.length - 1]!.recording!;
 
   const rows: [string, string, string][] = [
-    ['session', `${small.turns} turns, ${small.messages} msgs, ${mb(small.chars).toFixed(1)} MB`, `${large.turns} turns, ${large.messages} msgs, ${mb(large.chars).toFixed(1)} MB`],
-    ['limit (parse + tokenize once)', `${small.limitMs.toFixed(0)} ms (${small.parseMs.toFixed(0)} + ${small.tokenizeMs.toFixed(0)})`, `${large.limitMs.toFixed(0)} ms (${large.parseMs.toFixed(0)} + ${large.tokenizeMs.toFixed(0)})`],
+    [
+      'session',
+      `${small.turns} turns, ${small.messages} msgs, ${mb(small.chars).toFixed(1)} MB`,
+      `${large.turns} turns, ${large.messages} msgs, ${mb(large.chars).toFixed(1)} MB`,
+    ],
+    [
+      'limit (parse + tokenize once)',
+      `${small.limitMs.toFixed(0)} ms (${small.parseMs.toFixed(0)} + ${small.tokenizeMs.toFixed(0)})`,
+      `${large.limitMs.toFixed(0)} ms (${large.parseMs.toFixed(0)} + ${large.tokenizeMs.toFixed(0)})`,
+    ],
     ['replay wall time', `${small.wallMs.toFixed(0)} ms`, `${large.wallMs.toFixed(0)} ms`],
     ['ms per turn', (small.wallMs / small.turns).toFixed(2), (large.wallMs / large.turns).toFixed(2)],
     ['ratio to the limit', (small.wallMs / small.limitMs).toFixed(2), (large.wallMs / large.limitMs).toFixed(2)],
-    ['chars tokenized: limit / replay', `${mb(small.limitChars).toFixed(1)} / ${mb(small.replayChars ?? 0).toFixed(1)} MB`, `${mb(large.limitChars).toFixed(1)} / ${mb(large.replayChars ?? 0).toFixed(1)} MB`],
+    [
+      'chars tokenized: limit / replay',
+      `${mb(small.limitChars).toFixed(1)} / ${mb(small.replayChars ?? 0).toFixed(1)} MB`,
+      `${mb(large.limitChars).toFixed(1)} / ${mb(large.replayChars ?? 0).toFixed(1)} MB`,
+    ],
     ['tokenizer cache hit rate', `${(small.hitRate * 100).toFixed(1)} %`, `${(large.hitRate * 100).toFixed(1)} %`],
-    ['engine host peak RSS', small.hostPeakRss ? `${mb(small.hostPeakRss).toFixed(0)} MB` : 'n/a', large.hostPeakRss ? `${mb(large.hostPeakRss).toFixed(0)} MB` : 'n/a'],
+    [
+      'engine host peak RSS',
+      small.hostPeakRss ? `${mb(small.hostPeakRss).toFixed(0)} MB` : 'n/a',
+      large.hostPeakRss ? `${mb(large.hostPeakRss).toFixed(0)} MB` : 'n/a',
+    ],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
@@ -285,11 +328,14 @@ async function main(): Promise<void> {
   t = performance.now();
   importRecording(json);
   const importMs = performance.now() - t;
-  console.log(`recording (${large.turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`);
+  console.log(
+    `recording (${large.turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`,
+  );
   console.log(`lanes (${large.turns} turns): ${large.lanes}`);
   if (large.cpu) console.log(cpuLine(large));
   if (REPEAT > 1) {
-    const range = (runs: Run[], pick: (r: Run) => number) => `${Math.min(...runs.map(pick)).toFixed(0)}–${Math.max(...runs.map(pick)).toFixed(0)} ms`;
+    const range = (runs: Run[], pick: (r: Run) => number) =>
+      `${Math.min(...runs.map(pick)).toFixed(0)}–${Math.max(...runs.map(pick)).toFixed(0)} ms`;
     console.log(
       `medians of ${REPEAT} runs (the ratio is median replay / median limit); ranges for ${large.turns} turns: ` +
         `replay ${range(largeRuns, (r) => r.wallMs)}, limit ${range(largeRuns, (r) => r.limitMs)}`,
@@ -298,10 +344,18 @@ async function main(): Promise<void> {
 
   const scaling = large.wallMs / small.wallMs;
   const checks: [string, boolean, string][] = [
-    [`replay ≤ ${TARGET.limitRatio}× the limit`, large.wallMs <= TARGET.limitRatio * large.limitMs, `${(large.wallMs / large.limitMs).toFixed(2)}×`],
+    [
+      `replay ≤ ${TARGET.limitRatio}× the limit`,
+      large.wallMs <= TARGET.limitRatio * large.limitMs,
+      `${(large.wallMs / large.limitMs).toFixed(2)}×`,
+    ],
     [`replay ≤ ${TARGET.wallMs / 1000} s`, large.wallMs <= TARGET.wallMs, `${(large.wallMs / 1000).toFixed(2)} s`],
     [`t(${large.turns})/t(${small.turns}) ≤ ${TARGET.scaling}`, scaling <= TARGET.scaling, scaling.toFixed(2)],
-    [`peak RSS ≤ ${TARGET.rssMb} MB`, mb(parentPeak) <= TARGET.rssMb && (large.hostPeakRss === undefined || mb(large.hostPeakRss) <= TARGET.rssMb), `${mb(parentPeak).toFixed(0)} MB parent${large.hostPeakRss ? `, ${mb(large.hostPeakRss).toFixed(0)} MB host` : ''}`],
+    [
+      `peak RSS ≤ ${TARGET.rssMb} MB`,
+      mb(parentPeak) <= TARGET.rssMb && (large.hostPeakRss === undefined || mb(large.hostPeakRss) <= TARGET.rssMb),
+      `${mb(parentPeak).toFixed(0)} MB parent${large.hostPeakRss ? `, ${mb(large.hostPeakRss).toFixed(0)} MB host` : ''}`,
+    ],
   ];
   console.log('\ntargets:');
   for (const [name, met, value] of checks) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name.padEnd(28)} ${value}`);

@@ -30,8 +30,12 @@ if (files.length === 0) {
 const failed: string[] = [];
 for (const name of files) {
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, name), ...passThrough], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, name), ...passThrough], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed.push(`${name} (exit ${result.status ?? result.signal})`);
 }
-console.log(`\n${files.length - failed.length} benchmark(s) ran${failed.length ? `, ${failed.length} crashed: ${failed.join(', ')}` : ''}.`);
+console.log(
+  `\n${files.length - failed.length} benchmark(s) ran${failed.length ? `, ${failed.length} crashed: ${failed.join(', ')}` : ''}.`,
+);
 process.exit(failed.length ? 1 : 0);

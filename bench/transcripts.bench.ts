@@ -20,8 +20,13 @@ function mb(bytes: number): string {
 /** Copies of a generated branch, ids suffixed per copy, each copy hanging off the previous copy's last entry. */
 function remapEntry(entry: SessionEntry, copy: number, previousLast: string | null): SessionEntry {
   const map = (id: string | null | undefined) => (typeof id === 'string' ? `${id}-${copy}` : id);
-  const out = { ...entry, id: map(entry.id)!, parentId: entry.parentId === null ? previousLast : map(entry.parentId)! } as Record<string, unknown>;
-  for (const key of ['targetId', 'firstKeptEntryId', 'fromId', 'appendParentId']) if (key in out) out[key] = map(out[key] as string);
+  const out = {
+    ...entry,
+    id: map(entry.id)!,
+    parentId: entry.parentId === null ? previousLast : map(entry.parentId)!,
+  } as Record<string, unknown>;
+  for (const key of ['targetId', 'firstKeptEntryId', 'fromId', 'appendParentId'])
+    if (key in out) out[key] = map(out[key] as string);
   return out as unknown as SessionEntry;
 }
 
@@ -73,7 +78,9 @@ async function main(): Promise<void> {
   console.log(`RSS: ${mb(rssBefore)} before, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)} for a ${mb(size)} file)`);
   t = performance.now();
   const context = buildSessionContext(session);
-  console.log(`buildSessionContext: ${(performance.now() - t).toFixed(0)} ms, ${context.messages.length} messages in context`);
+  console.log(
+    `buildSessionContext: ${(performance.now() - t).toFixed(0)} ms, ${context.messages.length} messages in context`,
+  );
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -2,10 +2,11 @@
 import { runCli } from '../src/cli';
 import { createNodeCliHost } from './cliHost';
 import { findProjectRoot } from './projectPaths';
+import { errorMessage } from '../src/common/errorText';
 
 try {
   await runCli(process.argv, createNodeCliHost(findProjectRoot(import.meta.dirname)));
 } catch (error) {
-  process.stderr.write(`contextscope: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`contextscope: ${errorMessage(error)}\n`);
   process.exitCode = 1;
 }

@@ -24,7 +24,10 @@ export function findElectronBinary(projectRoot: string, env: NodeJS.ProcessEnv =
   }
   if (!existsSync(packageDir)) return { found: false, reason: 'the electron package is not installed' };
   if (!executable) {
-    return { found: false, reason: 'the Electron binary was never downloaded: node_modules/electron/path.txt is missing' };
+    return {
+      found: false,
+      reason: 'the Electron binary was never downloaded: node_modules/electron/path.txt is missing',
+    };
   }
   const candidate = path.join(packageDir, 'dist', executable);
   return existsSync(candidate)

@@ -18,7 +18,11 @@ export interface HandlerEnvironment extends AppEnvironment, PluginHandlerEnviron
 export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
   const startedAt = env.startedAt ?? Date.now();
   const now = env.now ?? Date.now;
-  const appEnv: AppEnvironment = { shell: env.shell, runtimeHost: env.runtimeHost, electronVersion: env.electronVersion };
+  const appEnv: AppEnvironment = {
+    shell: env.shell,
+    runtimeHost: env.runtimeHost,
+    electronVersion: env.electronVersion,
+  };
   // plugin lanes start engine hosts the way this shell does (Electron: utilityProcess) and honour the app's consent
   const replays = createReplayService({
     plugins: {
@@ -52,7 +56,11 @@ async function asBridgeError<T>(run: () => T | Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof ReplayNotFoundError) throw new BridgeMethodError('not_found', error.message, '/replayId');
     if (error instanceof LaneSpecError) {
-      throw new BridgeMethodError('invalid_params', error.message, error.message.startsWith('Invalid host') ? '/host' : '/lanes');
+      throw new BridgeMethodError(
+        'invalid_params',
+        error.message,
+        error.message.startsWith('Invalid host') ? '/host' : '/lanes',
+      );
     }
     throw error;
   }

@@ -21,11 +21,17 @@ export function browserCommandFor(url: string, env: NodeJS.ProcessEnv, platform:
 }
 
 /** Starts the browser detached. Resolves with null on success, or a sentence saying why it could not. */
-export function openInBrowser(url: string, env: NodeJS.ProcessEnv = process.env, platform = process.platform): Promise<string | null> {
+export function openInBrowser(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): Promise<string | null> {
   const { command, args } = browserCommandFor(url, env, platform);
   return new Promise((resolve) => {
     const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-    child.once('error', (error) => resolve(`Could not start a browser ("${command}": ${error.message}); open the URL yourself.`));
+    child.once('error', (error) =>
+      resolve(`Could not start a browser ("${command}": ${error.message}); open the URL yourself.`),
+    );
     child.once('spawn', () => {
       child.unref();
       resolve(null);

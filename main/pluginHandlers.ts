@@ -4,7 +4,13 @@
  * shell passes its engine-host transport in through the environment.
  */
 import { resolve } from 'node:path';
-import { BridgeMethodError, type HandlersFor, type ListedPlugin, type PluginConsentInfo, type pluginsMethods } from '../src/bridge';
+import {
+  BridgeMethodError,
+  type HandlersFor,
+  type ListedPlugin,
+  type PluginConsentInfo,
+  type pluginsMethods,
+} from '../src/bridge';
 import { locateOpenClawConfig, readOpenClawConfigFile } from '../src/cli/commands/doctor';
 import type { OpenClawConfig } from '../src/contract';
 import {
@@ -39,7 +45,11 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
       const dir = stateDir ? resolve(stateDir) : defaultStateDir();
       const { config, configPath } = readConfig(dir);
       const store = consentStore();
-      const plugins = discoverPlugins({ config, stateDir: dir, ...(workspaceDir ? { workspaceDir: resolve(workspaceDir) } : {}) });
+      const plugins = discoverPlugins({
+        config,
+        stateDir: dir,
+        ...(workspaceDir ? { workspaceDir: resolve(workspaceDir) } : {}),
+      });
       return {
         stateDir: dir,
         workspaceDir: workspaceDir ? resolve(workspaceDir) : null,
@@ -52,7 +62,12 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
       const plugin = pluginAt(path);
       const store = consentStore();
       store.grant(plugin);
-      return { pluginId: plugin.id, path: plugin.rootDir, realPath: plugin.realPath, consent: consentInfo(plugin, store) };
+      return {
+        pluginId: plugin.id,
+        path: plugin.rootDir,
+        realPath: plugin.realPath,
+        consent: consentInfo(plugin, store),
+      };
     },
     'plugins.revoke': ({ path }) => {
       const plugin = pluginAt(path);
@@ -128,7 +143,9 @@ function schemaType(schema: Record<string, unknown>): string {
 }
 
 /** The top-level properties of a config schema with their uiHints labels (nested objects stay one field). */
-export function summarizeConfigSchema(plugin: Pick<DiscoveredPlugin, 'configSchema' | 'manifest'>): ListedPlugin['configSchema'] {
+export function summarizeConfigSchema(
+  plugin: Pick<DiscoveredPlugin, 'configSchema' | 'manifest'>,
+): ListedPlugin['configSchema'] {
   const schema = plugin.configSchema;
   if (!schema || typeof schema !== 'object') return null;
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
@@ -136,7 +153,12 @@ export function summarizeConfigSchema(plugin: Pick<DiscoveredPlugin, 'configSche
   const fields = Object.entries(properties).map(([key, raw]) => {
     const property = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
     const hint = hints[key];
-    const description = typeof hint?.help === 'string' ? hint.help : typeof property.description === 'string' ? property.description : undefined;
+    const description =
+      typeof hint?.help === 'string'
+        ? hint.help
+        : typeof property.description === 'string'
+          ? property.description
+          : undefined;
     return {
       key,
       type: schemaType(property),

@@ -18,7 +18,9 @@ export function findProjectRoot(fromDir: string): string {
     }
     const parent = path.dirname(dir);
     if (parent === dir) {
-      throw new Error(`Cannot find the contextscope package root above ${fromDir} (no package.json named "contextscope").`);
+      throw new Error(
+        `Cannot find the contextscope package root above ${fromDir} (no package.json named "contextscope").`,
+      );
     }
     dir = parent;
   }
@@ -26,9 +28,13 @@ export function findProjectRoot(fromDir: string): string {
 
 /** The built renderer (out/renderer), or a clear error telling how to build it. */
 export function locateRendererDir(projectRoot: string, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.CONTEXTSCOPE_RENDERER_DIR ? path.resolve(env.CONTEXTSCOPE_RENDERER_DIR) : path.join(projectRoot, 'out', 'renderer');
+  const dir = env.CONTEXTSCOPE_RENDERER_DIR
+    ? path.resolve(env.CONTEXTSCOPE_RENDERER_DIR)
+    : path.join(projectRoot, 'out', 'renderer');
   if (!existsSync(path.join(dir, 'index.html'))) {
-    throw new Error(`The built renderer is missing (${path.join(dir, 'index.html')} not found). Run "npm run build" first.`);
+    throw new Error(
+      `The built renderer is missing (${path.join(dir, 'index.html')} not found). Run "npm run build" first.`,
+    );
   }
   return dir;
 }

@@ -20,6 +20,7 @@ import {
 import { buildContentSecurityPolicy } from './contentSecurityPolicy';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './requestGuards';
 import { resolveStaticFile } from './staticFiles';
+import { errorMessage, errorStack } from '../src/common/errorText';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 
@@ -64,7 +65,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.dispatcher ??
     (options.handlers
       ? createBridgeDispatcher(options.handlers, {
-          onHandlerError: (error, method) => log(`bridge: ${method} threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+          onHandlerError: (error, method) => log(`bridge: ${method} threw: ${errorStack(error)}`),
         })
       : undefined);
   if (!dispatcher) throw new Error('startServer needs `handlers` (main/handlers.ts) or a `dispatcher`.');
@@ -75,7 +76,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const server = createServer((req, res) => {
     void serveHttp(req, res).catch((error: unknown) => {
-      log(`http: ${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`http: ${req.method} ${req.url} failed: ${errorMessage(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal error');
     });
@@ -95,7 +96,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   function plain(res: ServerResponse, status: number, text: string): void {
-    res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.writeHead(status, {
+      ...securityHeaders(),
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
     res.end(text);
   }
 
@@ -146,7 +151,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', `http://${LOOPBACK_HOST}:${port}`);
     if (!isAllowedHost(req.headers.host, port)) return refuse(socket, 403, 'Host header is not this server.');
-    if (!isAllowedOrigin(req.headers.origin, port)) return refuse(socket, 403, `Origin ${req.headers.origin} may not use the bridge.`);
+    if (!isAllowedOrigin(req.headers.origin, port))
+      return refuse(socket, 403, `Origin ${req.headers.origin} may not use the bridge.`);
     if (url.pathname !== WEBSOCKET_BRIDGE_PATH) return refuse(socket, 404, `No WebSocket endpoint at ${url.pathname}.`);
     if (!tokensMatch(token, url.searchParams.get(TOKEN_QUERY_PARAM))) {
       return refuse(socket, 401, 'Missing or wrong bridge token. Open the URL printed by `contextscope serve`.');
@@ -156,7 +162,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ws.on('close', () => sockets.delete(ws));
       ws.on('error', (error) => log(`bridge: socket error: ${error.message}`));
       ws.on('message', (data, isBinary) => {
-        const raw = isBinary || Array.isArray(data) || data instanceof ArrayBuffer ? toUint8Array(data) : data.toString('utf8');
+        const raw =
+          isBinary || Array.isArray(data) || data instanceof ArrayBuffer ? toUint8Array(data) : data.toString('utf8');
         void dispatcher.handleMessage(raw, (message) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
         });

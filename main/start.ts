@@ -8,6 +8,7 @@ import { runCli } from '../src/cli';
 import { createNodeCliHost } from './cliHost';
 import { findElectronBinary } from './electronBinary';
 import { findProjectRoot } from './projectPaths';
+import { errorMessage } from '../src/common/errorText';
 
 const args = process.argv.slice(2);
 const projectRoot = findProjectRoot(import.meta.dirname);
@@ -22,7 +23,8 @@ if (binary?.found) {
     process.exitCode = code ?? (signal ? 1 : 0);
   });
 } else {
-  if (binary) process.stdout.write(`Electron binary not available here (${binary.reason}); starting browser mode instead.\n`);
+  if (binary)
+    process.stdout.write(`Electron binary not available here (${binary.reason}); starting browser mode instead.\n`);
   const serveArgs = ['serve'];
   const portIndex = args.indexOf('--port');
   if (portIndex !== -1 && args[portIndex + 1] !== undefined) serveArgs.push('--port', args[portIndex + 1]!);
@@ -30,7 +32,7 @@ if (binary?.found) {
   try {
     await runCli([process.argv[0]!, 'contextscope', ...serveArgs], createNodeCliHost(projectRoot));
   } catch (error) {
-    process.stderr.write(`contextscope: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`contextscope: ${errorMessage(error)}\n`);
     process.exitCode = 1;
   }
 }

@@ -12,7 +12,8 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 
 /** app://contextscope/<path> → a file of the built renderer, with the CSP header; anything else → 404. */
 export async function respondWithAppFile(requestUrl: string, rendererDir: string, policy: string): Promise<Response> {
-  const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const notFound = () =>
+    new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   let url: URL;
   try {
     url = new URL(requestUrl);

@@ -20,11 +20,17 @@ function fail(message: string): never {
 }
 
 const port = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
-if (!port) fail('engine-host-utility.js must be started by ContextScope as an Electron utility process (process.parentPort is missing).');
+if (!port)
+  fail(
+    'engine-host-utility.js must be started by ContextScope as an Electron utility process (process.parentPort is missing).',
+  );
 
 const flagAt = process.argv.indexOf(ENGINE_HOST_ENTRY_FLAG);
 const entry = flagAt >= 0 ? process.argv[flagAt + 1] : undefined;
-if (!entry) fail(`engine-host-utility.js needs ${ENGINE_HOST_ENTRY_FLAG} <engine-host entry> (argv: ${process.argv.slice(1).join(' ')}).`);
+if (!entry)
+  fail(
+    `engine-host-utility.js needs ${ENGINE_HOST_ENTRY_FLAG} <engine-host entry> (argv: ${process.argv.slice(1).join(' ')}).`,
+  );
 
 Object.defineProperty(process, 'connected', { value: true, configurable: true, writable: true });
 process.send = ((message: unknown, ...rest: unknown[]) => {

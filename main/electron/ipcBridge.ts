@@ -1,5 +1,11 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { bridgeError, IPC_EVENT_CHANNEL, ipcChannelForMethod, type BridgeDispatcher, type BridgeOutcome } from '../../src/bridge';
+import {
+  bridgeError,
+  IPC_EVENT_CHANNEL,
+  ipcChannelForMethod,
+  type BridgeDispatcher,
+  type BridgeOutcome,
+} from '../../src/bridge';
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 
@@ -20,7 +26,12 @@ export function registerBridgeIpc(
         log(`bridge: refused ${method} from ${event.senderFrame?.url ?? 'a destroyed frame'}`);
         return {
           ok: false,
-          error: bridgeError('forbidden', method, '', `${method} was called from a frame that is not the ContextScope app; the bridge only answers the app's own page.`),
+          error: bridgeError(
+            'forbidden',
+            method,
+            '',
+            `${method} was called from a frame that is not the ContextScope app; the bridge only answers the app's own page.`,
+          ),
         };
       }
       return dispatcher.call(method, params, (bridgeEvent) => {

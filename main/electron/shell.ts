@@ -17,6 +17,7 @@ import {
   type TrustedOrigin,
 } from './security';
 import { fitToDisplays, readWindowState, WINDOW_STATE_FILE, writeWindowState, type WindowState } from './windowState';
+import { errorMessage, errorStack } from '../../src/common/errorText';
 
 export interface ElectronShellOptions {
   /** Folder of the built main bundle (out/main); preload and renderer are its siblings. */
@@ -73,9 +74,13 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
       shell: 'electron',
       runtimeHost: 'electron-main',
       electronVersion: process.versions.electron,
-      engineHostTransport: createUtilityProcessTransport({ adapterEntry: path.join(options.mainDir, UTILITY_ENGINE_HOST_FILE) }),
+      engineHostTransport: createUtilityProcessTransport({
+        adapterEntry: path.join(options.mainDir, UTILITY_ENGINE_HOST_FILE),
+      }),
     }),
-    { onHandlerError: (error, method) => log(`bridge: ${method} threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`) },
+    {
+      onHandlerError: (error, method) => log(`bridge: ${method} threw: ${errorStack(error)}`),
+    },
   );
   registerBridgeIpc(ipcMain, dispatcher, (event) => isTrustedSenderUrl(event.senderFrame?.url, trusted), log);
 
@@ -103,7 +108,7 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
     try {
       writeWindowState(stateFile, captureWindowState(window));
     } catch (error) {
-      log(`Could not save the window position to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+      log(`Could not save the window position to ${stateFile}: ${errorMessage(error)}`);
     }
   });
   window.on('closed', () => {

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { createSchemaCompiler } from '../../src/bridge';
+import { writeFileAtomic } from '../../src/common/writeFileAtomic';
 
 export const WINDOW_STATE_FILE = 'window-state.json';
 
@@ -35,7 +35,9 @@ export function parseWindowState(value: unknown): WindowState {
 export function fitToDisplays(state: WindowState, workAreas: readonly Rect[]): WindowState {
   if (state.x === undefined || state.y === undefined) return state;
   const { x, y } = state;
-  const visible = workAreas.some((area) => x >= area.x && y >= area.y && x < area.x + area.width && y < area.y + area.height);
+  const visible = workAreas.some(
+    (area) => x >= area.x && y >= area.y && x < area.x + area.width && y < area.y + area.height,
+  );
   if (visible) return state;
   const { x: _x, y: _y, ...rest } = state;
   return rest;
@@ -49,10 +51,7 @@ export function readWindowState(file: string): WindowState {
   }
 }
 
-/** Written via a temporary file and a rename, so a crash mid-write leaves the previous state intact. */
+/** Written atomically, so a crash mid-write leaves the previous state intact. */
 export function writeWindowState(file: string, state: WindowState): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(temporary, file);
+  writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
 }

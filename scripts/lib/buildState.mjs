@@ -10,7 +10,15 @@ export const BUILD_OUTPUTS = [
   'out/node/cli.mjs',
   'out/node/start.mjs',
 ];
-const BUILD_INPUTS = ['src', 'main', 'renderer', 'electron.vite.config.ts', 'scripts/build-node.mjs', 'package.json', 'tsconfig.json'];
+const BUILD_INPUTS = [
+  'src',
+  'main',
+  'renderer',
+  'electron.vite.config.ts',
+  'scripts/build-node.mjs',
+  'package.json',
+  'tsconfig.json',
+];
 const STAMP = 'out/.build-stamp';
 
 function newestMtime(target) {

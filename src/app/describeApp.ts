@@ -9,7 +9,10 @@ export interface AppEnvironment {
 }
 
 /** What `app.info` answers: who is serving, on what, from which process. */
-export function describeApp(env: AppEnvironment, proc: Pick<NodeJS.Process, 'version' | 'platform' | 'arch' | 'pid'> = process): AppInfo {
+export function describeApp(
+  env: AppEnvironment,
+  proc: Pick<NodeJS.Process, 'version' | 'platform' | 'arch' | 'pid'> = process,
+): AppInfo {
   const info: AppInfo = {
     name: PACKAGE_NAME,
     version: PACKAGE_VERSION,
@@ -25,7 +28,11 @@ export function describeApp(env: AppEnvironment, proc: Pick<NodeJS.Process, 'ver
 }
 
 /** What `app.health` answers. `startedAt` and `now` are epoch milliseconds. */
-export function describeHealth(startedAt: number, now: number, memory: Pick<NodeJS.MemoryUsage, 'rss' | 'heapUsed'>): AppHealth {
+export function describeHealth(
+  startedAt: number,
+  now: number,
+  memory: Pick<NodeJS.MemoryUsage, 'rss' | 'heapUsed'>,
+): AppHealth {
   return {
     ok: true,
     uptimeMs: Math.max(0, Math.round(now - startedAt)),

@@ -6,6 +6,8 @@ import { methods } from './methods';
 import { createSchemaCompiler, type CompiledValidator } from './schemaValidator';
 import type { BridgeMethods, BridgeOutcome } from './types';
 import { WireRequestSchema, type WireRequestId, type WireResponse } from './wire';
+import { errorMessage } from '../common/errorText';
+import { isRecord } from '../common/guards';
 
 /** Requests larger than this are refused with `payload_too_large` before they are parsed. */
 export const DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -88,7 +90,9 @@ export function createDispatcherFor<S extends MethodSpecs>(
       method,
       emit(topic, payload) {
         if (!Object.hasOwn(eventTopics, topic)) {
-          throw new Error(`Handler for ${method} emitted unknown event topic "${topic}"; add it to src/bridge/events.ts.`);
+          throw new Error(
+            `Handler for ${method} emitted unknown event topic "${topic}"; add it to src/bridge/events.ts.`,
+          );
         }
         const problem = eventValidators.get(topic)?.(payload);
         if (problem) {
@@ -106,16 +110,31 @@ export function createDispatcherFor<S extends MethodSpecs>(
       return fail('invalid_message', '', '', 'method must be a string naming a bridge method, e.g. "app.info".');
     }
     if (!Object.hasOwn(specs, method)) {
-      return fail('unknown_method', method, '', `Unknown bridge method "${method}". Known methods: ${methodNames.join(', ')}.`);
+      return fail(
+        'unknown_method',
+        method,
+        '',
+        `Unknown bridge method "${method}". Known methods: ${methodNames.join(', ')}.`,
+      );
     }
     const effectiveParams = params === undefined ? {} : params;
     const problem = requestValidators.get(method)!(effectiveParams);
     if (problem) {
-      return fail('invalid_params', method, problem.path, `Invalid params for ${method} at ${problem.path || '/'}: ${problem.message}.`);
+      return fail(
+        'invalid_params',
+        method,
+        problem.path,
+        `Invalid params for ${method} at ${problem.path || '/'}: ${problem.message}.`,
+      );
     }
     const handler = handlerTable[method];
     if (typeof handler !== 'function') {
-      return fail('not_implemented', method, '', `${method} is part of the contract but this shell has no handler for it (main/handlers.ts).`);
+      return fail(
+        'not_implemented',
+        method,
+        '',
+        `${method} is part of the contract but this shell has no handler for it (main/handlers.ts).`,
+      );
     }
     let result: unknown;
     try {
@@ -123,7 +142,7 @@ export function createDispatcherFor<S extends MethodSpecs>(
     } catch (error) {
       options.onHandlerError?.(error, method);
       if (error instanceof BridgeMethodError) return fail(error.code, method, error.path, error.message);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return fail('handler_failed', method, '', `${method} failed: ${reason}`);
     }
     const responseProblem = responseValidators.get(method)?.(result);
@@ -148,8 +167,13 @@ export function createDispatcherFor<S extends MethodSpecs>(
       try {
         json = JSON.stringify(params);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return fail('invalid_params', typeof method === 'string' ? method : '', '', `params must be plain JSON data: ${reason}.`);
+        const reason = errorMessage(error);
+        return fail(
+          'invalid_params',
+          typeof method === 'string' ? method : '',
+          '',
+          `params must be plain JSON data: ${reason}.`,
+        );
       }
       if (json !== undefined && Buffer.byteLength(json, 'utf8') > maxRequestBytes) {
         return tooLarge(typeof method === 'string' ? method : '', Buffer.byteLength(json, 'utf8'), maxRequestBytes);
@@ -163,13 +187,22 @@ export function createDispatcherFor<S extends MethodSpecs>(
         send({ id: null, ...tooLarge('', size, maxRequestBytes) });
         return;
       }
-      const text = typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+      const text =
+        typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
       let message: unknown;
       try {
         message = JSON.parse(text);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        send({ id: null, ...fail('invalid_json', '', '', `The bridge message is not valid JSON (${reason}). Send {"id", "method", "params"}.`) });
+        const reason = errorMessage(error);
+        send({
+          id: null,
+          ...fail(
+            'invalid_json',
+            '',
+            '',
+            `The bridge message is not valid JSON (${reason}). Send {"id", "method", "params"}.`,
+          ),
+        });
         return;
       }
       const id = readId(message);
@@ -205,10 +238,6 @@ function tooLarge(method: string, size: number, cap: number): { ok: false; error
     '',
     `The request is ${size} bytes; the bridge accepts at most ${cap} bytes per request. Send large data by path or in parts.`,
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readId(message: unknown): WireRequestId | null {

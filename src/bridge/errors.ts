@@ -55,6 +55,11 @@ export class BridgeMethodError extends Error {
   }
 }
 
-export function bridgeError(code: BridgeErrorCode | (string & {}), method: string, path: string, message: string): BridgeError {
+export function bridgeError(
+  code: BridgeErrorCode | (string & {}),
+  method: string,
+  path: string,
+  message: string,
+): BridgeError {
   return { code, method, path, message };
 }

@@ -32,7 +32,12 @@ export {
   type HandlerFor,
   type HandlersFor,
 } from './dispatcher';
-export { describeSchemaErrors, createSchemaCompiler, type SchemaProblem, type CompiledValidator } from './schemaValidator';
+export {
+  describeSchemaErrors,
+  createSchemaCompiler,
+  type SchemaProblem,
+  type CompiledValidator,
+} from './schemaValidator';
 export {
   WireRequestSchema,
   WEBSOCKET_BRIDGE_PATH,

@@ -47,15 +47,19 @@ function escapePointerToken(token: string): string {
 export function describeSchemaErrors(errors: readonly ErrorObject[]): SchemaProblem {
   if (errors.length === 0) return { path: '', message: 'value does not match the schema' };
   const located = errors.map((error) => locate(error));
-  const deepest = located.reduce((best, candidate) =>
-    depth(candidate.path) > depth(best.path) ? candidate : best,
-  );
+  const deepest = located.reduce((best, candidate) => (depth(candidate.path) > depth(best.path) ? candidate : best));
   const samePath = located.filter((entry) => entry.path === deepest.path);
-  const allowed = samePath.filter((entry) => entry.error.keyword === 'const').map((entry) => entry.error.params.allowedValue);
+  const allowed = samePath
+    .filter((entry) => entry.error.keyword === 'const')
+    .map((entry) => entry.error.params.allowedValue);
   if (allowed.length > 1) {
-    return { path: deepest.path, message: `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}` };
+    return {
+      path: deepest.path,
+      message: `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`,
+    };
   }
-  const specific = samePath.find((entry) => entry.error.keyword !== 'anyOf' && entry.error.keyword !== 'oneOf') ?? deepest;
+  const specific =
+    samePath.find((entry) => entry.error.keyword !== 'anyOf' && entry.error.keyword !== 'oneOf') ?? deepest;
   return { path: specific.path, message: specific.message };
 }
 
@@ -66,11 +70,19 @@ function depth(pointer: string): number {
 function locate(error: ErrorObject): { path: string; message: string; error: ErrorObject } {
   if (error.keyword === 'required') {
     const property = String(error.params.missingProperty);
-    return { path: `${error.instancePath}/${escapePointerToken(property)}`, message: `required property "${property}" is missing`, error };
+    return {
+      path: `${error.instancePath}/${escapePointerToken(property)}`,
+      message: `required property "${property}" is missing`,
+      error,
+    };
   }
   if (error.keyword === 'additionalProperties') {
     const property = String(error.params.additionalProperty);
-    return { path: `${error.instancePath}/${escapePointerToken(property)}`, message: `unexpected property "${property}"`, error };
+    return {
+      path: `${error.instancePath}/${escapePointerToken(property)}`,
+      message: `unexpected property "${property}"`,
+      error,
+    };
   }
   return { path: error.instancePath, message: error.message ?? `fails "${error.keyword}"`, error };
 }

@@ -15,8 +15,7 @@ export type WireRequestId = WireRequest['id'];
 
 /** Browser mode: the answer to one request. `id` is null when the request's id could not be read. */
 export type WireResponse =
-  | { id: WireRequestId | null; ok: true; result: unknown }
-  | { id: WireRequestId | null; ok: false; error: BridgeError };
+  { id: WireRequestId | null; ok: true; result: unknown } | { id: WireRequestId | null; ok: false; error: BridgeError };
 
 /** Path of the bridge endpoint in browser mode (`ws://127.0.0.1:<port>/bridge?token=<token>`). */
 export const WEBSOCKET_BRIDGE_PATH = '/bridge';

@@ -43,12 +43,7 @@ export interface ContextEngineInfo {
 }
 
 export type RuntimeSettingsReasonCode =
-  | 'provider_timeout'
-  | 'provider_unavailable'
-  | 'rate_limited'
-  | 'context_overflow'
-  | 'runtime_unavailable'
-  | 'unknown';
+  'provider_timeout' | 'provider_unavailable' | 'rate_limited' | 'context_overflow' | 'runtime_unavailable' | 'unknown';
 
 /** Schema v1 (spec §6.1): every field present, unknowns are null. */
 export interface ContextEngineRuntimeSettings {

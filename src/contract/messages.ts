@@ -41,9 +41,7 @@ export interface UsageCost {
   total: number;
 }
 
-export type ContextUsage =
-  | { state: 'available'; promptTokens: number; totalTokens: number }
-  | { state: 'unavailable' };
+export type ContextUsage = { state: 'available'; promptTokens: number; totalTokens: number } | { state: 'unavailable' };
 
 export interface Usage {
   input: number;

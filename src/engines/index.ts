@@ -1,2 +1,3 @@
-/** Built-in context engines. */
+/** Built-in context engines, and the context runtime that has them built in. */
+export { createContextRuntime } from './createContextRuntime';
 export * from './legacy';

@@ -3,10 +3,10 @@
  * content hash (hashPluginPackage), in a JSON file under the app's config dir written atomically; a changed
  * package invalidates the grant. `allowExecuteConsent()` is the CLI's `--allow-execute` (this run only).
  */
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../common/writeFileAtomic';
 import { hashPluginPackage, type HashablePlugin } from './hashPluginPackage';
 
 export interface ConsentSubject extends HashablePlugin {
@@ -57,7 +57,8 @@ export function noConsentMessage(path: string): string {
 export function appConfigDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CONTEXTSCOPE_CONFIG_DIR?.trim()) return env.CONTEXTSCOPE_CONFIG_DIR.trim();
   const home = env.HOME?.trim() || homedir();
-  if (process.platform === 'win32') return join(env.APPDATA?.trim() || join(home, 'AppData', 'Roaming'), 'contextscope');
+  if (process.platform === 'win32')
+    return join(env.APPDATA?.trim() || join(home, 'AppData', 'Roaming'), 'contextscope');
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'contextscope');
   return join(env.XDG_CONFIG_HOME?.trim() || join(home, '.config'), 'contextscope');
 }
@@ -66,42 +67,16 @@ export function defaultConsentFile(env: NodeJS.ProcessEnv = process.env): string
   return join(appConfigDir(env), 'plugin-consent.json');
 }
 
-/** Writes `text` to `file` via a temp file, fsync and rename, so readers never see a partial file. */
-export function writeFileAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  try {
-    const dirFd = openSync(dirname(file), 'r');
-    try {
-      fsyncSync(dirFd);
-    } finally {
-      closeSync(dirFd);
-    }
-  } catch {
-    // directories cannot be fsynced on every platform (Windows); the rename already happened
-  }
-}
-
 function readConsentFile(file: string): ConsentFile {
   if (!existsSync(file)) return { version: 1, grants: {} };
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`the plugin consent file ${file} is not valid JSON (${String(error)}); fix or delete it to approve plugins again`);
+    throw new Error(
+      `the plugin consent file ${file} is not valid JSON (${String(error)}); fix or delete it to approve plugins again`,
+      { cause: error },
+    );
   }
   const grants = (parsed as { grants?: unknown })?.grants;
   if (!grants || typeof grants !== 'object' || Array.isArray(grants)) return { version: 1, grants: {} };
@@ -153,10 +128,14 @@ export function createConsentStore(file: string = defaultConsentFile()): Consent
 
 /** Consent for every plugin, for this run only (the CLI's --allow-execute). */
 export function allowExecuteConsent(): PluginConsent {
-  return { check: (plugin) => ({ granted: true, reason: 'allowed by --allow-execute', hash: hashPluginPackage(plugin) }) };
+  return {
+    check: (plugin) => ({ granted: true, reason: 'allowed by --allow-execute', hash: hashPluginPackage(plugin) }),
+  };
 }
 
 /** Consent for no plugin: everything is listed, nothing runs. */
 export function denyAllConsent(): PluginConsent {
-  return { check: (plugin) => ({ granted: false, reason: noConsentMessage(plugin.realPath), hash: hashPluginPackage(plugin) }) };
+  return {
+    check: (plugin) => ({ granted: false, reason: noConsentMessage(plugin.realPath), hash: hashPluginPackage(plugin) }),
+  };
 }

@@ -92,19 +92,22 @@ function expandRoot(root: string, origin: PluginOrigin, explicit: boolean): Cand
   for (const name of names) {
     if (name.startsWith('.') || name === 'node_modules') continue;
     const dir = join(root, name);
-    if (isDirectory(dir) && (looksLikePluginDir(dir) || existsSync(join(dir, 'package.json')))) out.push({ dir, origin });
+    if (isDirectory(dir) && (looksLikePluginDir(dir) || existsSync(join(dir, 'package.json'))))
+      out.push({ dir, origin });
   }
   return out;
 }
 
 function enablement(id: string, config: OpenClawConfig): { enabled: boolean; reason?: string } {
   const plugins = config.plugins;
-  if (plugins?.enabled === false) return { enabled: false, reason: 'plugins are disabled globally (plugins.enabled: false)' };
+  if (plugins?.enabled === false)
+    return { enabled: false, reason: 'plugins are disabled globally (plugins.enabled: false)' };
   if (plugins?.deny?.includes(id)) return { enabled: false, reason: `denied by plugins.deny` };
   if (plugins?.allow && plugins.allow.length > 0 && !plugins.allow.includes(id)) {
     return { enabled: false, reason: 'not listed in plugins.allow' };
   }
-  if (plugins?.entries?.[id]?.enabled === false) return { enabled: false, reason: `disabled by plugins.entries.${id}.enabled: false` };
+  if (plugins?.entries?.[id]?.enabled === false)
+    return { enabled: false, reason: `disabled by plugins.entries.${id}.enabled: false` };
   return { enabled: true };
 }
 
@@ -129,17 +132,27 @@ export function discoverPlugins(options: DiscoverPluginsOptions = {}): Discovere
   for (const p of options.extraPaths ?? []) candidates.push(...expandRoot(toAbsolute(p), 'linked', true));
   const bundled = options.bundledDir === false ? undefined : (options.bundledDir ?? defaultBundledPluginsDir());
   if (bundled) candidates.push(...expandRoot(bundled, 'bundled', false));
-  if (options.workspaceDir) candidates.push(...expandRoot(join(options.workspaceDir, '.openclaw', 'extensions'), 'workspace', false));
-  candidates.push(...expandRoot(join(options.stateDir ? toAbsolute(options.stateDir) : defaultStateDir(env), 'extensions'), 'global', false));
+  if (options.workspaceDir)
+    candidates.push(...expandRoot(join(options.workspaceDir, '.openclaw', 'extensions'), 'workspace', false));
+  candidates.push(
+    ...expandRoot(
+      join(options.stateDir ? toAbsolute(options.stateDir) : defaultStateDir(env), 'extensions'),
+      'global',
+      false,
+    ),
+  );
 
   const winners = new Map<string, { plugin: DiscoveredPlugin; rank: number }>();
   const order: string[] = [];
   const seenDirs = new Set<string>();
   for (const candidate of candidates) {
-    const plugin = candidate.missing ? missingPathPlugin(candidate) : readPluginPackage(candidate.dir, candidate.origin, config);
+    const plugin = candidate.missing
+      ? missingPathPlugin(candidate)
+      : readPluginPackage(candidate.dir, candidate.origin, config);
     if (seenDirs.has(plugin.realPath)) continue; // the same folder reached through two roots
     seenDirs.add(plugin.realPath);
-    const rank = candidate.origin === 'global' && isTracked(plugin.id, config) ? RANK['tracked-global'] : RANK[candidate.origin];
+    const rank =
+      candidate.origin === 'global' && isTracked(plugin.id, config) ? RANK['tracked-global'] : RANK[candidate.origin];
     const current = winners.get(plugin.id);
     if (!current) {
       winners.set(plugin.id, { plugin, rank });
@@ -148,15 +161,12 @@ export function discoverPlugins(options: DiscoverPluginsOptions = {}): Discovere
     }
     const [winner, loser] = rank < current.rank ? [plugin, current.plugin] : [current.plugin, plugin];
     winner.shadowed.push(...loser.shadowed, { rootDir: loser.rootDir, origin: loser.origin });
-    winner.warnings.push(
-      ...loser.warnings.filter((w) => w.code === 'plugin-shadowed'),
-      {
-        code: 'plugin-shadowed',
-        message: `duplicate plugin id "${plugin.id}": ${loser.rootDir} (${loser.origin}) is shadowed by ${winner.rootDir} (${winner.origin})`,
-        file: join(loser.rootDir, MANIFEST_FILE),
-        fix: 'remove one copy, or keep it deliberately: the higher-precedence copy is the one that loads',
-      },
-    );
+    winner.warnings.push(...loser.warnings.filter((w) => w.code === 'plugin-shadowed'), {
+      code: 'plugin-shadowed',
+      message: `duplicate plugin id "${plugin.id}": ${loser.rootDir} (${loser.origin}) is shadowed by ${winner.rootDir} (${winner.origin})`,
+      file: join(loser.rootDir, MANIFEST_FILE),
+      fix: 'remove one copy, or keep it deliberately: the higher-precedence copy is the one that loads',
+    });
     winners.set(plugin.id, { plugin: winner, rank: Math.min(rank, current.rank) });
   }
 
@@ -206,12 +216,16 @@ function missingPathPlugin(candidate: Candidate): DiscoveredPlugin {
 }
 
 /** `plugins.entries`, `allow` and `deny` ids that name no discovered plugin (OpenClaw: a warning, ignored). */
-export function findStaleConfigEntries(config: OpenClawConfig, plugins: DiscoveredPlugin[]): { key: string; id: string }[] {
+export function findStaleConfigEntries(
+  config: OpenClawConfig,
+  plugins: DiscoveredPlugin[],
+): { key: string; id: string }[] {
   const known = new Set(plugins.map((p) => p.id));
   const stale: { key: string; id: string }[] = [];
   for (const [id, entry] of Object.entries(config.plugins?.entries ?? {})) {
     // {enabled:false} for an unknown id is an intentional uninstall marker
-    if (!known.has(id) && !(entry && entry.enabled === false && entry.config === undefined)) stale.push({ key: `plugins.entries.${id}`, id });
+    if (!known.has(id) && !(entry && entry.enabled === false && entry.config === undefined))
+      stale.push({ key: `plugins.entries.${id}`, id });
   }
   for (const list of ['allow', 'deny'] as const) {
     for (const id of config.plugins?.[list] ?? []) if (!known.has(id)) stale.push({ key: `plugins.${list}`, id });

@@ -10,8 +10,8 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import type { CompactParams, CompactResult, ContextEngine, OpenClawConfig } from '../contract';
+import { createContextRuntime } from '../engines';
 import {
-  createContextRuntime,
   wrapContextEngineCompat,
   evaluateContextEngineHostSupport,
   formatContextEngineHostUnsupportedMessage,
@@ -37,6 +37,7 @@ import type { EngineDeadlines } from './host/remoteEngine';
 import type { EngineHostTransportFactory } from './host/transport';
 import { loadPlugin, type LoadedPlugin } from './loadPlugin';
 import { formatProblem, type DiscoveredPlugin, type PluginProblem } from './types';
+import { errorMessage } from '../common/errorText';
 
 export interface RunDoctorOptions {
   config?: OpenClawConfig;
@@ -64,7 +65,13 @@ export interface RunDoctorOptions {
 
 const QUIET_LOGGER = { debug() {}, info() {}, warn() {}, error() {} };
 const SEVERITY_ORDER: Record<FindingSeverity, number> = { error: 0, warn: 1, info: 2 };
-const LOAD_ERROR_CODES = new Set(['entry-import-failed', 'register-threw', 'entry-no-register', 'register-failed', 'host-start-failed']);
+const LOAD_ERROR_CODES = new Set([
+  'entry-import-failed',
+  'register-threw',
+  'entry-no-register',
+  'register-failed',
+  'host-start-failed',
+]);
 const SMOKE_PROMPT = 'What are the open questions?';
 const SMOKE_TOKEN_BUDGET = 100_000;
 
@@ -93,15 +100,22 @@ function quarantineFix(reason: string, operation: string): string {
   if (reason.startsWith('engine host exited') || reason.includes('(exited with code')) {
     return 'the engine ended its process (process.exit or a fatal error); an engine must never exit the host process';
   }
-  if (reason.includes('killed after timeout')) return 'the engine blocked its process (a synchronous loop?) and was killed; never block the event loop';
-  if (reason.startsWith('engine host crashed')) return 'an exception escaped the engine (an unhandled rejection or a throw in a callback); catch it inside the engine';
-  if (operation === 'contract-validation') return 'return an object with info.id, info.name, ingest(), assemble() and compact() from the factory';
-  if (operation === 'factory') return 'the factory threw: make it succeed with the config it receives (ctx.config is the root OpenClaw config)';
+  if (reason.includes('killed after timeout'))
+    return 'the engine blocked its process (a synchronous loop?) and was killed; never block the event loop';
+  if (reason.startsWith('engine host crashed'))
+    return 'an exception escaped the engine (an unhandled rejection or a throw in a callback); catch it inside the engine';
+  if (operation === 'contract-validation')
+    return 'return an object with info.id, info.name, ingest(), assemble() and compact() from the factory';
+  if (operation === 'factory')
+    return 'the factory threw: make it succeed with the config it receives (ctx.config is the root OpenClaw config)';
   return `fix the error ${operation}() threw (the plugin logs have the stack)`;
 }
 
 /** The report status from the load outcome (taken right after loading, before the doctor closes the host). */
-function statusOf(loaded: { status: LoadedPlugin['status']; registered: boolean } | undefined, plugin: DiscoveredPlugin): DoctorPluginStatus {
+function statusOf(
+  loaded: { status: LoadedPlugin['status']; registered: boolean } | undefined,
+  plugin: DiscoveredPlugin,
+): DoctorPluginStatus {
   if (!loaded) return plugin.errors.length + plugin.configErrors.length > 0 ? 'invalid' : 'not-executed';
   switch (loaded.status) {
     case 'running':
@@ -208,7 +222,12 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
       return { ok: true, compacted: false, reason: 'doctor probe: compaction was delegated to the runtime (not run)' };
     },
     llm: {
-      complete: async () => ({ text: 'Doctor smoke summary.', provider: 'contextscope-doctor', model: 'none', usage: {} }),
+      complete: async () => ({
+        text: 'Doctor smoke summary.',
+        provider: 'contextscope-doctor',
+        model: 'none',
+        usage: {},
+      }),
     },
   };
 
@@ -217,14 +236,19 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
   const discoveryEngines = new Map<string, string[]>();
   const toClose: LoadedPlugin[] = [];
   let executed = false;
-  const slot = typeof config.plugins?.slots?.contextEngine === 'string' ? config.plugins.slots.contextEngine.trim() || null : null;
+  const slot =
+    typeof config.plugins?.slots?.contextEngine === 'string' ? config.plugins.slots.contextEngine.trim() || null : null;
 
   try {
     for (const plugin of selected) {
       if (plugin.errors.length + plugin.configErrors.length > 0 || plugin.entries.length === 0) continue;
       const loaded = await loadPlugin(plugin, { ...loadOptions, registrationMode: 'full' });
       loadedFull.set(plugin.id, loaded);
-      loadOutcome.set(plugin.id, { status: loaded.status, statusMessage: loaded.statusMessage, registered: loaded.registrations !== undefined });
+      loadOutcome.set(plugin.id, {
+        status: loaded.status,
+        statusMessage: loaded.statusMessage,
+        registered: loaded.registrations !== undefined,
+      });
       toClose.push(loaded);
       if (loaded.status === 'not-executed') {
         add({
@@ -258,11 +282,20 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
       if (!loaded.registrations) continue;
       const discovery = await loadPlugin(plugin, { ...loadOptions, registrationMode: 'discovery' });
       toClose.push(discovery);
-      const discoveryIds = uniqueStrings((discovery.registrations?.engines ?? []).map((e) => (typeof e.id === 'string' ? e.id.trim() : null)));
+      const discoveryIds = uniqueStrings(
+        (discovery.registrations?.engines ?? []).map((e) => (typeof e.id === 'string' ? e.id.trim() : null)),
+      );
       discoveryEngines.set(plugin.id, discoveryIds);
       await discovery.close();
-      const fullIds = uniqueStrings((loaded.registrations.engines ?? []).map((e) => (typeof e.id === 'string' ? e.id.trim() : null)));
-      if (plugin.kind.includes('context-engine') && fullIds.length === 0 && discoveryIds.length === 0 && loaded.errors.length === 0) {
+      const fullIds = uniqueStrings(
+        (loaded.registrations.engines ?? []).map((e) => (typeof e.id === 'string' ? e.id.trim() : null)),
+      );
+      if (
+        plugin.kind.includes('context-engine') &&
+        fullIds.length === 0 &&
+        discoveryIds.length === 0 &&
+        loaded.errors.length === 0
+      ) {
         add({
           severity: 'error',
           code: 'no-engine-registered',
@@ -297,7 +330,9 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
       if (executed && (focusRoots.length === 0 || registeredIds.has(slot))) {
         const before = quarantines.length;
         const warningsBefore = runtimeWarnings.length;
-        const resolved = await settle(runtime.resolveContextEngine(config, options.workspaceDir ? { workspaceDir: options.workspaceDir } : {}));
+        const resolved = await settle(
+          runtime.resolveContextEngine(config, options.workspaceDir ? { workspaceDir: options.workspaceDir } : {}),
+        );
         const slotQuarantine = quarantines.slice(before).find((q) => q.engineId === slot);
         if (slotQuarantine?.operation === 'resolve') {
           add({
@@ -340,7 +375,10 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
         await smokeDrive(runtime, config, ref, workDir, ++counter, add, options.workspaceDir);
         // a call that passed its deadline leaves a liveness probe running: wait for its verdict before moving on
         await loaded.checkResponsive();
-        const stoppedDuring = loaded.host && !loaded.host.running && loaded.host.stopReason !== stopReasonBefore ? loaded.host.stopReason : undefined;
+        const stoppedDuring =
+          loaded.host && !loaded.host.running && loaded.host.stopReason !== stopReasonBefore
+            ? loaded.host.stopReason
+            : undefined;
         if (stoppedDuring) {
           add({
             severity: 'error',
@@ -441,13 +479,19 @@ async function smokeDrive(
   add: (f: DoctorFinding) => void,
   workspaceDir?: string,
 ): Promise<void> {
-  const resolved = await settle(runtime.resolveContextEngine(withSlot(config, ref.engineId), workspaceDir ? { workspaceDir } : {}));
+  const resolved = await settle(
+    runtime.resolveContextEngine(withSlot(config, ref.engineId), workspaceDir ? { workspaceDir } : {}),
+  );
   if (!resolved.ok) return;
   const engine = resolved.value;
   const quarantined = () => runtime.describeResolvedEngine(engine)?.quarantined === true;
   try {
     if (quarantined()) return;
-    const hostArgs = { contextEngineInfo: engine.info, operation: 'agent-run' as const, host: OPENCLAW_EMBEDDED_CONTEXT_ENGINE_HOST };
+    const hostArgs = {
+      contextEngineInfo: engine.info,
+      operation: 'agent-run' as const,
+      host: OPENCLAW_EMBEDDED_CONTEXT_ENGINE_HOST,
+    };
     const support = evaluateContextEngineHostSupport(hostArgs);
     if (!support.ok) {
       add({
@@ -491,7 +535,19 @@ async function smokeDrive(
     const reply = smokeReply();
     const after = [...messages, reply];
     if (typeof engine.afterTurn === 'function') {
-      if (!(await step(() => engine.afterTurn!({ sessionId, sessionKey, sessionFile, messages: after, prePromptMessageCount: messages.length, tokenBudget: SMOKE_TOKEN_BUDGET })))) return;
+      if (
+        !(await step(() =>
+          engine.afterTurn!({
+            sessionId,
+            sessionKey,
+            sessionFile,
+            messages: after,
+            prePromptMessageCount: messages.length,
+            tokenBudget: SMOKE_TOKEN_BUDGET,
+          }),
+        ))
+      )
+        return;
     } else if (typeof engine.ingestBatch === 'function') {
       const r = await step(() => engine.ingestBatch!({ sessionId, sessionKey, messages: [reply] }));
       if (!r) return;
@@ -508,7 +564,9 @@ async function smokeDrive(
           sessionKey,
           sessionFile,
           reason: 'turn',
-          runtimeContext: { rewriteTranscriptEntries: async () => ({ changed: false, bytesFreed: 0, rewrittenEntries: 0 }) },
+          runtimeContext: {
+            rewriteTranscriptEntries: async () => ({ changed: false, bytesFreed: 0, rewrittenEntries: 0 }),
+          },
         }),
       );
       if (!r) return;
@@ -516,7 +574,14 @@ async function smokeDrive(
     }
     const childSessionKey = `${sessionKey}:subagent:doctor`;
     if (typeof engine.prepareSubagentSpawn === 'function') {
-      const r = await step(() => engine.prepareSubagentSpawn!({ parentSessionKey: sessionKey, childSessionKey, contextMode: 'isolated', parentSessionId: sessionId }));
+      const r = await step(() =>
+        engine.prepareSubagentSpawn!({
+          parentSessionKey: sessionKey,
+          childSessionKey,
+          contextMode: 'isolated',
+          parentSessionId: sessionId,
+        }),
+      );
       if (!r) return;
       if (r.value && typeof r.value.rollback === 'function') await settle(r.value.rollback());
     }
@@ -538,7 +603,9 @@ async function compactProbe(
   delegatedSessions: Set<string>,
   add: (f: DoctorFinding) => void,
 ): Promise<void> {
-  const registration = runtime.listContextEngineRegistrations().find((r) => r.id === ref.engineId && r.lifecycle === 'runtime');
+  const registration = runtime
+    .listContextEngineRegistrations()
+    .find((r) => r.id === ref.engineId && r.lifecycle === 'runtime');
   if (!registration) return;
   const created = await settle(registration.factory({ config: withSlot(config, ref.engineId) }));
   if (!created.ok || !created.value || typeof (created.value as ContextEngine).compact !== 'function') return;
@@ -565,7 +632,7 @@ async function compactProbe(
   for (const f of checkCompactProbe(ref, {
     ownsCompaction: raw.info?.ownsCompaction === true,
     delegated: delegatedSessions.has(sessionId),
-    ...(result.ok ? { result: result.value } : { error: result.error instanceof Error ? result.error.message : String(result.error) }),
+    ...(result.ok ? { result: result.value } : { error: errorMessage(result.error) }),
   })) {
     add(f);
   }

@@ -12,7 +12,10 @@ export interface EngineRef {
 }
 
 /** toolCall ids with no later toolResult, and toolResults with no earlier toolCall. */
-export function findUnpairedToolMessages(messages: readonly AgentMessage[]): { orphanedCalls: string[]; orphanedResults: string[] } {
+export function findUnpairedToolMessages(messages: readonly AgentMessage[]): {
+  orphanedCalls: string[];
+  orphanedResults: string[];
+} {
   const open = new Map<string, number>();
   const orphanedResults: string[] = [];
   for (const message of messages) {
@@ -34,11 +37,13 @@ export function isEstimateFar(estimated: number, actual: number): boolean {
 
 /** Problems with the shape of an AssembleResult (empty when it is valid). */
 export function describeAssembleResultShape(result: unknown): string[] {
-  if (result === null || typeof result !== 'object') return [`the result is ${result === null ? 'null' : typeof result}, not an object`];
+  if (result === null || typeof result !== 'object')
+    return [`the result is ${result === null ? 'null' : typeof result}, not an object`];
   const r = result as { messages?: unknown; estimatedTokens?: unknown };
   const issues: string[] = [];
   if (!Array.isArray(r.messages)) issues.push('messages is not an array');
-  if (typeof r.estimatedTokens !== 'number' || !Number.isFinite(r.estimatedTokens)) issues.push('estimatedTokens is not a number');
+  if (typeof r.estimatedTokens !== 'number' || !Number.isFinite(r.estimatedTokens))
+    issues.push('estimatedTokens is not a number');
   return issues;
 }
 
@@ -101,7 +106,11 @@ export function checkAssembleResult(ref: EngineRef, result: unknown): DoctorFind
 }
 
 /** A lifecycle method that must resolve a result object resolved something else. */
-export function checkLifecycleResult(ref: EngineRef, method: 'bootstrap' | 'ingest' | 'ingestBatch' | 'maintain', value: unknown): DoctorFinding[] {
+export function checkLifecycleResult(
+  ref: EngineRef,
+  method: 'bootstrap' | 'ingest' | 'ingestBatch' | 'maintain',
+  value: unknown,
+): DoctorFinding[] {
   if (value !== null && typeof value === 'object') return [];
   const expected = {
     bootstrap: '{bootstrapped: boolean}',
@@ -141,8 +150,14 @@ export function checkCompactProbe(ref: EngineRef, probe: CompactProbeOutcome): D
       },
     ];
   }
-  const result = probe.result as { ok?: unknown; compacted?: unknown; result?: { tokensBefore?: unknown; tokensAfter?: unknown } } | undefined;
-  if (!result || typeof result !== 'object' || typeof result.ok !== 'boolean' || typeof result.compacted !== 'boolean') {
+  const result = probe.result as
+    { ok?: unknown; compacted?: unknown; result?: { tokensBefore?: unknown; tokensAfter?: unknown } } | undefined;
+  if (
+    !result ||
+    typeof result !== 'object' ||
+    typeof result.ok !== 'boolean' ||
+    typeof result.compacted !== 'boolean'
+  ) {
     return [
       {
         severity: 'error',

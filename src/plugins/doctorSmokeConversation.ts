@@ -50,7 +50,12 @@ export function smokeMessages(): AgentMessage[] {
 export function smokeReply(): AgentMessage {
   return {
     role: 'assistant',
-    content: [{ type: 'text', text: 'Open questions: verbatim turns after compaction, eliding old tool results, and who migrates the JSON state files.' }],
+    content: [
+      {
+        type: 'text',
+        text: 'Open questions: verbatim turns after compaction, eliding old tool results, and who migrates the JSON state files.',
+      },
+    ],
     provider: 'doctor',
     model: 'doctor-smoke',
     stopReason: 'stop',
@@ -61,12 +66,20 @@ export function smokeReply(): AgentMessage {
 /** Writes the smoke conversation as an OpenClaw v3 session file; returns its path. */
 export function writeSmokeTranscript(dir: string, sessionId: string): string {
   const file = join(dir, `${sessionId}.jsonl`);
-  const header: SessionHeader = { type: 'session', version: 3, id: sessionId, timestamp: new Date(T0).toISOString(), cwd: dir };
+  const header: SessionHeader = {
+    type: 'session',
+    version: 3,
+    id: sessionId,
+    timestamp: new Date(T0).toISOString(),
+    cwd: dir,
+  };
   const lines = [JSON.stringify(header)];
   let parentId: string | null = null;
   smokeMessages().forEach((message, i) => {
     const id = `doctor-entry-${i + 1}`;
-    lines.push(JSON.stringify({ type: 'message', id, parentId, timestamp: new Date(T0 + i * 1000).toISOString(), message }));
+    lines.push(
+      JSON.stringify({ type: 'message', id, parentId, timestamp: new Date(T0 + i * 1000).toISOString(), message }),
+    );
     parentId = id;
   });
   writeFileSync(file, `${lines.join('\n')}\n`);

@@ -9,7 +9,10 @@ function plural(n: number, word: string): string {
 }
 
 function groupKey(finding: DoctorFinding): string {
-  return finding.where.pluginId ?? (finding.where.file?.startsWith('plugins.') ? 'openclaw.json' : finding.where.engineId ?? 'general');
+  return (
+    finding.where.pluginId ??
+    (finding.where.file?.startsWith('plugins.') ? 'openclaw.json' : (finding.where.engineId ?? 'general'))
+  );
 }
 
 export function formatDoctorReport(report: DoctorReport): string {
@@ -20,11 +23,14 @@ export function formatDoctorReport(report: DoctorReport): string {
   );
   if (report.config.path) lines.push(`config: ${report.config.path}`);
   lines.push(`context engine slot: ${report.config.contextEngineSlot ?? 'legacy (default)'}`);
-  if (!report.executed) lines.push('plugin code was not executed (run with --allow-execute to load plugins and drive their engines)');
+  if (!report.executed)
+    lines.push('plugin code was not executed (run with --allow-execute to load plugins and drive their engines)');
   lines.push('', 'Plugins');
   if (report.plugins.length === 0) lines.push('  (none found)');
   for (const p of report.plugins) {
-    lines.push(`  ${STATUS_MARK[p.status] ?? '?'} ${p.id}  [${p.origin}${p.kind.length ? `, ${p.kind.join('+')}` : ''}${p.enabled ? '' : ', disabled'}]  ${p.path}`);
+    lines.push(
+      `  ${STATUS_MARK[p.status] ?? '?'} ${p.id}  [${p.origin}${p.kind.length ? `, ${p.kind.join('+')}` : ''}${p.enabled ? '' : ', disabled'}]  ${p.path}`,
+    );
     lines.push(`      ${p.statusMessage}`);
     const registered = [
       p.tools.length ? `tools: ${p.tools.join(', ')}` : '',
@@ -43,7 +49,10 @@ export function formatDoctorReport(report: DoctorReport): string {
   for (const [key, group] of groups) {
     lines.push(`  ${key}`);
     for (const f of group) {
-      const where = [f.where.engineId && f.where.engineId !== key ? `engine ${f.where.engineId}` : '', f.where.operation ? `op ${f.where.operation}` : '']
+      const where = [
+        f.where.engineId && f.where.engineId !== key ? `engine ${f.where.engineId}` : '',
+        f.where.operation ? `op ${f.where.operation}` : '',
+      ]
         .filter(Boolean)
         .join(', ');
       lines.push(`    ${MARK[f.severity]}  ${where ? `(${where}) ` : ''}${f.message}`);

@@ -59,7 +59,11 @@ function locate(error: ErrorObject): SchemaViolation & { rank: number } {
     case 'const':
       return { path: base || '/', message: `must be ${JSON.stringify(error.params.allowedValue)}`, rank: 1 };
     default:
-      return { path: base || '/', message: error.message ?? `fails "${error.keyword}"`, rank: KEYWORD_RANK[error.keyword] ?? 2 };
+      return {
+        path: base || '/',
+        message: error.message ?? `fails "${error.keyword}"`,
+        rank: KEYWORD_RANK[error.keyword] ?? 2,
+      };
   }
 }
 
@@ -78,7 +82,8 @@ export function formatSchemaErrors(errors: readonly ErrorObject[] | null | undef
   }
   // a union that failed deeper in one branch reports that branch, not "must be string" for the other
   const paths = [...best.keys(), ...extra.map((v) => v.path)];
-  const hasDeeper = (path: string) => paths.some((other) => other !== path && other.startsWith(path === '/' ? '/' : `${path}/`));
+  const hasDeeper = (path: string) =>
+    paths.some((other) => other !== path && other.startsWith(path === '/' ? '/' : `${path}/`));
   const located = [...best.values()].filter((v) => !(v.rank >= 3 && hasDeeper(v.path)));
   const combined = [...extra, ...located.map(({ path, message }) => ({ path, message }))];
   const seen = new Set<string>();

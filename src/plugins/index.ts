@@ -3,11 +3,28 @@
  * with OpenClaw plugin-sdk compatibility) and the doctor.
  */
 export * from './types';
-export { discoverPlugins, findStaleConfigEntries, defaultStateDir, defaultBundledPluginsDir, type DiscoverPluginsOptions } from './discoverPlugins';
+export {
+  discoverPlugins,
+  findStaleConfigEntries,
+  defaultStateDir,
+  defaultBundledPluginsDir,
+  type DiscoverPluginsOptions,
+} from './discoverPlugins';
 export { readPluginPackage, looksLikePluginDir, MANIFEST_FILE } from './readPluginPackage';
 export { resolvePluginEntries, entryFormatOf, FALLBACK_ENTRY_NAMES } from './resolvePluginEntries';
-export { PLUGIN_KINDS, PluginManifestSchema, PackageJsonSchema, validateManifestShape, validatePackageJsonShape } from './manifestSchema';
-export { compilePluginConfigSchema, validatePluginConfig, type CompiledConfigSchema, type PluginConfigValidation } from './pluginConfigValidation';
+export {
+  PLUGIN_KINDS,
+  PluginManifestSchema,
+  PackageJsonSchema,
+  validateManifestShape,
+  validatePackageJsonShape,
+} from './manifestSchema';
+export {
+  compilePluginConfigSchema,
+  validatePluginConfig,
+  type CompiledConfigSchema,
+  type PluginConfigValidation,
+} from './pluginConfigValidation';
 export { formatSchemaErrors, violationText, type SchemaViolation } from './formatSchemaErrors';
 export { hashPluginPackage, type HashablePlugin, type PackageHashOptions } from './hashPluginPackage';
 export {
@@ -17,7 +34,6 @@ export {
   defaultConsentFile,
   denyAllConsent,
   noConsentMessage,
-  writeFileAtomic,
   type ConsentDecision,
   type ConsentGrant,
   type ConsentStore,

@@ -18,13 +18,20 @@ import type { PluginConsent } from './consent';
 import { EngineHost, type PluginLogEntry } from './host/engineHost';
 import { EngineHostError } from './host/engineHostError';
 import type { EngineHostEntry } from './host/hostEntry';
-import { buildPluginEnv, prepareLaneDirs, resolveEngineNodePath, type LaneDirs, type PreparedLaneDirs } from './host/laneEnvironment';
+import {
+  buildPluginEnv,
+  prepareLaneDirs,
+  resolveEngineNodePath,
+  type LaneDirs,
+  type PreparedLaneDirs,
+} from './host/laneEnvironment';
 import { transpileCacheDir } from './transpileCache';
 import { RegisterReport, describeProtocolViolation, type EntryLoadError, type RegisterRequest } from './host/protocol';
 import { createRemoteFactory, deadlineFor, resolveDeadlines, type EngineDeadlines } from './host/remoteEngine';
 import type { EngineHostTransportFactory } from './host/transport';
 import { PLUGIN_SDK_EXPORTS } from './sdk/pluginSdk';
 import { isPluginLoadable, type DiscoveredPlugin, type PluginManifest, type PluginProblem } from './types';
+import { errorMessage } from '../common/errorText';
 
 /** The part of ContextRuntime the loader uses. */
 export type PluginRuntimeTarget = Pick<ContextRuntime, 'createPluginApi'>;
@@ -92,7 +99,8 @@ export interface LoadedPlugin {
   readonly errors: PluginProblem[];
   /** plugin logger output, console output and host notes, oldest first */
   readonly logs: PluginLogEntry[];
-  readonly host: { pid: number | undefined; node: string | undefined; running: boolean; stopReason: string | undefined } | undefined;
+  readonly host:
+    { pid: number | undefined; node: string | undefined; running: boolean; stopReason: string | undefined } | undefined;
   readonly laneDirs: LaneDirs | undefined;
   /** Resolves with the stop reason once the current host process has stopped. */
   whenHostStopped(): Promise<string>;
@@ -113,7 +121,12 @@ function sdkModuleList(): string {
 
 export function describeEntryError(file: string, rootDir: string, error: EntryLoadError): PluginProblem {
   const problem: PluginProblem = {
-    code: error.phase === 'register' ? 'register-threw' : error.phase === 'export' ? 'entry-no-register' : 'entry-import-failed',
+    code:
+      error.phase === 'register'
+        ? 'register-threw'
+        : error.phase === 'export'
+          ? 'entry-no-register'
+          : 'entry-import-failed',
     message:
       error.phase === 'register'
         ? `register(api) threw: ${error.message}`
@@ -122,8 +135,10 @@ export function describeEntryError(file: string, rootDir: string, error: EntryLo
           : error.message,
     file,
   };
-  if (error.phase === 'register') problem.fix = 'fix the plugin: register(api) must not throw (see the stack in the plugin logs)';
-  else if (error.phase === 'export') problem.fix = 'export register(api) (or definePluginEntry({...})) as the default export of the entry';
+  if (error.phase === 'register')
+    problem.fix = 'fix the plugin: register(api) must not throw (see the stack in the plugin logs)';
+  else if (error.phase === 'export')
+    problem.fix = 'export register(api) (or definePluginEntry({...})) as the default export of the entry';
   else if (error.module?.startsWith('openclaw')) {
     problem.fix = `ContextScope provides ${sdkModuleList()}; "${error.module}" is not one of them — import types only, or report the missing module`;
   } else if (error.module) {
@@ -205,12 +220,20 @@ class PluginLoad implements LoadedPlugin {
     try {
       decision = await this.options.consent.check(plugin);
     } catch (error) {
-      decision = { granted: false, reason: `not executed: consent could not be checked for ${plugin.realPath}: ${error instanceof Error ? error.message : String(error)}` };
+      decision = {
+        granted: false,
+        reason: `not executed: consent could not be checked for ${plugin.realPath}: ${errorMessage(error)}`,
+      };
     }
     if (!decision.granted) {
       this.status = 'not-executed';
       this.statusMessage = decision.reason;
-      this.errors.push({ code: 'no-consent', message: decision.reason, file: plugin.realPath, fix: 'run with --allow-execute or approve the plugin in the app' });
+      this.errors.push({
+        code: 'no-consent',
+        message: decision.reason,
+        file: plugin.realPath,
+        fix: 'run with --allow-execute or approve the plugin in the app',
+      });
       return;
     }
     if (!plugin.enabled) {
@@ -237,17 +260,24 @@ class PluginLoad implements LoadedPlugin {
         unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
         callbackDeadlineMs: this.deadlines.defaultMs,
         callbacks: {
-          ...(this.options.llm ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) } : {}),
+          ...(this.options.llm
+            ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) }
+            : {}),
           delegateCompaction:
-            this.options.compactionDelegate ?? ((params: CompactParams) => delegateCompactionToRuntime(params, this.options.compaction ?? {})),
+            this.options.compactionDelegate ??
+            ((params: CompactParams) => delegateCompactionToRuntime(params, this.options.compaction ?? {})),
         },
         onLog: (entry) => this.log({ ...entry, pluginId: entry.pluginId ?? plugin.id }),
         onProtocolError: (problem) =>
-          this.diagnostics.push({ level: 'error', pluginId: plugin.id, message: `engine host sent an invalid message (ignored): ${problem}` }),
+          this.diagnostics.push({
+            level: 'error',
+            pluginId: plugin.id,
+            message: `engine host sent an invalid message (ignored): ${problem}`,
+          }),
       });
     } catch (error) {
       this.status = 'load-failed';
-      this.statusMessage = error instanceof Error ? error.message : String(error);
+      this.statusMessage = errorMessage(error);
       this.errors.push({
         code: 'host-start-failed',
         message: this.statusMessage,
@@ -273,20 +303,28 @@ class PluginLoad implements LoadedPlugin {
       ...(plugin.version !== undefined ? { pluginVersion: plugin.version } : {}),
       config: this.options.config ?? {},
       pluginConfig: plugin.config,
-      sdk: this.options.memoryPromptSection !== undefined ? { memoryPromptSection: this.options.memoryPromptSection } : {},
+      sdk:
+        this.options.memoryPromptSection !== undefined ? { memoryPromptSection: this.options.memoryPromptSection } : {},
       shimDir: host.entry.shimDir,
       llmAvailable: this.options.llm !== undefined,
     };
-    const cacheDir = plugin.entries.some((e) => e.format === 'ts') ? (this.options.transpileCacheDir === undefined ? transpileCacheDir() : this.options.transpileCacheDir) : undefined;
+    const cacheDir = plugin.entries.some((e) => e.format === 'ts')
+      ? this.options.transpileCacheDir === undefined
+        ? transpileCacheDir()
+        : this.options.transpileCacheDir
+      : undefined;
     if (cacheDir) request.transpileCacheDir = cacheDir;
     let report: RegisterReport;
     try {
-      const reply = await host.request('register', [request], { deadlineMs: deadlineFor(this.deadlines, 'register'), operation: 'register' });
+      const reply = await host.request('register', [request], {
+        deadlineMs: deadlineFor(this.deadlines, 'register'),
+        operation: 'register',
+      });
       const problem = describeProtocolViolation(RegisterReport, reply);
       if (problem) throw new Error(`engine host sent an invalid register report: ${problem}`);
       report = reply as RegisterReport;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.status = 'load-failed';
       this.statusMessage = `loading the plugin failed: ${reason}`;
       this.errors.push({
@@ -301,12 +339,14 @@ class PluginLoad implements LoadedPlugin {
     this.registrations = report;
     for (const entry of report.entries) {
       if (entry.error) this.errors.push(describeEntryError(entry.file, plugin.rootDir, entry.error));
-      if (entry.error?.stack) this.log({ level: 'error', message: entry.error.stack, pluginId: entry.pluginId, at: Date.now() });
+      if (entry.error?.stack)
+        this.log({ level: 'error', message: entry.error.stack, pluginId: entry.pluginId, at: Date.now() });
       if (entry.asyncRegister) {
         this.diagnostics.push({
           level: 'warn',
           pluginId: entry.pluginId,
-          message: 'register(api) returned a promise; OpenClaw does not await plugin registration, so registrations made after an await may be missing there',
+          message:
+            'register(api) returned a promise; OpenClaw does not await plugin registration, so registrations made after an await may be missing there',
         });
       }
     }
@@ -363,7 +403,12 @@ class PluginLoad implements LoadedPlugin {
       );
     }
     const host = this.current;
-    if (!host) throw new EngineHostError('not-running', `plugin "${this.id}" has no engine host (${this.statusMessage})`, 'factory');
+    if (!host)
+      throw new EngineHostError(
+        'not-running',
+        `plugin "${this.id}" has no engine host (${this.statusMessage})`,
+        'factory',
+      );
     return host;
   }
 

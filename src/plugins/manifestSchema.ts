@@ -73,6 +73,7 @@ export function manifestFix(path: string, folderName: string): string {
     return 'add "configSchema": {"type": "object", "additionalProperties": false, "properties": {}} (required even when the plugin takes no config)';
   }
   if (path.startsWith('/kind')) return 'set "kind" to "context-engine" or "memory" (or an array of them)';
-  if (path.startsWith('/uiHints')) return 'make each uiHints entry an object like {"label": "...", "help": "...", "sensitive": true}';
+  if (path.startsWith('/uiHints'))
+    return 'make each uiHints entry an object like {"label": "...", "help": "...", "sensitive": true}';
   return 'correct this field of openclaw.plugin.json (see OpenClaw docs/plugins/manifest.md)';
 }

@@ -5,6 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv, formatSchemaErrors, type SchemaViolation } from './formatSchemaErrors';
+import { errorMessage } from '../common/errorText';
 
 // Plugin schemas come from third parties: unknown keywords (uiHints-like annotations) must not fail compilation.
 const ajv = createAjv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: false });
@@ -31,7 +32,7 @@ export function compilePluginConfigSchema(schema: Record<string, unknown>): Comp
     compiledBySource.set(source, validate);
     return { ok: true, validate };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }
 

@@ -10,6 +10,7 @@ import { manifestFix, validateManifestShape, validatePackageJsonShape, type Pack
 import { compilePluginConfigSchema, validatePluginConfig } from './pluginConfigValidation';
 import { resolvePluginEntries } from './resolvePluginEntries';
 import type { DiscoveredPlugin, PluginKind, PluginManifest, PluginOrigin, PluginProblem } from './types';
+import { errorMessage } from '../common/errorText';
 
 export const MANIFEST_FILE = 'openclaw.plugin.json';
 
@@ -26,11 +27,15 @@ export function looksLikePluginDir(dir: string): boolean {
 }
 
 function parseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return message.replace(/^JSON5: /, '');
 }
 
-export function readPluginPackage(rootDir: string, origin: PluginOrigin, config: OpenClawConfig = {}): DiscoveredPlugin {
+export function readPluginPackage(
+  rootDir: string,
+  origin: PluginOrigin,
+  config: OpenClawConfig = {},
+): DiscoveredPlugin {
   const folderName = basename(rootDir);
   const manifestPath = join(rootDir, MANIFEST_FILE);
   const errors: PluginProblem[] = [];
@@ -88,7 +93,9 @@ export function readPluginPackage(rootDir: string, origin: PluginOrigin, config:
           message: `${v.path}: ${v.message}`,
           file: packageJsonPath,
           path: v.path,
-          fix: v.path.startsWith('/openclaw') ? 'set "openclaw": {"extensions": ["./index.js"]}' : 'correct this package.json field',
+          fix: v.path.startsWith('/openclaw')
+            ? 'set "openclaw": {"extensions": ["./index.js"]}'
+            : 'correct this package.json field',
         });
       }
       if (violations.length === 0) pkg = raw as PackageJsonShape;
@@ -111,9 +118,11 @@ export function readPluginPackage(rootDir: string, origin: PluginOrigin, config:
   });
   errors.push(...problems);
 
-  const kind: PluginKind[] = manifest?.kind === undefined ? [] : Array.isArray(manifest.kind) ? [...manifest.kind] : [manifest.kind];
+  const kind: PluginKind[] =
+    manifest?.kind === undefined ? [] : Array.isArray(manifest.kind) ? [...manifest.kind] : [manifest.kind];
   const rawConfig = config.plugins?.entries?.[id]?.config;
-  let pluginConfig: Record<string, unknown> = rawConfig && typeof rawConfig === 'object' ? structuredClone(rawConfig) : {};
+  let pluginConfig: Record<string, unknown> =
+    rawConfig && typeof rawConfig === 'object' ? structuredClone(rawConfig) : {};
   const configErrors: PluginProblem[] = [];
   if (manifest) {
     const compiled = compilePluginConfigSchema(manifest.configSchema);
@@ -148,9 +157,9 @@ export function readPluginPackage(rootDir: string, origin: PluginOrigin, config:
     manifestPath,
     ...(manifest ? { manifest } : {}),
     ...(existsSync(packageJsonPath) ? { packageJsonPath } : {}),
-    ...(manifest?.name ?? pkg?.name ? { name: manifest?.name ?? pkg?.name } : {}),
+    ...((manifest?.name ?? pkg?.name) ? { name: manifest?.name ?? pkg?.name } : {}),
     ...(manifest?.description ? { description: manifest.description } : {}),
-    ...(manifest?.version ?? pkg?.version ? { version: manifest?.version ?? pkg?.version } : {}),
+    ...((manifest?.version ?? pkg?.version) ? { version: manifest?.version ?? pkg?.version } : {}),
     kind,
     entries,
     ...(manifest ? { configSchema: manifest.configSchema } : {}),

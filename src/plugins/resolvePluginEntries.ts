@@ -122,7 +122,11 @@ export function resolvePluginEntries(options: {
     try {
       real = realpathSync(file);
     } catch (error) {
-      problems.push({ code: 'entry-unreadable', message: `entry "${spec}" cannot be resolved: ${String(error)}`, file: where });
+      problems.push({
+        code: 'entry-unreadable',
+        message: `entry "${spec}" cannot be resolved: ${String(error)}`,
+        file: where,
+      });
       continue;
     }
     if (!isInside(realRoot, real)) {
@@ -136,7 +140,12 @@ export function resolvePluginEntries(options: {
       continue;
     }
     if (!statSync(real).isFile()) {
-      problems.push({ code: 'entry-not-a-file', message: `entry "${spec}" is not a file (${file})`, file: where, path: '/openclaw/extensions' });
+      problems.push({
+        code: 'entry-not-a-file',
+        message: `entry "${spec}" is not a file (${file})`,
+        file: where,
+        path: '/openclaw/extensions',
+      });
       continue;
     }
     const entryPluginId = declared.length > 1 ? `${pluginId}/${basename(file, extname(file))}` : pluginId;

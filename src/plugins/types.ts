@@ -93,6 +93,10 @@ export function isPluginLoadable(plugin: DiscoveredPlugin): boolean {
 }
 
 export function formatProblem(problem: PluginProblem): string {
-  const where = problem.file ? `${problem.file}${problem.path ? ` ${problem.path}` : ''}: ` : problem.path ? `${problem.path}: ` : '';
+  const where = problem.file
+    ? `${problem.file}${problem.path ? ` ${problem.path}` : ''}: `
+    : problem.path
+      ? `${problem.path}: `
+      : '';
   return `${where}${problem.message}${problem.fix ? ` (fix: ${problem.fix})` : ''}`;
 }

@@ -221,7 +221,8 @@ export class BackgroundTokenCounter {
   async ensure(input: Iterable<string>): Promise<void> {
     const texts = [...input].filter((text) => text.length > 0 && this.settle(text) === undefined);
     const missing = new Set<string>();
-    for (const text of texts) for (const line of this.linesOf(text) ?? []) if (this.needsCounting(line)) missing.add(line);
+    for (const text of texts)
+      for (const line of this.linesOf(text) ?? []) if (this.needsCounting(line)) missing.add(line);
     if (missing.size > 0) {
       if (this.worker && this.backlogAt >= this.backlog.length) this.send([...missing]);
       else for (const line of missing) this.storeLine(line, countTokens(line, this.encoding));

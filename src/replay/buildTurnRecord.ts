@@ -60,7 +60,12 @@ export interface TurnFacts {
 export function buildAssembledRefs(attempt: AttemptFacts, messageKeys: readonly string[]): AssembledRef[] {
   return attempt.classified.map((c, i) => {
     const stored = attempt.stored[i];
-    const ref: AssembledRef = { key: c.key, provenance: c.provenance, estTokens: stored.estTokens, tiktokenTokens: stored.tiktokenTokens };
+    const ref: AssembledRef = {
+      key: c.key,
+      provenance: c.provenance,
+      estTokens: stored.estTokens,
+      tiktokenTokens: stored.tiktokenTokens,
+    };
     if (c.sourceKey !== undefined) ref.sourceKey = c.sourceKey;
     if (c.covers && countInRanges(c.covers) <= INLINE_COVERS_MAX) {
       ref.coversKeys = rangesToIndices(c.covers).map((p) => messageKeys[p]);

@@ -75,7 +75,11 @@ export function buildReferenceIndex(
   entries.forEach(({ key, message, hashKey }, index) => {
     if (!position.has(key)) position.set(key, index);
     if (!byHash.has(hashKey)) byHash.set(hashKey, key);
-    if (message.role === 'toolResult' && typeof message.toolCallId === 'string' && !byToolCallId.has(message.toolCallId))
+    if (
+      message.role === 'toolResult' &&
+      typeof message.toolCallId === 'string' &&
+      !byToolCallId.has(message.toolCallId)
+    )
       byToolCallId.set(message.toolCallId, key);
     const ts = (message as { timestamp?: unknown }).timestamp;
     if (ts !== undefined) {

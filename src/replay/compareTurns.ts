@@ -32,15 +32,16 @@ export interface CompareRow {
 export function describeEvent(event: ReplayEvent): string {
   switch (event.type) {
     case 'compaction': {
-      const tokens =
-        event.tokensBefore !== null ? ` ${event.tokensBefore}→${event.tokensAfter ?? '?'}` : '';
+      const tokens = event.tokensBefore !== null ? ` ${event.tokensBefore}→${event.tokensAfter ?? '?'}` : '';
       const state = event.error ? ' failed' : event.compacted ? '' : ' (nothing compacted)';
       return `compaction(${event.trigger})${tokens}${state}`;
     }
     case 'quarantine':
       return `quarantine ${event.operation}`;
     case 'subagentSpawn':
-      return event.error ? `spawn failed (${event.contextMode})` : `spawn ${event.contextMode}${event.prepared ? '' : ' (not prepared)'}`;
+      return event.error
+        ? `spawn failed (${event.contextMode})`
+        : `spawn ${event.contextMode}${event.prepared ? '' : ' (not prepared)'}`;
     case 'subagentRollback':
       return 'spawn rollback';
     case 'subagentEnded':

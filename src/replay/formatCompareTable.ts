@@ -19,7 +19,10 @@ function cellText(cell: LaneTurnCell | undefined): [string, string, string] {
 }
 
 /** Turn | per lane: tokens/budget, kept·summarized·dropped, events. Long event lists are cut at `eventWidth`. */
-export function formatCompareTable(recording: Recording, options: { laneIds?: string[]; eventWidth?: number } = {}): string {
+export function formatCompareTable(
+  recording: Recording,
+  options: { laneIds?: string[]; eventWidth?: number } = {},
+): string {
   const laneIds = options.laneIds ?? recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
   const eventWidth = options.eventWidth ?? 28;
   const rows = compareTurns(recording, laneIds);
@@ -35,9 +38,17 @@ export function formatCompareTable(recording: Recording, options: { laneIds?: st
   const header2 = ['turn', ...laneIds.flatMap(() => ['tokens/budget', 'kept·sum·drop', 'events'])];
   const widths = header2.map((h, c) => Math.max(h.length, ...table.map((r) => r[c].length)));
   const groupWidth = (i: number) => widths[1 + i * 3] + widths[2 + i * 3] + widths[3 + i * 3] + 4;
-  const header1 = [pad('', widths[0]), ...labels.map((label, i) => pad(label.length > groupWidth(i) ? label.slice(0, groupWidth(i)) : label, groupWidth(i)))].join(' │ ');
+  const header1 = [
+    pad('', widths[0]),
+    ...labels.map((label, i) =>
+      pad(label.length > groupWidth(i) ? label.slice(0, groupWidth(i)) : label, groupWidth(i)),
+    ),
+  ].join(' │ ');
   const line = (cells: string[]) =>
-    [pad(cells[0], widths[0], true), ...laneIds.map((_, i) => [1, 2, 3].map((k) => pad(cells[i * 3 + k], widths[i * 3 + k], k !== 3)).join('  '))].join(' │ ');
+    [
+      pad(cells[0], widths[0], true),
+      ...laneIds.map((_, i) => [1, 2, 3].map((k) => pad(cells[i * 3 + k], widths[i * 3 + k], k !== 3)).join('  ')),
+    ].join(' │ ');
   return [header1, line(header2), ...table.map(line)].map((l) => l.trimEnd()).join('\n') + '\n';
 }
 

@@ -4,6 +4,7 @@
  */
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { RECORDING_SCHEMA_VERSION, RecordingSchema, type Recording } from './recordingSchema';
+import { errorMessage } from '../common/errorText';
 
 export interface RecordingValidationIssue {
   /** JSON path of the offending value, `$` for the document itself */
@@ -115,7 +116,7 @@ export function importRecording(json: string | unknown, source = 'recording'): R
     try {
       value = JSON.parse(json);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new RecordingImportError(`${source} is not valid JSON: ${reason}`, [{ path: '$', message: reason }]);
     }
   }

@@ -11,7 +11,13 @@ export type {
   ReplayProgress,
 } from './replayTypes';
 export * from './recordingSchema';
-export { importRecording, validateRecording, jsonPointerToPath, RecordingImportError, type RecordingValidationIssue } from './importRecording';
+export {
+  importRecording,
+  validateRecording,
+  jsonPointerToPath,
+  RecordingImportError,
+  type RecordingValidationIssue,
+} from './importRecording';
 export { exportRecordingJson } from './exportRecording';
 export {
   canonicalJson,
@@ -44,15 +50,35 @@ export {
   type CompactionOutcome,
   type TurnFindingInput,
 } from './computeTurnFindings';
-export { parseLaneSpec, parseHostSpec, defaultLaneLabel, LaneSpecError, type ParsedLaneSpec, type HostSpec } from './laneSpec';
+export {
+  parseLaneSpec,
+  parseHostSpec,
+  defaultLaneLabel,
+  LaneSpecError,
+  type ParsedLaneSpec,
+  type HostSpec,
+} from './laneSpec';
 export { laneConfigFromSpec, type LaneSpecDefaults } from './laneConfigFromSpec';
 export { laneSettingsFindings, type LaneSettingsInput } from './laneSettingsFindings';
 export { countSessionFile, createSessionCountCache, type SessionCounts, type SessionCountCache } from './sessionCounts';
-export { compareTurns, describeEvent, laneTurnCell, selectFailingFindings, type CompareRow, type LaneTurnCell } from './compareTurns';
+export {
+  compareTurns,
+  describeEvent,
+  laneTurnCell,
+  selectFailingFindings,
+  type CompareRow,
+  type LaneTurnCell,
+} from './compareTurns';
 export { renderHtmlReport, type HtmlReportOptions } from './report/renderHtmlReport';
 export { escapeHtml } from './report/escapeHtml';
 export { renderBudgetChart, type BudgetChartInput, type ChartSeries } from './report/svgBudgetChart';
-export { splitSessionTurns, promptTextOf, recordedTurnOutcome, type SessionTurn, type SplitSession } from './sessionTurns';
+export {
+  splitSessionTurns,
+  promptTextOf,
+  recordedTurnOutcome,
+  type SessionTurn,
+  type SplitSession,
+} from './sessionTurns';
 export { findRecordedSpawns, interpretSpawnRecord, type RecordedSpawn } from './subagentSpawns';
 export { FORK_REQUIRES_TRANSCRIPT_ERROR, LIGHT_CONTEXT_SKIP_REASON } from './subagentLifecycle';
 export { ASSEMBLE_FAILED_WARNING, BOOTSTRAP_FAILED_WARNING, MAX_OVERFLOW_COMPACTION_ATTEMPTS } from './laneRunner';

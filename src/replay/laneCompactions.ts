@@ -4,12 +4,19 @@
  * lane transcript for engines that do not own compaction, and a recorded compaction replayed when the caller
  * honours the session's own compactions. Each records a `compaction` event and the facts findings look at.
  */
-import type { CompactionEntry, CompactParams, CompactResult, ContextEngineInfo, ContextEngineRuntimeSettings } from '../contract';
+import type {
+  CompactionEntry,
+  CompactParams,
+  CompactResult,
+  ContextEngineInfo,
+  ContextEngineRuntimeSettings,
+} from '../contract';
 import { compactTranscript } from '../engines/legacy';
 import type { CompactionOutcome } from './computeTurnFindings';
 import type { CompactionEvent, CompactionTrigger } from './recordingSchema';
 import type { LaneRunner } from './laneRunner';
 import type { TurnDraft } from './turnDraft';
+import { errorMessage } from '../common/errorText';
 
 /** Run the engine's `compact()`; true when it compacted (and the lane moved on to any successor session). */
 export async function compactOnEngine(
@@ -69,7 +76,8 @@ export async function compactOnEngine(
     tokensBefore: compaction.tokensBefore,
     tokensAfter: compaction.tokensAfter,
     summary: typeof result?.summary === 'string' ? result.summary : null,
-    firstKeptEntryId: typeof result?.firstKeptEntryId === 'string' ? lane.transcript.keyOf(result.firstKeptEntryId) : null,
+    firstKeptEntryId:
+      typeof result?.firstKeptEntryId === 'string' ? lane.transcript.keyOf(result.firstKeptEntryId) : null,
     ...(successorSessionId && successorSessionId !== lane.transcript.sessionId ? { successorSessionId } : {}),
     ...(successorSessionFile && successorSessionFile !== lane.transcript.sessionFile ? { successorSessionFile } : {}),
   });
@@ -85,7 +93,11 @@ export async function compactOnEngine(
 
 /** Replay a compaction entry of the recorded session on the lane (honourRecordedCompactions). */
 /** The event of a compaction that threw or failed before producing a result. */
-function failedCompactionEvent(trigger: CompactionTrigger, engineId: string, error: string): Omit<CompactionEvent, 'turn' | 'seq' | 'lane'> {
+function failedCompactionEvent(
+  trigger: CompactionTrigger,
+  engineId: string,
+  error: string,
+): Omit<CompactionEvent, 'turn' | 'seq' | 'lane'> {
   return {
     type: 'compaction',
     trigger,
@@ -125,7 +137,11 @@ export function appendRecordedCompaction(lane: LaneRunner, draft: TurnDraft, ent
 }
 
 /** The harness's in-prompt auto-compaction on the lane transcript; returns the summary when it compacted. */
-export async function autoCompact(lane: LaneRunner, draft: TurnDraft, contextTokens: number): Promise<string | undefined> {
+export async function autoCompact(
+  lane: LaneRunner,
+  draft: TurnDraft,
+  contextTokens: number,
+): Promise<string | undefined> {
   try {
     const outcome = await compactTranscript({
       transcript: lane.transcript.handle,
@@ -159,7 +175,7 @@ export async function autoCompact(lane: LaneRunner, draft: TurnDraft, contextTok
     });
     return outcome.compacted ? result?.summary : undefined;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     draft.addEvent(failedCompactionEvent('auto', 'built-in', message));
     return undefined;
   }

@@ -24,7 +24,9 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
     label: defaultLaneLabel(parsed),
     spec: parsed.spec,
     contextWindow: parsed.window ?? defaults.contextWindow,
-    ...((parsed.reserve ?? defaults.reserveTokens) !== undefined ? { reserveTokens: parsed.reserve ?? defaults.reserveTokens } : {}),
+    ...((parsed.reserve ?? defaults.reserveTokens) !== undefined
+      ? { reserveTokens: parsed.reserve ?? defaults.reserveTokens }
+      : {}),
     ...(defaults.keepRecentTokens !== undefined ? { keepRecentTokens: defaults.keepRecentTokens } : {}),
     ...((parsed.host ?? defaults.host) !== undefined ? { host: parsed.host ?? defaults.host } : {}),
   };
@@ -46,11 +48,16 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
       throw new LaneSpecError(`Lane "${spec}": ${file} is not valid JSON/JSON5: ${(error as Error).message}`);
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      throw new LaneSpecError(`Lane "${spec}": ${file} must hold a JSON object (the plugin's config), not ${Array.isArray(value) ? 'an array' : typeof value}.`);
+      throw new LaneSpecError(
+        `Lane "${spec}": ${file} must hold a JSON object (the plugin's config), not ${Array.isArray(value) ? 'an array' : typeof value}.`,
+      );
     }
     pluginConfig = value as Record<string, unknown>;
   }
-  const plugin = parsed.plugin.startsWith('.') || parsed.plugin.startsWith('/') ? resolve(defaults.baseDir ?? process.cwd(), parsed.plugin) : parsed.plugin;
+  const plugin =
+    parsed.plugin.startsWith('.') || parsed.plugin.startsWith('/')
+      ? resolve(defaults.baseDir ?? process.cwd(), parsed.plugin)
+      : parsed.plugin;
   return {
     ...common,
     engine: {

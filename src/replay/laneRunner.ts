@@ -45,7 +45,7 @@ import type { LaneTranscript } from './laneTranscript';
 import { createHashKeyCache } from './messageIdentity';
 import type { StoredMessage } from './messageTable';
 import type { PreparedSession } from './prepareSession';
-import { RecordedEngine, type CallOutcome } from './recordEngineCalls';
+import { type RecordedEngine, type CallOutcome } from './recordEngineCalls';
 import type { Finding, PrecheckRecord, TurnRecord, TurnStatus } from './recordingSchema';
 import type { ChildReplayOutcome, ReplayState } from './replayState';
 import type { RecordedSpawn } from './subagentSpawns';
@@ -201,7 +201,12 @@ export class LaneRunner {
     const previous = this.keyedContext;
     let from = 0;
     if (previous && previous.messages.length <= messages.length) {
-      while (from < previous.messages.length && previous.messages[from] === messages[from] && previous.keys[from] === keys[from]) from++;
+      while (
+        from < previous.messages.length &&
+        previous.messages[from] === messages[from] &&
+        previous.keys[from] === keys[from]
+      )
+        from++;
       if (from < previous.messages.length) from = 0;
     }
     for (let i = from; i < messages.length; i++) this.objectKeys.set(messages[i] as object, keys[i]!);
@@ -396,7 +401,9 @@ export class LaneRunner {
     await this.state.table.ensureCounted(stored);
     const counter = this.state.counter;
     const providerTokens =
-      stored.reduce((s, m) => s + m.tiktokenTokens, 0) + (await counter.count(systemPrompt)) + (await counter.count(prompt));
+      stored.reduce((s, m) => s + m.tiktokenTokens, 0) +
+      (await counter.count(systemPrompt)) +
+      (await counter.count(prompt));
     if (providerTokens > this.group.contextWindow) {
       attempt.overflow = { source: 'provider', tokens: providerTokens, route: computed.route };
     }
@@ -425,7 +432,10 @@ export class LaneRunner {
     });
   }
 
-  private async runTurnInner(turn: SessionTurn, draft: TurnDraft): Promise<{ record: TurnRecord; findings: Finding[] }> {
+  private async runTurnInner(
+    turn: SessionTurn,
+    draft: TurnDraft,
+  ): Promise<{ record: TurnRecord; findings: Finding[] }> {
     const state = this.state;
     const prompt = promptTextOf(turn.userEntry.message);
     const promptStored = state.table.intern(turn.userEntry.id, turn.userEntry.message, turn.userEntry.id);
@@ -438,7 +448,8 @@ export class LaneRunner {
         contextTokenBudget: this.group.contextWindow,
         reserveTokens: this.group.settings.reserveTokens,
       });
-      await compactOnEngine(this, 
+      await compactOnEngine(
+        this,
         draft,
         info,
         'manual',
@@ -501,7 +512,11 @@ export class LaneRunner {
       for (;;) {
         attempt = await this.runAttempt(draft, prompt, budget);
         if (!attempt.overflow) break;
-        if (attempt.overflow.route === 'truncate_tool_results_only' && attempt.overflow.source === 'precheck' && !truncated) {
+        if (
+          attempt.overflow.route === 'truncate_tool_results_only' &&
+          attempt.overflow.source === 'precheck' &&
+          !truncated
+        ) {
           truncated = true;
           if (this.truncateOversizedToolResults()) {
             draft.attemptNo++;
@@ -514,7 +529,8 @@ export class LaneRunner {
             : `Context overflow: the prompt (${attempt.overflow.tokens} tokens, tiktoken) exceeds the ${this.group.contextWindow}-token context window.`;
         if (overflowCompactions >= MAX_OVERFLOW_COMPACTION_ATTEMPTS) break;
         overflowCompactions++;
-        const compacted = await compactOnEngine(this, 
+        const compacted = await compactOnEngine(
+          this,
           draft,
           this.engine.info,
           'overflow',
@@ -607,7 +623,11 @@ export class LaneRunner {
         }
       } else if (this.engine.has('ingestBatch')) {
         if (sent.length > 0) {
-          const outcome = await this.engine.call(draft, 'ingestBatch', { ...this.sessionParams, messages: sent, isHeartbeat: false });
+          const outcome = await this.engine.call(draft, 'ingestBatch', {
+            ...this.sessionParams,
+            messages: sent,
+            isHeartbeat: false,
+          });
           if (!outcome.ok) {
             finalizationOk = false;
             draft.warn(`context engine ingestBatch failed: ${outcome.message}`);
@@ -615,7 +635,11 @@ export class LaneRunner {
         }
       } else {
         for (const message of sent) {
-          const outcome = await this.engine.call(draft, 'ingest', { ...this.sessionParams, message, isHeartbeat: false });
+          const outcome = await this.engine.call(draft, 'ingest', {
+            ...this.sessionParams,
+            message,
+            isHeartbeat: false,
+          });
           if (!outcome.ok) {
             finalizationOk = false;
             draft.warn(`context engine ingest failed: ${outcome.message}`);
@@ -632,7 +656,9 @@ export class LaneRunner {
             runtimeSettings: attempt.runtimeSettings,
             runtimeContext: this.runtimeContext(),
           };
-          const promise = this.engine.call(draft, 'maintain', params, 'reason=turn, deferred (background)').then(() => undefined);
+          const promise = this.engine
+            .call(draft, 'maintain', params, 'reason=turn, deferred (background)')
+            .then(() => undefined);
           this.deferred = { promise, draft };
         } else {
           await this.maintain(draft, 'turn', attempt.runtimeSettings);

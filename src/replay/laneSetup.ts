@@ -11,10 +11,10 @@ import {
   agentHarnessContextEngineHost,
   cliContextEngineHost,
   CODEX_APP_SERVER_CONTEXT_ENGINE_HOST,
-  createContextRuntime,
   OPENCLAW_EMBEDDED_CONTEXT_ENGINE_HOST,
   resolveCompactionSettings,
 } from '../runtime';
+import { createContextRuntime } from '../engines';
 import type { Summarizer } from '../summarize';
 import { resolveLaneTranscript, type LaneGroup } from './laneGroup';
 import type { HostSpec } from './laneSpec';
@@ -27,7 +27,11 @@ export function hostSupportFor(host: HostSpec | undefined): ContextEngineHostSup
   return agentHarnessContextEngineHost(host.slice('agent-harness:'.length));
 }
 
-function withSlot(config: OpenClawConfig | undefined, engineId: string, compaction: Record<string, unknown>): OpenClawConfig {
+function withSlot(
+  config: OpenClawConfig | undefined,
+  engineId: string,
+  compaction: Record<string, unknown>,
+): OpenClawConfig {
   const base = config ?? {};
   return {
     ...base,
@@ -131,10 +135,15 @@ export async function createLaneGroup(
   } else if (engine.kind === 'in-process') {
     group.requestedEngineId = engine.engineId;
     group.source = 'in-process';
-    const registered = group.runtime.registerContextEngineForOwner(engine.engineId, engine.factory, engine.owner ?? 'plugin:in-process', {
-      allowSameOwnerRefresh: true,
-      lifecycle: 'runtime',
-    });
+    const registered = group.runtime.registerContextEngineForOwner(
+      engine.engineId,
+      engine.factory,
+      engine.owner ?? 'plugin:in-process',
+      {
+        allowSameOwnerRefresh: true,
+        lifecycle: 'runtime',
+      },
+    );
     if (!registered.ok) {
       error = `Cannot register in-process engine "${engine.engineId}": already registered by ${registered.existingOwner ?? 'another owner'}.`;
     }

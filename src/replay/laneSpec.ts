@@ -38,7 +38,8 @@ export class LaneSpecError extends Error {
 
 const LEGACY_OPTIONS = ['window', 'reserve', 'host', 'label'] as const;
 const PLUGIN_OPTIONS = ['config', 'engine', ...LEGACY_OPTIONS] as const;
-const SYNTAX = 'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>]';
+const SYNTAX =
+  'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>]';
 
 /** Parse `embedded | codex | cli:<id> | agent-harness:<id>`; throws a LaneSpecError naming the valid forms. */
 export function parseHostSpec(value: string, where = 'host'): HostSpec {
@@ -46,9 +47,7 @@ export function parseHostSpec(value: string, where = 'host'): HostSpec {
   if (v === 'embedded' || v === 'codex') return v;
   const m = /^(cli|agent-harness):(.+)$/.exec(v);
   if (m && m[2].trim()) return `${m[1]}:${m[2].trim()}` as HostSpec;
-  throw new LaneSpecError(
-    `Invalid ${where} "${value}": use embedded, codex, cli:<backendId> or agent-harness:<id>.`,
-  );
+  throw new LaneSpecError(`Invalid ${where} "${value}": use embedded, codex, cli:<backendId> or agent-harness:<id>.`);
 }
 
 function parseTokenCount(value: string, name: string, spec: string, allowZero: boolean): number {
@@ -82,7 +81,9 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
     if (!plugin) throw new LaneSpecError(`Invalid lane spec "${spec}": plugin: needs a path or a plugin id.`);
     base = { kind: 'plugin', plugin };
   } else {
-    throw new LaneSpecError(`Invalid lane spec "${spec}": it must start with "legacy" or "plugin:". Expected ${SYNTAX}.`);
+    throw new LaneSpecError(
+      `Invalid lane spec "${spec}": it must start with "legacy" or "plugin:". Expected ${SYNTAX}.`,
+    );
   }
 
   const allowed: readonly string[] = base.kind === 'legacy' ? LEGACY_OPTIONS : PLUGIN_OPTIONS;
@@ -129,7 +130,11 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
 export function defaultLaneLabel(parsed: ParsedLaneSpec): string {
   if (parsed.label) return parsed.label;
   if (parsed.kind === 'legacy') return parsed.window ? `legacy@${parsed.window}` : 'legacy';
-  const base = parsed.plugin.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || parsed.plugin;
+  const base =
+    parsed.plugin
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() || parsed.plugin;
   const name = parsed.engineId ? `${base}:${parsed.engineId}` : base;
   return parsed.window ? `${name}@${parsed.window}` : name;
 }

@@ -108,6 +108,7 @@ export class LaneTranscript {
     this.sessionId = options.header.id;
     this.currentSessionFile = options.sessionFile;
     this.transcript = createSessionTranscript({ header: options.header, idSource: this.idSource });
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the handle's getters read the live lane
     const lane = this;
     const handle: TrackedTranscriptHandle = {
       get sessionId() {
@@ -297,7 +298,11 @@ export class LaneTranscript {
     const fresh = cached ? this.path.slice(cached.upTo) : undefined;
     if (!cached || !fresh || fresh.some((e) => BOUNDARY_TYPES.has(e.type))) {
       const built = buildContextFromPath(this.path.slice(this.contextStart()));
-      this.cachedContext = { messages: built.messages, keys: this.keysFor(built.messageEntryIds, 0), upTo: this.path.length };
+      this.cachedContext = {
+        messages: built.messages,
+        keys: this.keysFor(built.messageEntryIds, 0),
+        upTo: this.path.length,
+      };
     } else if (fresh.length > 0) {
       const built = buildContextFromPath(fresh);
       cached.keys.push(...this.keysFor(built.messageEntryIds, cached.messages.length));
@@ -326,7 +331,11 @@ export class LaneTranscript {
       if (existsSync(sessionFile)) {
         // the successor file is read once and mirrored from here on (its entries are in it already)
         const opened = await openSessionTranscript(sessionFile);
-        this.transcript = createSessionTranscript({ header: opened.header, entries: opened.entries(), idSource: this.idSource });
+        this.transcript = createSessionTranscript({
+          header: opened.header,
+          entries: opened.entries(),
+          idSource: this.idSource,
+        });
         this.mirrorFile = sessionFile;
         this.mirrored = opened.entries().length;
         this.materialized = true;
@@ -351,7 +360,12 @@ export class LaneTranscript {
     }
     const first = path.findIndex((e) => replacements.has(e.id) && e.type === 'message');
     if (first === -1) {
-      return { changed: false, bytesFreed: 0, rewrittenEntries: 0, reason: 'no replacement names an entry on the active branch' };
+      return {
+        changed: false,
+        bytesFreed: 0,
+        rewrittenEntries: 0,
+        reason: 'no replacement names an entry on the active branch',
+      };
     }
     this.track(this.transcript.moveLeaf(first === 0 ? null : path[first - 1].id));
     const newIdOf = new Map<string, string>();

@@ -75,7 +75,10 @@ export async function loadPluginLane(
   options: { laneDir: string; config: OpenClawConfig; plugins?: PluginLoadingOptions; consent?: PluginConsent },
 ): Promise<PluginLaneResult> {
   const fallbackId = source.engineId ?? source.plugin;
-  const first = findLanePlugin(source.plugin, { config: options.config, ...(options.plugins ? { plugins: options.plugins } : {}) });
+  const first = findLanePlugin(source.plugin, {
+    config: options.config,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  });
   if (!first.plugin) return { engineId: fallbackId, error: first.error };
 
   // Discover again with this lane's plugin config in place, so defaults and validation apply to it.
@@ -87,7 +90,11 @@ export async function loadPluginLane(
       slots: { ...(options.config.plugins?.slots ?? {}), contextEngine: source.engineId ?? plugin.id },
       entries: {
         ...(options.config.plugins?.entries ?? {}),
-        [plugin.id]: { ...(options.config.plugins?.entries?.[plugin.id] ?? {}), enabled: true, config: source.pluginConfig ?? {} },
+        [plugin.id]: {
+          ...(options.config.plugins?.entries?.[plugin.id] ?? {}),
+          enabled: true,
+          config: source.pluginConfig ?? {},
+        },
       },
     },
   };
@@ -99,7 +106,9 @@ export async function loadPluginLane(
   for (const d of [laneDirs.home, laneDirs.tmpDir]) mkdirSync(d, { recursive: true });
   const consent =
     options.consent ??
-    (options.plugins?.allowExecute ? allowExecuteConsent() : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
+    (options.plugins?.allowExecute
+      ? allowExecuteConsent()
+      : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
 
   const loaded = await loadPlugin(plugin, {
     runtime: group.runtime,

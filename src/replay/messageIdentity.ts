@@ -83,9 +83,14 @@ export function isHashKey(key: string): boolean {
  * hash).
  */
 function samePlainJson(a: unknown, b: unknown): boolean {
-  if (a === b) return typeof a !== 'function' && typeof a !== 'symbol' && typeof a !== 'undefined' && typeof a !== 'bigint';
+  if (a === b)
+    return typeof a !== 'function' && typeof a !== 'symbol' && typeof a !== 'undefined' && typeof a !== 'bigint';
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (typeof (a as { toJSON?: unknown }).toJSON === 'function' || typeof (b as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (
+    typeof (a as { toJSON?: unknown }).toJSON === 'function' ||
+    typeof (b as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!samePlainJson(a[i], b[i])) return false;

@@ -6,7 +6,12 @@
  * content a single time.
  */
 import type { AgentMessage } from '../contract';
-import { estimateMessageTokens, estimatePrecheckMessageTokens, messageTokenText, TOKENIZER_IMAGE_TOKENS } from '../tokens';
+import {
+  estimateMessageTokens,
+  estimatePrecheckMessageTokens,
+  messageTokenText,
+  TOKENIZER_IMAGE_TOKENS,
+} from '../tokens';
 import type { BackgroundTokenCounter } from './backgroundTokenCounter';
 import type { IndexRange, MessageRecord } from './recordingSchema';
 

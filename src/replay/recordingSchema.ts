@@ -280,10 +280,7 @@ export const PrecheckRecordSchema = Type.Object(
     /** the log line OpenClaw writes when it skips */
     skipReason: Type.Optional(Type.String()),
     estimatedTokens: NonNegInt,
-    pressureSource: Type.Union([
-      Type.Literal('assembled'),
-      Type.Literal('unwindowed_transcript_estimate'),
-    ]),
+    pressureSource: Type.Union([Type.Literal('assembled'), Type.Literal('unwindowed_transcript_estimate')]),
     promptBudgetBeforeReserve: NonNegInt,
     effectiveReserveTokens: NonNegInt,
     overflowTokens: NonNegInt,
@@ -296,12 +293,7 @@ export const PrecheckRecordSchema = Type.Object(
 export type PrecheckRecord = Static<typeof PrecheckRecordSchema>;
 
 export const TurnStatusSchema = Type.Union(
-  [
-    Type.Literal('ok'),
-    Type.Literal('prompt_error'),
-    Type.Literal('aborted'),
-    Type.Literal('host_unsupported'),
-  ],
+  [Type.Literal('ok'), Type.Literal('prompt_error'), Type.Literal('aborted'), Type.Literal('host_unsupported')],
   {
     description:
       'ok = the prompt was sent; prompt_error = the recorded model call ended in error, or the prompt never fit ' +

@@ -21,6 +21,7 @@ import { resolveSessionInput } from './resolveSessionInput';
 import { createSessionCountCache, type SessionCountCache } from './sessionCounts';
 import { splitSessionTurns } from './sessionTurns';
 import { sliceRecording, type RecordingSlice } from './sliceRecording';
+import { errorMessage } from '../common/errorText';
 
 export type ReplayStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -88,16 +89,25 @@ export function defaultDemoSessionsDir(): string | undefined {
 export class ReplayNotFoundError extends Error {
   readonly code = 'not_found';
   constructor(replayId: string) {
-    super(`No replay "${replayId}" (it never existed or was forgotten; only the latest replays are kept). Start it again with replay.start.`);
+    super(
+      `No replay "${replayId}" (it never existed or was forgotten; only the latest replays are kept). Start it again with replay.start.`,
+    );
   }
 }
 
 export interface ReplayService {
-  start(request: StartReplayRequest, onProgress?: (update: ReplayProgressUpdate) => void): Promise<{ replayId: string }>;
+  start(
+    request: StartReplayRequest,
+    onProgress?: (update: ReplayProgressUpdate) => void,
+  ): Promise<{ replayId: string }>;
   get(replayId: string, slice?: RecordingSlice): ReplaySnapshot;
   /** resolves when the replay has finished (whatever its status) */
   wait(replayId: string): Promise<ReplaySnapshot>;
-  export(replayId: string, format: 'json' | 'html', path?: string): { format: 'json' | 'html'; bytes: number; path?: string; content?: string };
+  export(
+    replayId: string,
+    format: 'json' | 'html',
+    path?: string,
+  ): { format: 'json' | 'html'; bytes: number; path?: string; content?: string };
   cancel(replayId: string): boolean;
 }
 
@@ -146,7 +156,14 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
 
       const id = randomUUID();
       const controller = new AbortController();
-      const entry: ReplayJob = { id, status: 'running', done: 0, total: lanes.length * turns, controller, finished: Promise.resolve() };
+      const entry: ReplayJob = {
+        id,
+        status: 'running',
+        done: 0,
+        total: lanes.length * turns,
+        controller,
+        finished: Promise.resolve(),
+      };
       entry.finished = replaySession({
         session,
         lanes,
@@ -159,7 +176,13 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
         signal: controller.signal,
         onProgress: (p) => {
           if (!p.parentLane) entry.done++;
-          onProgress?.({ replayId: id, lane: p.lane, turn: p.turn, total: p.total, ...(p.parentLane ? { parentLane: p.parentLane } : {}) });
+          onProgress?.({
+            replayId: id,
+            lane: p.lane,
+            turn: p.turn,
+            total: p.total,
+            ...(p.parentLane ? { parentLane: p.parentLane } : {}),
+          });
         },
       }).then(
         (recording) => {
@@ -168,7 +191,7 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
         },
         (error: unknown) => {
           entry.status = controller.signal.aborted ? 'cancelled' : 'failed';
-          entry.error = error instanceof Error ? error.message : String(error);
+          entry.error = errorMessage(error);
         },
       );
       jobs.set(id, entry);
@@ -196,7 +219,9 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
     export(replayId, format, path) {
       const j = job(replayId);
       if (!j.recording) {
-        throw new Error(`Replay ${replayId} has no recording to export yet (status: ${j.status}${j.error ? `: ${j.error}` : ''}).`);
+        throw new Error(
+          `Replay ${replayId} has no recording to export yet (status: ${j.status}${j.error ? `: ${j.error}` : ''}).`,
+        );
       }
       const content = format === 'json' ? exportRecordingJson(j.recording) : renderHtmlReport(j.recording);
       const bytes = Buffer.byteLength(content);
@@ -290,7 +315,8 @@ export async function listSessions(
   const dir = stateDir ?? defaultDemoSessionsDir();
   if (!dir) return { stateDir: '', sessions: [] };
   const found = await discoverSessions({ stateDir: dir, scanSpawns: false });
-  if (found.sessions.length === 0) return { stateDir: found.stateDir, sessions: await withCounts(await listFlatSessions(found.stateDir), cache) };
+  if (found.sessions.length === 0)
+    return { stateDir: found.stateDir, sessions: await withCounts(await listFlatSessions(found.stateDir), cache) };
   const sessions = found.sessions
     .filter((s) => s.exists)
     .sort((a, b) => b.mtimeMs - a.mtimeMs)

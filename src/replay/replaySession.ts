@@ -61,7 +61,12 @@ function defaultLabel(lane: ReplayLaneConfig): string {
   if (lane.label) return lane.label;
   if (lane.engine.kind === 'legacy') return 'legacy';
   if (lane.engine.kind === 'in-process') return lane.engine.engineId;
-  return defaultLaneLabel({ kind: 'plugin', plugin: lane.engine.plugin, spec: '', ...(lane.engine.engineId ? { engineId: lane.engine.engineId } : {}) });
+  return defaultLaneLabel({
+    kind: 'plugin',
+    plugin: lane.engine.plugin,
+    spec: '',
+    ...(lane.engine.engineId ? { engineId: lane.engine.engineId } : {}),
+  });
 }
 
 /** The model the session ran with: the last model_change, or the provider/model of the last assistant message. */
@@ -102,7 +107,11 @@ function childResolverFor(loaded: LoadedSession): (key: string) => Promise<Loade
       return null;
     }
     if (!entry) return null;
-    const file = entry.sessionFile ? (entry.sessionFile.startsWith('/') ? entry.sessionFile : join(dir, entry.sessionFile)) : join(dir, `${entry.sessionId}.jsonl`);
+    const file = entry.sessionFile
+      ? entry.sessionFile.startsWith('/')
+        ? entry.sessionFile
+        : join(dir, entry.sessionFile)
+      : join(dir, `${entry.sessionId}.jsonl`);
     try {
       return await readSessionFile(file, { mode: 'tolerant' });
     } catch {
@@ -119,8 +128,14 @@ interface RunningLane {
 
 export async function replaySession(options: ReplayOptions): Promise<Recording> {
   const started = performance.now();
-  const loaded = typeof options.session === 'string' ? await readSessionFile(options.session, { mode: 'tolerant' }) : options.session;
-  if (options.lanes.length === 0) throw new Error('replaySession needs at least one lane (for example { engine: { kind: "legacy" }, contextWindow: 32000 }).');
+  const loaded =
+    typeof options.session === 'string'
+      ? await readSessionFile(options.session, { mode: 'tolerant' })
+      : options.session;
+  if (options.lanes.length === 0)
+    throw new Error(
+      'replaySession needs at least one lane (for example { engine: { kind: "legacy" }, contextWindow: 32000 }).',
+    );
 
   const model = sessionModel(loaded);
   const state = new ReplayState({
@@ -171,7 +186,14 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     events.push(...draft.events);
   };
   const recordLaneQuarantine = (draft: ReturnType<LaneRunner['newDraft']>, laneId: string, q: QuarantineLogEntry) => {
-    draft.addEvent({ type: 'quarantine', engineId: q.engineId, ...(q.owner ? { owner: q.owner } : {}), operation: q.operation, reason: q.reason, failedAt: q.failedAt });
+    draft.addEvent({
+      type: 'quarantine',
+      engineId: q.engineId,
+      ...(q.owner ? { owner: q.owner } : {}),
+      operation: q.operation,
+      reason: q.reason,
+      failedAt: q.failedAt,
+    });
     const laneError = lanes.find((l) => l.id === laneId)?.error;
     findings.push({
       code: 'quarantined',
@@ -206,7 +228,10 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       if (entry.type === 'compaction' && !state.honourRecordedCompactions) continue;
       transcript.appendRecorded(entry);
     }
-    const engine = await group.runtime.resolveContextEngine(group.config, { agentDir: group.agentDir, workspaceDir: group.workspaceDir });
+    const engine = await group.runtime.resolveContextEngine(group.config, {
+      agentDir: group.agentDir,
+      workspaceDir: group.workspaceDir,
+    });
     const runner = new LaneRunner(state, {
       id: laneId,
       group,
@@ -236,7 +261,11 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     });
   };
 
-  state.replayChild = async (parent: LaneRunner, spawn: RecordedSpawn, spawnTurn: number): Promise<ChildReplayOutcome> => {
+  state.replayChild = async (
+    parent: LaneRunner,
+    spawn: RecordedSpawn,
+    spawnTurn: number,
+  ): Promise<ChildReplayOutcome> => {
     if (!replaySubagents || !spawn.childSessionKey || parent.depth + 1 > maxDepth) return { finished: false };
     const childLoaded = await state.resolveChildSession(spawn.childSessionKey);
     if (!childLoaded) return { finished: false };
@@ -258,7 +287,14 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     delete record.error;
     lanes.push(record);
     turns[laneId] = [];
-    const runner = await startLane(laneId, parent.group, session, spawn.childSessionKey, parent.depth + 1, join(workDir, fsSafe(laneId)));
+    const runner = await startLane(
+      laneId,
+      parent.group,
+      session,
+      spawn.childSessionKey,
+      parent.depth + 1,
+      join(workDir, fsSafe(laneId)),
+    );
     const running: RunningLane = { runner, record, session };
     for (let t = 0; t < session.split.turns.length; t++) {
       checkAbort();
@@ -267,7 +303,8 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     findings.push(...(await runner.flushDeferred()));
     await finishLane(runner);
     const last = session.split.turns[session.split.turns.length - 1];
-    const finished = last !== undefined && recordedTurnOutcome(last).outcome === 'ok' && lastStopReason(last.entries) === 'stop';
+    const finished =
+      last !== undefined && recordedTurnOutcome(last).outcome === 'ok' && lastStopReason(last.entries) === 'stop';
     return { laneId, finished };
   };
 
@@ -307,12 +344,18 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       ...(options.plugins ? { plugins: options.plugins } : {}),
     });
     // a setup that finishes after a failure elsewhere is still closed (see finally)
-    void setup.then((done) => groups.push(done.group), () => undefined);
+    void setup.then(
+      (done) => groups.push(done.group),
+      () => undefined,
+    );
     return { laneConfig, label, laneId, laneDir, setup };
   });
   try {
     const root = prepareSession(loaded, state.table);
-    const rootKey = options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyFromStore(loaded)) ?? 'agent:main:main');
+    const rootKey =
+      options.sessionKey !== undefined
+        ? options.sessionKey
+        : ((await sessionKeyFromStore(loaded)) ?? 'agent:main:main');
     replayRoot = root;
     // Lanes over the root session.
     const rootLanes: RunningLane[] = [];
@@ -321,7 +364,13 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       const record: LaneRecord = {
         id: laneId,
         label,
-        spec: laneConfig.spec ?? (laneConfig.engine.kind === 'plugin' ? `plugin:${laneConfig.engine.plugin}` : laneConfig.engine.kind === 'legacy' ? 'legacy' : `in-process:${laneConfig.engine.engineId}`),
+        spec:
+          laneConfig.spec ??
+          (laneConfig.engine.kind === 'plugin'
+            ? `plugin:${laneConfig.engine.plugin}`
+            : laneConfig.engine.kind === 'legacy'
+              ? 'legacy'
+              : `in-process:${laneConfig.engine.engineId}`),
         source: setup.group.source,
         requestedEngineId: setup.group.requestedEngineId,
         ...(setup.pluginId ? { pluginId: setup.pluginId } : {}),
@@ -329,7 +378,11 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
         contextWindow: laneConfig.contextWindow,
         reserveTokens: setup.group.settings.reserveTokens,
         keepRecentTokens: setup.group.settings.keepRecentTokens,
-        host: { id: setup.group.host.id, label: setup.group.host.label, capabilities: [...setup.group.host.capabilities] },
+        host: {
+          id: setup.group.host.id,
+          label: setup.group.host.label,
+          capabilities: [...setup.group.host.capabilities],
+        },
         sessionId: root.info.sessionId,
         sessionKey: rootKey,
         ...(setup.error ? { error: setup.error } : {}),
@@ -404,7 +457,10 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   );
   lanes.sort((a, b) => rootIndex.get(a.id)! - rootIndex.get(b.id)!);
   const laneOrder = new Map(lanes.map((l, i) => [l.id, i]));
-  findings.sort((a, b) => (a.turn ?? -1) - (b.turn ?? -1) || (laneOrder.get(a.lane ?? '') ?? -1) - (laneOrder.get(b.lane ?? '') ?? -1));
+  findings.sort(
+    (a, b) =>
+      (a.turn ?? -1) - (b.turn ?? -1) || (laneOrder.get(a.lane ?? '') ?? -1) - (laneOrder.get(b.lane ?? '') ?? -1),
+  );
   const stats = state.table.stats();
   return {
     schemaVersion: RECORDING_SCHEMA_VERSION,
@@ -424,7 +480,10 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     turns,
     events,
     findings,
-    stats: { wallMs: performance.now() - started, tokenizer: { hits: stats.hits, misses: stats.misses, charsTokenized: stats.charsTokenized } },
+    stats: {
+      wallMs: performance.now() - started,
+      tokenizer: { hits: stats.hits, misses: stats.misses, charsTokenized: stats.charsTokenized },
+    },
   };
 }
 

@@ -37,9 +37,10 @@ export class ReplayState {
   readonly manualCompactions: Map<number, { customInstructions?: string }>;
   readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
   /** set by the orchestrator: replays a child session as a subagent lane of `parent` */
-  replayChild: (parent: LaneRunner, spawn: RecordedSpawn, spawnTurn: number) => Promise<ChildReplayOutcome> = async () => ({
-    finished: false,
-  });
+  replayChild: (parent: LaneRunner, spawn: RecordedSpawn, spawnTurn: number) => Promise<ChildReplayOutcome> =
+    async () => ({
+      finished: false,
+    });
   private readonly startedAt = performance.now();
   private seq = 0;
 
@@ -51,7 +52,9 @@ export class ReplayState {
     this.checkDeterminism = init.checkDeterminism;
     this.driftThreshold = init.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
     this.honourRecordedCompactions = init.honourRecordedCompactions;
-    this.manualCompactions = new Map((init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]));
+    this.manualCompactions = new Map(
+      (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
+    );
     this.resolveChildSession = init.resolveChildSession ?? (async () => null);
   }
 

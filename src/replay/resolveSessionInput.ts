@@ -34,7 +34,10 @@ export async function resolveSessionInput(input: string): Promise<ResolvedSessio
     try {
       const { store } = await readSessionStore(join(path, 'sessions.json'));
       for (const [key, entry] of Object.entries(store)) {
-        if (isSubagentSessionKey(key)) subagentFiles.add(entry.sessionFile ? resolve(path, entry.sessionFile) : join(path, `${entry.sessionId}.jsonl`));
+        if (isSubagentSessionKey(key))
+          subagentFiles.add(
+            entry.sessionFile ? resolve(path, entry.sessionFile) : join(path, `${entry.sessionId}.jsonl`),
+          );
       }
     } catch {
       // no store: every transcript is a candidate
@@ -46,11 +49,15 @@ export async function resolveSessionInput(input: string): Promise<ResolvedSessio
     });
   }
   if (candidates.length === 0) {
-    throw new Error(`No session transcripts (*.jsonl) found in ${path}. Pass a session file, a sessions folder or an OpenClaw state dir.`);
+    throw new Error(
+      `No session transcripts (*.jsonl) found in ${path}. Pass a session file, a sessions folder or an OpenClaw state dir.`,
+    );
   }
   const chosen = [...candidates].sort((a, b) => b.mtimeMs - a.mtimeMs)[0];
   return {
     file: chosen.file,
-    ...(candidates.length > 1 ? { note: `${candidates.length} sessions in ${path}; replaying the most recent: ${chosen.file}` } : {}),
+    ...(candidates.length > 1
+      ? { note: `${candidates.length} sessions in ${path}; replaying the most recent: ${chosen.file}` }
+      : {}),
   };
 }

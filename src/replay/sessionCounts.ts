@@ -36,7 +36,9 @@ export interface SessionCountCache {
   readonly reads: number;
 }
 
-export function createSessionCountCache(options: { maxEntries?: number; count?: (file: string) => Promise<SessionCounts> } = {}): SessionCountCache {
+export function createSessionCountCache(
+  options: { maxEntries?: number; count?: (file: string) => Promise<SessionCounts> } = {},
+): SessionCountCache {
   const maxEntries = options.maxEntries ?? 2000;
   const count = options.count ?? countSessionFile;
   const cache = new Map<string, { size: number; mtimeMs: number; counts: Promise<SessionCounts | undefined> }>();
@@ -54,7 +56,11 @@ export function createSessionCountCache(options: { maxEntries?: number; count?: 
         return hit.counts;
       }
       reads++;
-      const slot: { size: number; mtimeMs: number; counts: Promise<SessionCounts | undefined> } = { size, mtimeMs, counts: Promise.resolve(undefined) };
+      const slot: { size: number; mtimeMs: number; counts: Promise<SessionCounts | undefined> } = {
+        size,
+        mtimeMs,
+        counts: Promise.resolve(undefined),
+      };
       slot.counts = count(file).then(
         (c) => c,
         () => {

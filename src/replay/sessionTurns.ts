@@ -59,7 +59,10 @@ export function recordedTurnOutcome(turn: SessionTurn): { outcome: RecordedTurnO
     if (entry.type !== 'message' || entry.message.role !== 'assistant') continue;
     const assistant = entry.message as AssistantMessage;
     if (assistant.stopReason === 'error') {
-      return { outcome: 'prompt_error', error: assistant.errorMessage ?? 'the recorded model call ended with an error' };
+      return {
+        outcome: 'prompt_error',
+        error: assistant.errorMessage ?? 'the recorded model call ended with an error',
+      };
     }
     if (assistant.stopReason === 'aborted') return { outcome: 'aborted', error: assistant.errorMessage ?? 'aborted' };
     return { outcome: 'ok' };

@@ -12,7 +12,7 @@ export interface RecordingSlice {
   toTurn?: number;
 }
 
-function referencedKeys(turns: readonly TurnRecord[], recording: Recording): Set<string> {
+function referencedKeys(turns: readonly TurnRecord[]): Set<string> {
   const keys = new Set<string>();
   for (const t of turns) {
     keys.add(t.promptKey);
@@ -32,7 +32,7 @@ export function sliceRecording(recording: Recording, slice: RecordingSlice): Rec
   const to = slice.toTurn ?? Number.MAX_SAFE_INTEGER;
   const turns: Record<string, TurnRecord[]> = {};
   for (const id of laneIds) turns[id] = (recording.turns[id] ?? []).filter((t) => t.turn >= from && t.turn <= to);
-  const keys = referencedKeys(Object.values(turns).flat(), recording);
+  const keys = referencedKeys(Object.values(turns).flat());
   const messages: Record<string, MessageRecord> = {};
   for (const k of keys) {
     const record = recording.messages[k];

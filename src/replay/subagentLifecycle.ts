@@ -100,7 +100,12 @@ export async function handleRecordedSpawns(lane: LaneRunner, turn: SessionTurn, 
           draft.addEvent({ type: 'subagentRollback', childSessionKey: spawn.childSessionKey, ok: true });
         } catch (error) {
           // Best effort, as in OpenClaw: rollback errors are swallowed.
-          draft.addEvent({ type: 'subagentRollback', childSessionKey: spawn.childSessionKey, ok: false, error: errorMessage(error) });
+          draft.addEvent({
+            type: 'subagentRollback',
+            childSessionKey: spawn.childSessionKey,
+            ok: false,
+            error: errorMessage(error),
+          });
         }
       }
       continue;

@@ -43,7 +43,8 @@ function leadingText(message: AgentMessage): string {
 /** The summary marker of `message`, or null when it is not recognisably a summary. */
 export function readSummaryMarker(message: AgentMessage): SummaryMarker | null {
   const record = message as unknown as Record<string, unknown>;
-  const details = record.details && typeof record.details === 'object' ? (record.details as Record<string, unknown>) : {};
+  const details =
+    record.details && typeof record.details === 'object' ? (record.details as Record<string, unknown>) : {};
 
   if (message.role === 'compactionSummary') {
     const first = typeof message.firstKeptEntryId === 'string' ? message.firstKeptEntryId : undefined;

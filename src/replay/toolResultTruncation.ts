@@ -45,6 +45,9 @@ export function truncateToolResult(message: ToolResultMessage, contextWindow: nu
     return { ...block, text: kept } as TextContent;
   });
   const removed = total - cap;
-  content.push({ type: 'text', text: `\n\n[Tool result truncated: ${removed} characters removed to fit the context window]` });
+  content.push({
+    type: 'text',
+    text: `\n\n[Tool result truncated: ${removed} characters removed to fit the context window]`,
+  });
   return { ...message, content };
 }

@@ -11,7 +11,6 @@ import {
   type Logger,
   type OpenClawConfig,
 } from '../contract';
-import { createLegacyContextEngine } from '../engines/legacy/legacyEngine';
 import { createContextEnginePluginApi, type CreatePluginApiOptions, type PluginApiHandle } from './pluginApi';
 import { wrapContextEngineWithRuntimeQuarantine } from './quarantineProxy';
 import { DEFAULT_CONTEXT_ENGINE_ID, describeQuarantineReason, QuarantineStore } from './quarantineStore';
@@ -28,7 +27,7 @@ import { RuntimeEventHub, type RuntimeEventListener, type RuntimeLogLevel } from
 import { resolveContextEngineSlotId } from './slotSelection';
 import { wrapContextEngineCompat } from './wrapContextEngineCompat';
 
-/** Options of `createContextRuntime`. */
+/** Options of `createContextRuntime` (src/engines), which supplies the built-in legacy engine. */
 export interface ContextRuntimeOptions {
   /** receives every log line (default: console) */
   logger?: Logger;
@@ -119,18 +118,26 @@ function consoleLogger(): Logger {
   };
 }
 
-function factoryContext(config: OpenClawConfig | undefined, ctx: ResolveContextEngineContext | undefined): ContextEngineFactoryContext {
+function factoryContext(
+  config: OpenClawConfig | undefined,
+  ctx: ResolveContextEngineContext | undefined,
+): ContextEngineFactoryContext {
   return { config, agentDir: ctx?.agentDir, workspaceDir: ctx?.workspaceDir };
 }
 
-/** Create an isolated context runtime with `legacy` registered (owner core). */
-export function createContextRuntime(options: ContextRuntimeOptions = {}): ContextRuntime {
+/**
+ * An isolated context runtime with `legacyFactory` registered as `legacy` (owner core). The runtime does not know the
+ * built-in engines (they sit above it); `createContextRuntime` in src/engines supplies the built-in legacy engine.
+ */
+export function createContextRuntimeCore(
+  options: ContextRuntimeOptions & { legacyFactory: ContextEngineFactory },
+): ContextRuntime {
   const baseLogger = options.logger ?? consoleLogger();
   const hub = new RuntimeEventHub(options.onEvent);
   const now = options.now ?? (() => new Date());
   const registry = new ContextEngineRegistry();
   const resolvedMeta = new WeakMap<object, { engineId: string; owner?: string }>();
-  const legacyFactory = options.legacyFactory ?? (() => createLegacyContextEngine());
+  const legacyFactory = options.legacyFactory;
 
   const log = (level: RuntimeLogLevel, message: string) => {
     try {
@@ -161,14 +168,25 @@ export function createContextRuntime(options: ContextRuntimeOptions = {}): Conte
   });
 
   const quarantine = (engineId: string, operation: string, error: unknown, owner?: string) =>
-    quarantines.quarantine({ engineId, operation, error, owner: owner ?? registry.get(engineId)?.owner, failedAt: now() });
+    quarantines.quarantine({
+      engineId,
+      operation,
+      error,
+      owner: owner ?? registry.get(engineId)?.owner,
+      failedAt: now(),
+    });
 
   const availableEngines = () => {
     const ids = registry.ids();
     return ids.length > 0 ? ids.join(', ') : '(none)';
   };
 
-  const registerContextEngineForOwner: ContextRuntime['registerContextEngineForOwner'] = (id, factory, owner, opts = {}) => {
+  const registerContextEngineForOwner: ContextRuntime['registerContextEngineForOwner'] = (
+    id,
+    factory,
+    owner,
+    opts = {},
+  ) => {
     const outcome = registry.register(id, factory, owner, opts);
     // E2: a live (runtime) registration lifts the id's quarantine immediately.
     if (outcome.stored && (opts.lifecycle ?? 'runtime') === 'runtime') quarantines.clear(id);
@@ -209,7 +227,9 @@ export function createContextRuntime(options: ContextRuntimeOptions = {}): Conte
     const entry = registry.get(engineId);
     if (!entry) {
       if (isDefault) {
-        throw new Error(`Context engine "${DEFAULT_CONTEXT_ENGINE_ID}" is not registered. Available engines: ${availableEngines()}`);
+        throw new Error(
+          `Context engine "${DEFAULT_CONTEXT_ENGINE_ID}" is not registered. Available engines: ${availableEngines()}`,
+        );
       }
       quarantine(engineId, 'resolve', 'not registered');
       return resolveDefaultContextEngine(fctx);

@@ -6,7 +6,11 @@
 import type { ContextEngine } from '../contract';
 
 /** Create a proxy that reads every property through `read(property)` and forwards everything else to `engine`. */
-export function createForwardingProxy(engine: ContextEngine, read: (property: PropertyKey) => unknown, extraKeys: readonly PropertyKey[] = []): ContextEngine {
+export function createForwardingProxy(
+  engine: ContextEngine,
+  read: (property: PropertyKey) => unknown,
+  extraKeys: readonly PropertyKey[] = [],
+): ContextEngine {
   const extra = new Set(extraKeys);
   const shell = Object.create(Object.getPrototypeOf(engine) as object | null) as object;
   return new Proxy(shell, {

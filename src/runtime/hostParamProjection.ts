@@ -24,7 +24,11 @@ const GUARDED: ReadonlySet<string> = new Set(GUARDED_METHODS);
  * Keep a param when the engine accepts it, when it is not a host key, or when it is `abortSignal` on `compact`
  * (compact always receives its signal). `acceptedHostParams` undefined means everything passes.
  */
-export function projectContextEngineHostParams<T>(method: string, params: T, acceptedHostParams: readonly string[] | undefined): T {
+export function projectContextEngineHostParams<T>(
+  method: string,
+  params: T,
+  acceptedHostParams: readonly string[] | undefined,
+): T {
   if (acceptedHostParams === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) {
     return params;
   }
@@ -39,7 +43,10 @@ export function projectContextEngineHostParams<T>(method: string, params: T, acc
 }
 
 /** Wrap `engine` so every lifecycle call is projected through its `info.acceptedHostParams`. */
-export function wrapContextEngineWithHostParamProjection(engine: ContextEngine, acceptedHostParams: readonly string[]): ContextEngine {
+export function wrapContextEngineWithHostParamProjection(
+  engine: ContextEngine,
+  acceptedHostParams: readonly string[],
+): ContextEngine {
   const accepted = [...acceptedHostParams];
   const wrapped: MethodCache = new Map();
   const target = engine;

@@ -94,7 +94,9 @@ export interface ContextEngineHostSupportEvaluation {
 }
 
 /** Evaluate whether `host` satisfies the engine's requirements for `operation`. */
-export function evaluateContextEngineHostSupport(args: ContextEngineHostSupportArgs): ContextEngineHostSupportEvaluation {
+export function evaluateContextEngineHostSupport(
+  args: ContextEngineHostSupportArgs,
+): ContextEngineHostSupportEvaluation {
   const requirement = args.contextEngineInfo.hostRequirements?.[args.operation];
   const required = [...(requirement?.requiredCapabilities ?? [])];
   if (required.length === 0) return { ok: true, required: [], missing: [] };

@@ -4,14 +4,20 @@
  * and system-prompt additions. Every export carries a one-line doc comment at its definition.
  */
 export {
-  createContextRuntime,
+  createContextRuntimeCore,
   type ContextRuntime,
   type ContextRuntimeOptions,
   type QuarantineContextEngineInput,
   type ResolveContextEngineContext,
   type ResolvedEngineDescription,
 } from './createContextRuntime';
-export type { RuntimeEvent, RuntimeEventListener, RuntimeLogEvent, RuntimeLogLevel, RuntimeQuarantineEvent } from './runtimeEvents';
+export type {
+  RuntimeEvent,
+  RuntimeEventListener,
+  RuntimeLogEvent,
+  RuntimeLogLevel,
+  RuntimeQuarantineEvent,
+} from './runtimeEvents';
 export {
   CORE_CONTEXT_ENGINE_OWNER,
   PUBLIC_SDK_CONTEXT_ENGINE_OWNER,
@@ -38,7 +44,12 @@ export {
   wrapContextEngineWithRuntimeQuarantine,
   type QuarantineProxyOptions,
 } from './quarantineProxy';
-export { CONTEXT_ENGINE_ABORTED_MESSAGE, abortErrorForSignal, createAbortError, isContextEngineAbortError } from './abortErrors';
+export {
+  CONTEXT_ENGINE_ABORTED_MESSAGE,
+  abortErrorForSignal,
+  createAbortError,
+  isContextEngineAbortError,
+} from './abortErrors';
 export {
   CONTEXT_ENGINE_COMPAT_MARKER,
   STRICT_VALIDATOR_DROPPABLE_KEYS,

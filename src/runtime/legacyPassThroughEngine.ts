@@ -1,9 +1,16 @@
 /**
  * A transcript-free `legacy` engine: OpenClaw's legacy contract (spec §3.1) without built-in compaction. The
  * runtime registers the real legacy engine (src/engines/legacy) by default; pass this one as
- * `createContextRuntime({ legacyFactory })` where fallbacks must not touch a session file (tests, previews).
+ * `createContextRuntime({ legacyFactory })` (src/engines) where fallbacks must not touch a session file (tests, previews).
  */
-import type { AssembleParams, AssembleResult, CompactResult, ContextEngine, ContextEngineInfo, IngestResult } from '../contract';
+import type {
+  AssembleParams,
+  AssembleResult,
+  CompactResult,
+  ContextEngine,
+  ContextEngineInfo,
+  IngestResult,
+} from '../contract';
 
 /** OpenClaw's legacy engine info. */
 export const LEGACY_PASS_THROUGH_ENGINE_INFO: ContextEngineInfo = Object.freeze({

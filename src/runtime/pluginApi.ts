@@ -97,7 +97,8 @@ export function createContextEnginePluginApi(
       if (typeof factory !== 'function') return void fail(`context engine "${id}" registration missing factory`);
       if (id === RESERVED_CONTEXT_ENGINE_ID) return void fail(`context engine id reserved by core: ${id}`);
       const result = registerForOwner(id, factory, owner, { allowSameOwnerRefresh: true, lifecycle });
-      if (!result.ok) return void fail(`context engine already registered: ${id} (${result.existingOwner ?? 'unknown'})`);
+      if (!result.ok)
+        return void fail(`context engine already registered: ${id} (${result.existingOwner ?? 'unknown'})`);
       if (!contextEngineIds.includes(id)) contextEngineIds.push(id);
     },
   };

@@ -14,10 +14,16 @@ import { cachedMethod, type MethodCache } from './strictValidatorRetry';
 export const DOWNGRADED_TO_LEGACY_REASON = 'context engine downgraded to legacy';
 
 /** What `info` reads while quarantined and before the fallback engine has been resolved. */
-export const UNRESOLVED_FALLBACK_INFO: ContextEngineInfo = Object.freeze({ id: 'legacy', name: 'Legacy Context Engine' });
+export const UNRESOLVED_FALLBACK_INFO: ContextEngineInfo = Object.freeze({
+  id: 'legacy',
+  name: 'Legacy Context Engine',
+});
 
 /** Methods whose failure is rethrown (after quarantining) instead of silently downgraded. */
-export const RETHROWING_GUARDED_METHODS: ReadonlySet<GuardedMethod> = new Set<GuardedMethod>(['compact', 'prepareSubagentSpawn']);
+export const RETHROWING_GUARDED_METHODS: ReadonlySet<GuardedMethod> = new Set<GuardedMethod>([
+  'compact',
+  'prepareSubagentSpawn',
+]);
 
 const GUARDED: ReadonlySet<string> = new Set(GUARDED_METHODS);
 
@@ -54,7 +60,10 @@ export interface QuarantineProxyOptions {
 }
 
 /** Wrap a resolved (compat-wrapped) engine with the runtime quarantine proxy. */
-export function wrapContextEngineWithRuntimeQuarantine(engine: ContextEngine, options: QuarantineProxyOptions): ContextEngine {
+export function wrapContextEngineWithRuntimeQuarantine(
+  engine: ContextEngine,
+  options: QuarantineProxyOptions,
+): ContextEngine {
   const { engineId, owner } = options;
   let fallback: ContextEngine | undefined;
   let fallbackPromise: Promise<ContextEngine> | undefined;
@@ -79,7 +88,8 @@ export function wrapContextEngineWithRuntimeQuarantine(engine: ContextEngine, op
     return cannedFallbackResult(method);
   };
 
-  const makeGuarded = (method: GuardedMethod, original: (params: unknown) => Promise<unknown>) =>
+  const makeGuarded =
+    (method: GuardedMethod, original: (params: unknown) => Promise<unknown>) =>
     async (params: unknown): Promise<unknown> => {
       const signal = readAbortSignal(params);
       if (signal?.aborted) throw abortErrorForSignal(signal);

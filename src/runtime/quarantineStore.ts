@@ -4,6 +4,7 @@
  */
 import type { ContextEngineQuarantine } from '../contract';
 import { sanitizeForLog } from './sanitizeForLog';
+import { errorMessage } from '../common/errorText';
 
 /** The slot id of the default engine every quarantine falls back to. */
 export const DEFAULT_CONTEXT_ENGINE_ID = 'legacy';
@@ -20,11 +21,13 @@ export interface QuarantineInput {
 
 /** `error.message` for Errors, `String(error)` otherwise (spec §4.4; a plain `{message}` object gives "[object Object]"). */
 export function describeQuarantineReason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** The exact `console.error` line OpenClaw prints when it quarantines an engine. */
-export function formatQuarantineLogLine(record: Pick<ContextEngineQuarantine, 'engineId' | 'owner' | 'operation' | 'reason'>): string {
+export function formatQuarantineLogLine(
+  record: Pick<ContextEngineQuarantine, 'engineId' | 'owner' | 'operation' | 'reason'>,
+): string {
   const owner = record.owner ? ` owner=${sanitizeForLog(record.owner)}` : '';
   return (
     `[context-engine] Context engine "${sanitizeForLog(record.engineId)}"${owner} failed during ` +

@@ -57,7 +57,12 @@ export class ContextEngineRegistry {
   private readonly entries = new Map<string, ContextEngineRegistration>();
 
   /** Apply the owner/refresh table of spec §2.2. */
-  register(id: string, factory: ContextEngineFactory, owner: unknown, options: RegisterContextEngineOptions = {}): RegistryWriteOutcome {
+  register(
+    id: string,
+    factory: ContextEngineFactory,
+    owner: unknown,
+    options: RegisterContextEngineOptions = {},
+  ): RegistryWriteOutcome {
     const normalizedOwner = normalizeContextEngineOwner(owner);
     const lifecycle: ContextEngineLifecycle = options.lifecycle ?? 'runtime';
     if (id === RESERVED_CONTEXT_ENGINE_ID && normalizedOwner !== CORE_CONTEXT_ENGINE_OWNER) {

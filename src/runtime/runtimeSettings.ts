@@ -53,12 +53,15 @@ export function normalizeRuntimeSettingsReason(value: unknown): RuntimeSettingsR
   if (lower.includes('rate') || lower.includes('limit') || lower.includes('429')) return 'rate_limited';
   if (lower.includes('overflow') || lower.includes('context') || lower.includes('pressure')) return 'context_overflow';
   if (lower.includes('runtime')) return 'runtime_unavailable';
-  if (lower.includes('provider') || lower.includes('primary') || lower.includes('unavailable')) return 'provider_unavailable';
+  if (lower.includes('provider') || lower.includes('primary') || lower.includes('unavailable'))
+    return 'provider_unavailable';
   return 'unknown';
 }
 
 /** Build the schema-v1 runtimeSettings object. */
-export function buildContextEngineRuntimeSettings(params: BuildContextEngineRuntimeSettingsParams = {}): ContextEngineRuntimeSettings {
+export function buildContextEngineRuntimeSettings(
+  params: BuildContextEngineRuntimeSettingsParams = {},
+): ContextEngineRuntimeSettings {
   const requested = normalizeOptionalString(params.requestedModel);
   const resolved = normalizeOptionalString(params.resolvedModel);
   const fallbackReason = normalizeRuntimeSettingsReason(params.fallbackReason);

@@ -5,7 +5,10 @@
  */
 
 // Built from strings so the source file holds no raw control characters.
-const ANSI_ESCAPE = new RegExp('\\u001b(?:\\[[0-?]*[ -/]*[@-~]|\\][^\\u0007\\u001b]*(?:\\u0007|\\u001b\\\\)|[@-Z\\\\-_])', 'g');
+const ANSI_ESCAPE = new RegExp(
+  '\\u001b(?:\\[[0-?]*[ -/]*[@-~]|\\][^\\u0007\\u001b]*(?:\\u0007|\\u001b\\\\)|[@-Z\\\\-_])',
+  'g',
+);
 const CONTROL_CHARS = new RegExp('[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]', 'g');
 
 /** Make an arbitrary value safe to interpolate into a single log line. */

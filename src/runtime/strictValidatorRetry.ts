@@ -87,7 +87,12 @@ export const CONTEXT_ENGINE_COMPAT_MARKER = Symbol.for('openclaw.contextEngine.s
 export type MethodCache = Map<PropertyKey, { original: unknown; fn: unknown }>;
 
 /** Return the cached wrapper of `original` for `property`, building it on first use. */
-export function cachedMethod(cache: MethodCache, property: PropertyKey, original: unknown, build: () => unknown): unknown {
+export function cachedMethod(
+  cache: MethodCache,
+  property: PropertyKey,
+  original: unknown,
+  build: () => unknown,
+): unknown {
   const hit = cache.get(property);
   if (hit && hit.original === original) return hit.fn;
   const fn = build();

@@ -10,7 +10,10 @@ const BARE_CACHE_BOUNDARY = '<!-- OPENCLAW_CACHE_BOUNDARY -->';
 
 /** Unix newlines, no trailing spaces/tabs on any line, trimmed (OpenClaw's `normalizeStructuredPromptSection`). */
 export function normalizeStructuredPromptSection(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
 }
 
 /** Remove embedded cache-boundary markers from an addition, then normalise it. */

@@ -60,7 +60,12 @@ export function buildSummaryRequest(input: BuildSummaryRequestInput): SummaryReq
     systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
     // rendered on first read: the deterministic summarizer works from the messages and never sends it
     get prompt() {
-      return (prompt ??= renderSummaryPromptText({ messages: input.messages, prompt: promptForKind(kind), previousSummary, instructions }));
+      return (prompt ??= renderSummaryPromptText({
+        messages: input.messages,
+        prompt: promptForKind(kind),
+        previousSummary,
+        instructions,
+      }));
     },
     ...(input.signal ? { signal: input.signal } : {}),
   };
@@ -70,7 +75,11 @@ export function buildSummaryRequest(input: BuildSummaryRequestInput): SummaryReq
  * Output tokens for a summary: `min(floor(ratio × reserveTokens), modelMaxTokens)`; ratio 0.8, or 0.5 for a
  * turn prefix (harness `resolveSummaryOutputTokens`). A non-positive model max means "no cap".
  */
-export function resolveSummaryOutputTokens(params: { reserveTokens: number; modelMaxTokens?: number; turnPrefix?: boolean }): number {
+export function resolveSummaryOutputTokens(params: {
+  reserveTokens: number;
+  modelMaxTokens?: number;
+  turnPrefix?: boolean;
+}): number {
   const ratio = params.turnPrefix ? 0.5 : 0.8;
   const cap = params.modelMaxTokens && params.modelMaxTokens > 0 ? params.modelMaxTokens : Number.POSITIVE_INFINITY;
   return Math.min(Math.floor(ratio * params.reserveTokens), cap);

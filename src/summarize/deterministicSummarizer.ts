@@ -82,9 +82,17 @@ export function summarizeTurnPrefixDeterministically(params: {
 }): string {
   const facts = readConversation(params.messages, params.customInstructions);
   const s = facts.sections;
-  const contextBeforeCritical = [...s.inProgress.map((p) => `pending: ${p}`), ...s.blocked.map((b) => `failed: ${b}`), ...s.decisions];
+  const contextBeforeCritical = [
+    ...s.inProgress.map((p) => `pending: ${p}`),
+    ...s.blocked.map((b) => `failed: ${b}`),
+    ...s.decisions,
+  ];
   const maxContextItems = 40;
-  const critical = mergeItemsUpTo(s.critical, facts.identifiers, Math.max(0, maxContextItems - contextBeforeCritical.length));
+  const critical = mergeItemsUpTo(
+    s.critical,
+    facts.identifiers,
+    Math.max(0, maxContextItems - contextBeforeCritical.length),
+  );
   const sections: TurnPrefixSections = {
     originalRequest: facts.userRequests.length > 0 ? [clip(facts.userRequests[0]!, 600)] : [],
     earlyProgress: [...s.done.map((d) => `done: ${d}`), ...facts.assistantStatements].slice(-12),
@@ -150,8 +158,14 @@ export function createDeterministicSummarizer(): Summarizer {
       const maxTokens = params.maxTokens && params.maxTokens > 0 ? params.maxTokens : DEFAULT_COMPLETE_MAX_TOKENS;
       const material = readPromptMaterial(params);
       const previousSummary =
-        material.summaries.length > 0 ? renderHistorySections(material.summaries.map(parseSummarySections).reduce(mergeHistorySections)) : undefined;
-      const text = summarizeHistoryDeterministically({ messages: material.messages, ...(previousSummary !== undefined ? { previousSummary } : {}), maxTokens });
+        material.summaries.length > 0
+          ? renderHistorySections(material.summaries.map(parseSummarySections).reduce(mergeHistorySections))
+          : undefined;
+      const text = summarizeHistoryDeterministically({
+        messages: material.messages,
+        ...(previousSummary !== undefined ? { previousSummary } : {}),
+        maxTokens,
+      });
       const inputText = [params.systemPrompt ?? '', ...params.messages.map((m) => m.content)].join('\n');
       const inputTokens = estimateTextTokens(inputText);
       const outputTokens = estimateTextTokens(text);

@@ -7,7 +7,13 @@ import type { AgentMessage } from '../contract';
 import { getCompactionContent } from '../tokens';
 import { isRuntimeContextCarrier } from '../transcripts';
 import { extractIdentifiers } from './extractIdentifiers';
-import { emptyHistorySections, mergeHistorySections, mergeItems, parseSummarySections, type HistorySections } from './summarySections';
+import {
+  emptyHistorySections,
+  mergeHistorySections,
+  mergeItems,
+  parseSummarySections,
+  type HistorySections,
+} from './summarySections';
 
 export interface ConversationFacts {
   sections: HistorySections;
@@ -51,7 +57,7 @@ export function clip(text: string, max = MAX_ITEM_CHARS): string {
 /** Sentences and lines of a text, trimmed, without empties. */
 export function splitSentences(text: string): string[] {
   return text
-    .split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9"'`(\[])/)
+    .split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9"'`([])/)
     .map((s) => s.trim().replace(/^[-*+]\s+/, ''))
     .filter((s) => s.length >= 3);
 }
@@ -130,8 +136,7 @@ export function readConversation(messages: readonly AgentMessage[], focus?: stri
     else if (message.role === 'bashExecution') {
       identifierText.push(message.command);
       outputIdentifierText.push(message.output);
-    }
-    else identifierText.push(text);
+    } else identifierText.push(text);
     if (focusWords.length > 0) {
       for (const sentence of splitSentences(text)) {
         const lower = sentence.toLowerCase();
@@ -146,7 +151,8 @@ export function readConversation(messages: readonly AgentMessage[], focus?: stri
         if (!request) break;
         userRequests.push(request);
         lastUserIndex = index;
-        for (const sentence of splitSentences(request)) if (CONSTRAINT_RE.test(sentence)) s.constraints.push(clip(sentence));
+        for (const sentence of splitSentences(request))
+          if (CONSTRAINT_RE.test(sentence)) s.constraints.push(clip(sentence));
         break;
       }
       case 'assistant': {
@@ -156,7 +162,8 @@ export function readConversation(messages: readonly AgentMessage[], focus?: stri
             pendingCalls.set(block.id, toolCallLabel(block.name, block.arguments));
           }
         }
-        if (message.stopReason === 'error' && message.errorMessage) s.blocked.push(clip(`assistant error: ${message.errorMessage}`));
+        if (message.stopReason === 'error' && message.errorMessage)
+          s.blocked.push(clip(`assistant error: ${message.errorMessage}`));
         const sentences = splitSentences(text);
         if (sentences.length > 0) {
           assistantStatements.push(clip(sentences[0]!));
@@ -197,7 +204,9 @@ export function readConversation(messages: readonly AgentMessage[], focus?: stri
     .filter((label) => label.includes(' '))
     .map((label) => label.slice(label.indexOf(' ') + 1).toLowerCase())
     .filter((target) => target.length > 2);
-  s.nextSteps.push(...latestNextSteps.filter((step) => !doneTargets.some((target) => step.toLowerCase().includes(target))));
+  s.nextSteps.push(
+    ...latestNextSteps.filter((step) => !doneTargets.some((target) => step.toLowerCase().includes(target))),
+  );
   if (userRequests.length > 0) {
     s.goal.push(clip(userRequests[0]!));
     const latest = userRequests[userRequests.length - 1]!;

@@ -20,7 +20,10 @@ const NOT_ONLY_PATH_PUNCTUATION_RE = /[^./~]/;
  */
 const PATTERNS: { pattern: RegExp; mustContain?: RegExp }[] = [
   { pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]+/gi, mustContain: /:\/\// }, // URLs
-  { pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, mustContain: /-[0-9a-f]{4}-[0-9a-f]{4}-/i }, // UUIDs
+  {
+    pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+    mustContain: /-[0-9a-f]{4}-[0-9a-f]{4}-/i,
+  }, // UUIDs
   { pattern: /\b(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|[a-z0-9-]+(?:\.[a-z0-9-]+)+):\d{2,5}\b/gi, mustContain: /:\d\d/ }, // host:port
   { pattern: /\b(?:\d{1,3}\.){3}\d{1,3}\b/g }, // IPv4
   { pattern: /\bport\s+\d{2,5}\b/gi }, // "port 8080"
@@ -32,7 +35,7 @@ const PATTERNS: { pattern: RegExp; mustContain?: RegExp }[] = [
   { pattern: /\b[A-Za-z0-9_.\-@]+(?:\/[A-Za-z0-9_.\-@]+)+/g }, // relative paths with a slash
   {
     pattern:
-      /\b[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)*\.(?:ts|tsx|js|jsx|mjs|cjs|json|jsonl|json5|md|py|rs|go|java|kt|rb|c|h|cpp|hpp|cs|swift|yaml|yml|toml|txt|sh|css|scss|html|sql|lock|env|cfg|ini|xml|log|csv)\b/g,
+      /\b[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(?:ts|tsx|js|jsx|mjs|cjs|json|jsonl|json5|md|py|rs|go|java|kt|rb|c|h|cpp|hpp|cs|swift|yaml|yml|toml|txt|sh|css|scss|html|sql|lock|env|cfg|ini|xml|log|csv)\b/g,
   }, // file names
   { pattern: /\b[0-9a-f]{7,64}\b/gi }, // hex hashes (kept only when they mix digits and letters)
 ];

@@ -36,7 +36,8 @@ export function fitSectionsToBudget<S extends Record<string, string[]>>(
   while (estimateStringChars(text) > maxChars) {
     let target: keyof S | undefined;
     for (const key of dropOrder) {
-      if (working[key]!.length > 0 && (target === undefined || working[key]!.length > working[target]!.length)) target = key;
+      if (working[key]!.length > 0 && (target === undefined || working[key]!.length > working[target]!.length))
+        target = key;
     }
     if (target === undefined) return cutToWeightedChars(text, maxChars);
     working[target]!.shift();

@@ -35,4 +35,9 @@ export {
   createOpenAiCompatibleSummarizer,
   type OpenAiCompatibleOptions,
 } from './openAiCompatibleSummarizer';
-export { parseSummarySections, renderHistorySections, mergeHistorySections, type HistorySections } from './summarySections';
+export {
+  parseSummarySections,
+  renderHistorySections,
+  mergeHistorySections,
+  type HistorySections,
+} from './summarySections';

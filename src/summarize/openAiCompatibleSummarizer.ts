@@ -58,7 +58,11 @@ function replyText(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     const parts = content
-      .map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''))
+      .map((p) =>
+        p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string'
+          ? (p as { text: string }).text
+          : '',
+      )
       .filter(Boolean);
     return parts.length > 0 ? parts.join('') : undefined;
   }
@@ -118,7 +122,8 @@ export function createOpenAiCompatibleSummarizer(options: OpenAiCompatibleOption
           url,
         );
       }
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      const reason =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       throw new LlmRequestError(
         `OpenAI-compatible summarizer (${params.operation}): POST ${url} failed: ${reason}. Check CONTEXTSCOPE_LLM_BASE_URL.`,
         url,

@@ -24,7 +24,9 @@ export interface PromptMaterial {
 const SPEAKER = /^\[?(user|assistant|tool result|tool|shell)(?: \(([^)\n]*)\))?\]?:[ \t]?/i;
 const EARLIER_SUMMARY = /^(?:part \d+|earlier summary):[ \t]*\n?/i;
 
-type Current = { kind: 'message'; role: 'user' | 'assistant' | 'toolResult'; toolName?: string; text: string } | { kind: 'summary'; text: string };
+type Current =
+  | { kind: 'message'; role: 'user' | 'assistant' | 'toolResult'; toolName?: string; text: string }
+  | { kind: 'summary'; text: string };
 
 export function readPromptMaterial(params: LlmCompleteParams): PromptMaterial {
   const messages: AgentMessage[] = [];
@@ -36,7 +38,8 @@ export function readPromptMaterial(params: LlmCompleteParams): PromptMaterial {
     const text = current.text.trim();
     if (current.kind === 'summary') summaries.push(text);
     else if (current.role === 'user') messages.push({ role: 'user', content: text, timestamp: timestamp++ });
-    else if (current.role === 'assistant') messages.push({ role: 'assistant', content: [{ type: 'text', text }], timestamp: timestamp++ } as AgentMessage);
+    else if (current.role === 'assistant')
+      messages.push({ role: 'assistant', content: [{ type: 'text', text }], timestamp: timestamp++ } as AgentMessage);
     else {
       messages.push({
         role: 'toolResult',

@@ -32,10 +32,14 @@ export function serializeConversationEntries(messages: readonly AgentMessage[]):
       const { text, omissionText } = getCompactionContent(message.content);
       if (omissionText && omissionMessages++ === MAX_OMISSION_MESSAGES) parts.push(OMISSION_OVERFLOW);
       const isToolResult = message.role === 'toolResult';
-      const body = [omissionMessages <= MAX_OMISSION_MESSAGES ? omissionText : '', isToolResult ? truncateToolResult(text) : text]
+      const body = [
+        omissionMessages <= MAX_OMISSION_MESSAGES ? omissionText : '',
+        isToolResult ? truncateToolResult(text) : text,
+      ]
         .filter(Boolean)
         .join('\n');
-      if (body) parts.push(`[${isToolResult ? 'Tool result' : `User${formatPersistedSenderSuffix(message)}`}]: ${body}`);
+      if (body)
+        parts.push(`[${isToolResult ? 'Tool result' : `User${formatPersistedSenderSuffix(message)}`}]: ${body}`);
     } else if (message.role === 'assistant') {
       const texts: string[] = [];
       const calls: string[] = [];

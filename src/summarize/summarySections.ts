@@ -29,7 +29,16 @@ export const HISTORY_SECTION_KEYS: readonly HistorySectionKey[] = [
 ];
 
 export function emptyHistorySections(): HistorySections {
-  return { goal: [], constraints: [], done: [], inProgress: [], blocked: [], decisions: [], nextSteps: [], critical: [] };
+  return {
+    goal: [],
+    constraints: [],
+    done: [],
+    inProgress: [],
+    blocked: [],
+    decisions: [],
+    nextSteps: [],
+    critical: [],
+  };
 }
 
 const NONE = '(none)';

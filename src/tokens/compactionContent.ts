@@ -27,7 +27,8 @@ export function getCompactionContent(content: ContentLike | undefined | null): {
   const parts: string[] = [];
   for (const block of content) {
     const text = blockText(block);
-    if (block.type !== 'text' && !text) omissions.add(block.type === 'image' ? IMAGE_OMISSION_NOTE : NON_TEXT_OMISSION_NOTE);
+    if (block.type !== 'text' && !text)
+      omissions.add(block.type === 'image' ? IMAGE_OMISSION_NOTE : NON_TEXT_OMISSION_NOTE);
     if (text) parts.push(text);
   }
   return { text: parts.join('\n'), omissionText: [...omissions].join('\n') };
@@ -59,6 +60,10 @@ export function formatPersistedSenderSuffix(message: AgentMessage): string {
   const record = meta as Record<string, unknown>;
   const id = normalizeSenderField(record.senderId);
   if (!id) return '';
-  const sender = { id, name: normalizeSenderField(record.senderName), username: normalizeSenderField(record.senderUsername) };
+  const sender = {
+    id,
+    name: normalizeSenderField(record.senderName),
+    username: normalizeSenderField(record.senderUsername),
+  };
   return ` sender=${JSON.stringify(sender)}`;
 }

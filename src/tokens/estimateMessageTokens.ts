@@ -31,7 +31,8 @@ export function estimateMessageChars(message: AgentMessage): number {
         if (block.type === 'text') chars += estimateStringChars(block.text ?? '');
         else if (block.type === 'thinking') chars += estimateStringChars(block.thinking ?? '');
         else if (block.type === 'toolCall')
-          chars += estimateStringChars(block.name ?? '') + estimateStringChars(stringifyCompactionValue(block.arguments));
+          chars +=
+            estimateStringChars(block.name ?? '') + estimateStringChars(stringifyCompactionValue(block.arguments));
       }
       return chars;
     }

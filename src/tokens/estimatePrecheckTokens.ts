@@ -13,6 +13,7 @@
  */
 import type { AgentMessage } from '../contract';
 import { estimateStringChars } from './estimateStringChars';
+import { isRecord } from '../common/guards';
 
 /** OpenClaw's `SAFETY_MARGIN`. */
 export const PRECHECK_SAFETY_MARGIN = 1.2;
@@ -26,10 +27,6 @@ const JSON_PAYLOAD_CHARS_PER_TOKEN = 3;
 const UNSERIALIZABLE_PAYLOAD_TOKENS = 256;
 
 type UnknownRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is UnknownRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function stringTokens(text: string, charsPerToken = TEXT_CHARS_PER_TOKEN): number {
   return Math.ceil(estimateStringChars(text) / charsPerToken);

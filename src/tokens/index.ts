@@ -31,11 +31,7 @@ export {
   type AssembleTokenBudget,
   type AssembleTokenBudgetInput,
 } from './deriveAssembleTokenBudget';
-export {
-  TOKENIZER_IMAGE_TOKENS,
-  messageTokenText,
-  type MessageTokenText,
-} from './messageTokenText';
+export { TOKENIZER_IMAGE_TOKENS, messageTokenText, type MessageTokenText } from './messageTokenText';
 export {
   TOKENIZER_MAX_PIECE_CHARS,
   TOKENIZER_MAX_RUN_CHARS,

@@ -40,12 +40,15 @@ export function bashExecutionToText(message: BashExecutionMessage): string {
   else if (message.exitCode !== null && message.exitCode !== undefined && message.exitCode !== 0) {
     text += `\n\nCommand exited with code ${message.exitCode}`;
   }
-  if (message.truncated && message.fullOutputPath) text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
+  if (message.truncated && message.fullOutputPath)
+    text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
   return text;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 export function isRuntimeContextCarrier(message: AgentMessage): message is CustomMessage {
@@ -86,7 +89,9 @@ export function convertToLlm(messages: readonly AgentMessage[]): AgentMessage[] 
         continue;
     }
     const timestamp =
-      message.role === 'compactionSummary' ? normalizeSummaryTimestamp(message.timestamp) : (message.timestamp as number);
+      message.role === 'compactionSummary'
+        ? normalizeSummaryTimestamp(message.timestamp)
+        : (message.timestamp as number);
     const user: UserMessage = isRuntimeContextCarrier(message)
       ? { role: 'user', content, timestamp, runtimeContextCarrier: true }
       : { role: 'user', content, timestamp, synthetic: true };

@@ -77,11 +77,15 @@ async function readHeader(file: string): Promise<Pick<DiscoveredSession, 'header
   try {
     const buffer = Buffer.alloc(64 * 1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const firstLine = text.split('\n').find((l) => l.trim() !== '');
     if (!firstLine) return { headerError: 'empty file' };
     const parsed = JSON.parse(firstLine) as Record<string, unknown>;
-    if (parsed?.type !== 'session' || typeof parsed.id !== 'string') return { headerError: 'first line is not a session header' };
+    if (parsed?.type !== 'session' || typeof parsed.id !== 'string')
+      return { headerError: 'first line is not a session header' };
     return {
       header: {
         id: parsed.id,
@@ -117,9 +121,12 @@ export async function discoverSessions(options: DiscoverOptions = {}): Promise<D
   const agentsDir = join(stateDir, 'agents');
   const agents: DiscoveredAgent[] = [];
   const sessions: DiscoveredSession[] = [];
-  let agentNames: string[] = [];
+  let agentNames: string[];
   try {
-    agentNames = (await readdir(agentsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    agentNames = (await readdir(agentsDir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
   } catch {
     return { stateDir, agents, sessions };
   }
@@ -171,11 +178,22 @@ export async function discoverSessions(options: DiscoverOptions = {}): Promise<D
               ? entry.sessionFile
               : join(sessionsDir, entry.sessionFile)
             : join(sessionsDir, `${entry.sessionId}.jsonl`);
-          let session = byFile.get(file) ?? [...byFile.values()].find((s) => !s.archived && s.sessionId === entry.sessionId);
+          let session =
+            byFile.get(file) ?? [...byFile.values()].find((s) => !s.archived && s.sessionId === entry.sessionId);
           if (!session) {
             session = {
-              agentId, sessionId: entry.sessionId, file, exists: false, size: 0, mtimeMs: 0, keys: [], isSubagent: false,
-              archived: false, childKeys: [], childSessionIds: [], spawns: [],
+              agentId,
+              sessionId: entry.sessionId,
+              file,
+              exists: false,
+              size: 0,
+              mtimeMs: 0,
+              keys: [],
+              isSubagent: false,
+              archived: false,
+              childKeys: [],
+              childSessionIds: [],
+              spawns: [],
             };
             byFile.set(file, session);
           }
@@ -221,4 +239,3 @@ export async function discoverSessions(options: DiscoverOptions = {}): Promise<D
   }
   return { stateDir, agents, sessions };
 }
-

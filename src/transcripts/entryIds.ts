@@ -6,7 +6,10 @@ export type EntryIdSource = () => string;
 export const randomEntryIdSource: EntryIdSource = () => randomBytes(4).toString('hex');
 
 /** A fresh id not in `taken`, drawn from `source`; falls back to a 16-char id after 100 collisions. */
-export function generateEntryId(taken: { has(id: string): boolean }, source: EntryIdSource = randomEntryIdSource): string {
+export function generateEntryId(
+  taken: { has(id: string): boolean },
+  source: EntryIdSource = randomEntryIdSource,
+): string {
   for (let attempt = 0; attempt < 100; attempt++) {
     const id = source();
     if (!taken.has(id)) return id;

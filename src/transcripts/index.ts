@@ -4,7 +4,12 @@ export { buildContextFromPath, buildSessionContext, getActivePath, selectResetKe
 export type { CreateSessionTranscriptOptions, SessionTranscript } from './sessionTranscript';
 export { createSessionTranscript } from './sessionTranscript';
 export { openSessionTranscript } from './openSessionTranscript';
-export { serializeSessionEntries, serializeSessionLine, writeSessionFile, writeSessionFileSync } from './serializeSession';
+export {
+  serializeSessionEntries,
+  serializeSessionLine,
+  writeSessionFile,
+  writeSessionFileSync,
+} from './serializeSession';
 export type { WritableSession } from './serializeSession';
 export { SessionTreeIndex, indexSessionEntries, leafIdUpdateAfterEntry, appendParentIdAfterEntry } from './sessionTree';
 export { parseSessionTimestampMs } from './timestamps';
@@ -12,7 +17,12 @@ export { generateEntryId, randomEntryIdSource, type EntryIdSource } from './entr
 export type { LoadedSession, SessionLoadMode } from './sessionParser';
 export { readSessionFile, parseSessionText, type ReadSessionOptions } from './readSessionFile';
 export type { ReadProgress } from './readLines';
-export { SessionFileError, formatSessionFileError, type SessionProblem, type SessionProblemCode } from './sessionProblems';
+export {
+  SessionFileError,
+  formatSessionFileError,
+  type SessionProblem,
+  type SessionProblemCode,
+} from './sessionProblems';
 export {
   convertToLlm,
   bashExecutionToText,
@@ -22,7 +32,12 @@ export {
   BRANCH_SUMMARY_PREFIX,
   BRANCH_SUMMARY_SUFFIX,
 } from './convertToLlm';
-export { projectSessionEntryMessage, createCompactionSummaryMessage, createBranchSummaryMessage, createCustomMessage } from './projectEntryMessage';
+export {
+  projectSessionEntryMessage,
+  createCompactionSummaryMessage,
+  createBranchSummaryMessage,
+  createCustomMessage,
+} from './projectEntryMessage';
 export { readSessionStore, parseSessionStore, parseSessionKey, isSubagentSessionKey } from './sessionStore';
 export type { SessionStoreFile, ParsedSessionKey } from './sessionStore';
 export { discoverSessions, resolveStateDir } from './discoverSessions';
@@ -31,4 +46,10 @@ export { collectSpawnRecords, SpawnCollector, SESSIONS_SPAWN_TOOL } from './spaw
 export type { SpawnRecord, SpawnArguments } from './spawnRecords';
 export { describeSessionTree, type SessionTreeSummary } from './describeSessionTree';
 export { generateSession, writeGeneratedSessions, effectiveReserveTokens } from './generator';
-export type { GenerateSessionOptions, GeneratedSession, GeneratedSessionSet, GeneratedSessionStats, WrittenSessionSet } from './generator';
+export type {
+  GenerateSessionOptions,
+  GeneratedSession,
+  GeneratedSessionSet,
+  GeneratedSessionStats,
+  WrittenSessionSet,
+} from './generator';

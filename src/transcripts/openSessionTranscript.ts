@@ -1,6 +1,10 @@
 /** A live transcript backed by an existing JSONL file: loaded strictly, then every append is mirrored to the file. */
 import { readSessionFile } from './readSessionFile';
-import { createSessionTranscript, type CreateSessionTranscriptOptions, type SessionTranscript } from './sessionTranscript';
+import {
+  createSessionTranscript,
+  type CreateSessionTranscriptOptions,
+  type SessionTranscript,
+} from './sessionTranscript';
 
 export async function openSessionTranscript(
   path: string,
@@ -13,5 +17,11 @@ export async function openSessionTranscript(
       `Cannot append to ${path}: it is a version ${session.sourceVersion} transcript. Rewrite it as version 3 first (read it and writeSessionFile to a new path).`,
     );
   }
-  return createSessionTranscript({ ...options, header: session.header, entries: session.entries, sessionFile: path, writeInitial: false });
+  return createSessionTranscript({
+    ...options,
+    header: session.header,
+    entries: session.entries,
+    sessionFile: path,
+    writeInitial: false,
+  });
 }

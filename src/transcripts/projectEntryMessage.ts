@@ -40,7 +40,9 @@ export function createCustomMessage(
 export function projectSessionEntryMessage(entry: SessionEntry): AgentMessage | undefined {
   switch (entry.type) {
     case 'message':
-      return (entry.message as { excludeFromContext?: unknown }).excludeFromContext === true ? undefined : entry.message;
+      return (entry.message as { excludeFromContext?: unknown }).excludeFromContext === true
+        ? undefined
+        : entry.message;
     case 'custom_message':
       return createCustomMessage(entry.customType, entry.content, entry.display, entry.details, entry.timestamp);
     case 'branch_summary':

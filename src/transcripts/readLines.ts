@@ -24,7 +24,11 @@ export interface ReadLinesOptions {
 }
 
 /** Calls `onLine(text, lineNumber)` for every physical line (1-based); a final line without "\n" counts too. */
-export async function readLines(path: string, onLine: (text: string, lineNumber: number) => void, options: ReadLinesOptions = {}): Promise<ReadProgress> {
+export async function readLines(
+  path: string,
+  onLine: (text: string, lineNumber: number) => void,
+  options: ReadLinesOptions = {},
+): Promise<ReadProgress> {
   const totalBytes = (await stat(path)).size;
   const step = options.progressStepBytes ?? Math.max(1 << 20, Math.floor(totalBytes / 100));
   const decoder = new StringDecoder('utf8');

@@ -24,7 +24,8 @@ export async function readSessionFile(path: string, options: ReadSessionOptions 
   } catch (error) {
     if (error instanceof SessionFileError) throw error;
     const err = error as NodeJS.ErrnoException;
-    const reason = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory, not a file' : err.message;
+    const reason =
+      err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory, not a file' : err.message;
     throw new SessionFileError(path, 'read_error', 0, `cannot read the file (${reason})`);
   }
   return parser.finish();

@@ -63,7 +63,12 @@ export class SessionParser {
       text = text.slice(0, -1);
       if (!this.sawCrlf) {
         this.sawCrlf = true;
-        this.report(lineNumber, 'crlf', 'the file has CRLF line endings; trailing \\r characters were ignored', 'warning');
+        this.report(
+          lineNumber,
+          'crlf',
+          'the file has CRLF line endings; trailing \\r characters were ignored',
+          'warning',
+        );
       }
     }
     if (text.trim() === '') return;
@@ -78,7 +83,11 @@ export class SessionParser {
     const json = parseJsonLine(text);
     const check = json.ok
       ? checkHeader(json.value)
-      : ({ ok: false, code: 'invalid_header', reason: `first line is not a valid session header (not valid JSON: ${json.reason})` } as const);
+      : ({
+          ok: false,
+          code: 'invalid_header',
+          reason: `first line is not a valid session header (not valid JSON: ${json.reason})`,
+        } as const);
     if (check.ok) {
       this.header = check.value as SessionHeader;
       this.migrator = new SessionMigrator(check.value);
@@ -127,22 +136,46 @@ export class SessionParser {
 
     const firstLine = this.lineOfId.get(entry.id);
     if (firstLine !== undefined) {
-      this.report(lineNumber, 'duplicate_id', `reuses entry id "${entry.id}" first used on line ${firstLine}; the later entry was dropped`, 'error', entry.id);
+      this.report(
+        lineNumber,
+        'duplicate_id',
+        `reuses entry id "${entry.id}" first used on line ${firstLine}; the later entry was dropped`,
+        'error',
+        entry.id,
+      );
       return;
     }
     if (entry.type === 'leaf') {
       if (entry.targetId !== null && !this.tree.byId.has(entry.targetId)) {
-        this.report(lineNumber, 'dangling_leaf', `is a leaf entry whose targetId "${entry.targetId}" names no earlier entry; it was ignored`, 'error', entry.id);
+        this.report(
+          lineNumber,
+          'dangling_leaf',
+          `is a leaf entry whose targetId "${entry.targetId}" names no earlier entry; it was ignored`,
+          'error',
+          entry.id,
+        );
         return;
       }
       const appendParent = entry.appendParentId;
       if (typeof appendParent === 'string' && !this.tree.byId.has(appendParent)) {
-        this.report(lineNumber, 'dangling_leaf', `is a leaf entry whose appendParentId "${appendParent}" names no earlier entry; it was ignored`, 'error', entry.id);
+        this.report(
+          lineNumber,
+          'dangling_leaf',
+          `is a leaf entry whose appendParentId "${appendParent}" names no earlier entry; it was ignored`,
+          'error',
+          entry.id,
+        );
         return;
       }
     }
     if (!KNOWN_ENTRY_TYPES.has(entry.type)) {
-      this.report(lineNumber, 'unknown_entry_type', `has unknown entry type "${entry.type}"; it is kept but never enters context`, 'warning', entry.id);
+      this.report(
+        lineNumber,
+        'unknown_entry_type',
+        `has unknown entry type "${entry.type}"; it is kept but never enters context`,
+        'warning',
+        entry.id,
+      );
     }
     this.entries.push(entry);
     this.entryLines.push(lineNumber);
@@ -150,7 +183,13 @@ export class SessionParser {
     this.tree.add(entry);
   }
 
-  private report(line: number, code: SessionProblemCode, message: string, severity: 'error' | 'warning' = 'error', entryId?: string): void {
+  private report(
+    line: number,
+    code: SessionProblemCode,
+    message: string,
+    severity: 'error' | 'warning' = 'error',
+    entryId?: string,
+  ): void {
     const problem: SessionProblem = { line, code, message, severity };
     if (entryId !== undefined) problem.entryId = entryId;
     if (this.strict && severity === 'error') throw SessionFileError.fromProblem(this.path, problem);
@@ -160,7 +199,13 @@ export class SessionParser {
   /** Ends the file: checks the tree and returns the session. */
   finish(): LoadedSession {
     if (this.header === undefined) {
-      this.report(0, 'missing_header', this.lastLine === 0 ? 'missing session header (the file is empty)' : 'missing session header (the file has only blank lines)');
+      this.report(
+        0,
+        'missing_header',
+        this.lastLine === 0
+          ? 'missing session header (the file is empty)'
+          : 'missing session header (the file has only blank lines)',
+      );
       this.header = this.synthesizeHeader(undefined);
       this.migrator = new SessionMigrator(this.header);
     }

@@ -49,7 +49,13 @@ export class SessionFileError extends Error {
   readonly line: number;
   readonly problem?: SessionProblem;
 
-  constructor(path: string, code: SessionProblemCode | 'read_error', line: number, reason: string, problem?: SessionProblem) {
+  constructor(
+    path: string,
+    code: SessionProblemCode | 'read_error',
+    line: number,
+    reason: string,
+    problem?: SessionProblem,
+  ) {
     super(formatSessionFileError(path, line, reason));
     this.name = 'SessionFileError';
     this.path = path;

@@ -38,7 +38,7 @@ export async function readSessionStore(path: string): Promise<SessionStoreFile> 
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read session store ${path}: ${(error as Error).message}`);
+    throw new Error(`Cannot read session store ${path}: ${(error as Error).message}`, { cause: error });
   }
   return parseSessionStore(text.replace(/^\uFEFF/, ''), path);
 }
@@ -48,7 +48,10 @@ export function parseSessionStore(text: string, path: string): SessionStoreFile 
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`Invalid session store ${path}: not valid JSON (${(error as Error).message}). Fix or remove the file; OpenClaw rewrites it.`);
+    throw new Error(
+      `Invalid session store ${path}: not valid JSON (${(error as Error).message}). Fix or remove the file; OpenClaw rewrites it.`,
+      { cause: error },
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error(`Invalid session store ${path}: expected a JSON object mapping session keys to entries`);

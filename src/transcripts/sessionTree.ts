@@ -29,7 +29,8 @@ export function leafIdUpdateAfterEntry(entry: SessionEntry): string | null | und
 
 /** The raw parent for the next append after this entry. */
 export function appendParentIdAfterEntry(entry: SessionEntry): string | null {
-  if (entry.type === 'leaf') return entry.appendParentId === undefined ? entry.targetId : (entry.appendParentId ?? null);
+  if (entry.type === 'leaf')
+    return entry.appendParentId === undefined ? entry.targetId : (entry.appendParentId ?? null);
   return entry.id;
 }
 

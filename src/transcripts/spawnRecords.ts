@@ -31,7 +31,9 @@ export interface SpawnRecord {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function resultPayload(message: AgentMessage): Record<string, unknown> | undefined {
@@ -58,7 +60,11 @@ export class SpawnCollector {
     if (message.role === 'assistant' && Array.isArray(message.content)) {
       for (const block of message.content) {
         if (block?.type !== 'toolCall' || block.name !== SESSIONS_SPAWN_TOOL) continue;
-        const record: SpawnRecord = { callEntryId: entry.id, toolCallId: block.id, arguments: { ...(block.arguments as SpawnArguments) } };
+        const record: SpawnRecord = {
+          callEntryId: entry.id,
+          toolCallId: block.id,
+          arguments: { ...(block.arguments as SpawnArguments) },
+        };
         this.byCallId.set(block.id, record);
         this.records.push(record);
       }

@@ -6,10 +6,16 @@
 import type { SessionEntryType } from '../contract';
 import { excerpt } from './sessionProblems';
 import { parseSessionTimestampMs } from './timestamps';
+import { errorMessage } from '../common/errorText';
+import { isRecord } from '../common/guards';
 
 export type LineCheck =
   | { ok: true; value: Record<string, unknown> }
-  | { ok: false; code: 'invalid_header' | 'unsupported_version' | 'invalid_entry' | 'misplaced_header'; reason: string };
+  | {
+      ok: false;
+      code: 'invalid_header' | 'unsupported_version' | 'invalid_entry' | 'misplaced_header';
+      reason: string;
+    };
 
 export const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set<SessionEntryType>([
   'message',
@@ -27,10 +33,6 @@ export const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set<SessionEntryType>(
 
 const RESET_REASONS = new Set(['new', 'reset', 'idle', 'daily', 'cron-stale']);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -42,7 +44,7 @@ export function parseJsonLine(text: string): { ok: true; value: unknown } | { ok
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, reason: excerpt(error instanceof Error ? error.message : String(error), 160) };
+    return { ok: false, reason: excerpt(errorMessage(error), 160) };
   }
 }
 
@@ -52,7 +54,11 @@ const HEADER_HINT = 'expected {"type":"session","version":3,"id":...,"timestamp"
 export function checkHeader(parsed: unknown): LineCheck {
   if (!isRecord(parsed) || parsed.type !== 'session') {
     const got = isRecord(parsed) ? `type ${describe(parsed.type)}` : describe(parsed);
-    return { ok: false, code: 'invalid_header', reason: `first line is not a valid session header (got ${got}; ${HEADER_HINT})` };
+    return {
+      ok: false,
+      code: 'invalid_header',
+      reason: `first line is not a valid session header (got ${got}; ${HEADER_HINT})`,
+    };
   }
   const version = parsed.version ?? 1;
   if (version !== 1 && version !== 2 && version !== 3) {
@@ -69,7 +75,11 @@ export function checkHeader(parsed: unknown): LineCheck {
     return { ok: false, code: 'invalid_header', reason: 'session header is missing timestamp' };
   }
   if (parseSessionTimestampMs(parsed.timestamp) === undefined) {
-    return { ok: false, code: 'invalid_header', reason: `session header has invalid timestamp ${describe(parsed.timestamp)}` };
+    return {
+      ok: false,
+      code: 'invalid_header',
+      reason: `session header has invalid timestamp ${describe(parsed.timestamp)}`,
+    };
   }
   if (typeof parsed.cwd !== 'string' || !parsed.cwd) {
     return { ok: false, code: 'invalid_header', reason: 'session header is missing cwd' };
@@ -89,11 +99,16 @@ function invalid(reason: string): LineCheck {
  * parents during migration.
  */
 export function checkEntry(parsed: unknown, hasIds: boolean): LineCheck {
-  if (!isRecord(parsed)) return invalid(`is not a valid session entry (expected a JSON object, got ${describe(parsed)})`);
+  if (!isRecord(parsed))
+    return invalid(`is not a valid session entry (expected a JSON object, got ${describe(parsed)})`);
   const e = parsed;
   if (typeof e.type !== 'string') return invalid('is missing entry type');
   if (e.type === 'session') {
-    return { ok: false, code: 'misplaced_header', reason: 'is a session header; only the first non-blank line may be one' };
+    return {
+      ok: false,
+      code: 'misplaced_header',
+      reason: 'is a session header; only the first non-blank line may be one',
+    };
   }
   if (hasIds) {
     if (typeof e.id !== 'string' || !e.id) return invalid('is missing entry id');
@@ -108,7 +123,12 @@ export function checkEntry(parsed: unknown, hasIds: boolean): LineCheck {
   if (e.type === 'leaf' && e.targetId !== null && typeof e.targetId !== 'string') {
     return invalid(`has invalid targetId (expected a string or null, got ${describe(e.targetId)})`);
   }
-  if (e.type === 'leaf' && e.appendParentId !== undefined && e.appendParentId !== null && typeof e.appendParentId !== 'string') {
+  if (
+    e.type === 'leaf' &&
+    e.appendParentId !== undefined &&
+    e.appendParentId !== null &&
+    typeof e.appendParentId !== 'string'
+  ) {
     return invalid(`has invalid appendParentId (got ${describe(e.appendParentId)})`);
   }
   if (e.appendMode !== undefined && e.appendMode !== 'side') {
@@ -123,7 +143,8 @@ function checkEntryBody(e: Record<string, unknown>): string | undefined {
   switch (e.type) {
     case 'message': {
       const m = e.message;
-      if (!isRecord(m) || typeof m.role !== 'string') return 'is a message entry without a message object with a string role';
+      if (!isRecord(m) || typeof m.role !== 'string')
+        return 'is a message entry without a message object with a string role';
       if ((m.role === 'user' || m.role === 'custom') && typeof m.content !== 'string' && !Array.isArray(m.content)) {
         return `has a ${m.role} message whose content is neither a string nor an array`;
       }
@@ -148,7 +169,9 @@ function checkEntryBody(e: Record<string, unknown>): string | undefined {
         ? undefined
         : 'is a model_change entry without string provider and modelId';
     case 'thinking_level_change':
-      return typeof e.thinkingLevel === 'string' ? undefined : 'is a thinking_level_change entry without a string thinkingLevel';
+      return typeof e.thinkingLevel === 'string'
+        ? undefined
+        : 'is a thinking_level_change entry without a string thinkingLevel';
     case 'reset':
       // Unlisted reason strings are accepted: OpenClaw adds reset reasons over time.
       return typeof e.reason === 'string'

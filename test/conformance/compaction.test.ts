@@ -6,7 +6,13 @@ import { resolveCompactionSettings } from '../../src/runtime/compactionSettings'
 import type { Summarizer, SummaryRequest } from '../../src/summarize';
 import { createSessionTranscript } from '../../src/transcripts';
 
-const HEADER: SessionHeader = { type: 'session', version: 3, id: 's', timestamp: '2026-05-01T10:00:00.000Z', cwd: '/w' };
+const HEADER: SessionHeader = {
+  type: 'session',
+  version: 3,
+  id: 's',
+  timestamp: '2026-05-01T10:00:00.000Z',
+  cwd: '/w',
+};
 
 function toEntries(messages: AgentMessage[]): SessionEntry[] {
   return messages.map((message, i) => ({
@@ -23,7 +29,10 @@ const sessionArb = fc
   .array(
     fc.record({
       userChars: fc.integer({ min: 1, max: 400 }),
-      rounds: fc.array(fc.record({ calls: fc.integer({ min: 1, max: 3 }), resultChars: fc.integer({ min: 0, max: 3000 }) }), { maxLength: 4 }),
+      rounds: fc.array(
+        fc.record({ calls: fc.integer({ min: 1, max: 3 }), resultChars: fc.integer({ min: 0, max: 3000 }) }),
+        { maxLength: 4 },
+      ),
       answerChars: fc.integer({ min: 0, max: 600 }),
     }),
     { minLength: 1, maxLength: 8 },
@@ -41,17 +50,32 @@ const sessionArb = fc
           timestamp: 2,
         });
         for (const id of ids) {
-          messages.push({ role: 'toolResult', toolCallId: id, toolName: 'read', content: [{ type: 'text', text: 'r'.repeat(round.resultChars) }], isError: false, timestamp: 3 });
+          messages.push({
+            role: 'toolResult',
+            toolCallId: id,
+            toolName: 'read',
+            content: [{ type: 'text', text: 'r'.repeat(round.resultChars) }],
+            isError: false,
+            timestamp: 3,
+          });
         }
       }
-      messages.push({ role: 'assistant', content: [{ type: 'text', text: 'a'.repeat(turn.answerChars) }], timestamp: 4 });
+      messages.push({
+        role: 'assistant',
+        content: [{ type: 'text', text: 'a'.repeat(turn.answerChars) }],
+        timestamp: 4,
+      });
     }
     return messages;
   });
 
 const echoSummarizer: Summarizer = {
   id: 'echo',
-  summarize: async (request: SummaryRequest) => ({ summary: `${request.kind}:${request.maxTokens}`, provider: 't', model: 't' }),
+  summarize: async (request: SummaryRequest) => ({
+    summary: `${request.kind}:${request.maxTokens}`,
+    provider: 't',
+    model: 't',
+  }),
   complete: async () => {
     throw new Error('unused');
   },

@@ -9,7 +9,9 @@ const runtimeSettings = buildContextEngineRuntimeSettings({ selectedContextEngin
 function zodLikeRejection(params: Record<string, unknown>, rejected: string[]) {
   const present = rejected.filter((key) => key in params);
   if (present.length > 0) {
-    throw Object.assign(new Error('validation failed'), { issues: [{ code: 'unrecognized_keys', keys: present, path: [] }] });
+    throw Object.assign(new Error('validation failed'), {
+      issues: [{ code: 'unrecognized_keys', keys: present, path: [] }],
+    });
   }
 }
 
@@ -28,35 +30,53 @@ describe('conformance: compat', () => {
       return { messages: [USER_MESSAGE], estimatedTokens: 7 };
     });
     const afterTurnSeen: Record<string, unknown>[] = [];
-    const engine = fakeEngine({ id: 'strict' }, {
-      assemble: strict,
-      afterTurn: vi.fn(async (params: Record<string, unknown>) => {
-        afterTurnSeen.push(params);
-        zodLikeRejection(params, ['runtimeSettings']);
-      }),
-    });
+    const engine = fakeEngine(
+      { id: 'strict' },
+      {
+        assemble: strict,
+        afterTurn: vi.fn(async (params: Record<string, unknown>) => {
+          afterTurnSeen.push(params);
+          zodLikeRejection(params, ['runtimeSettings']);
+        }),
+      },
+    );
     const { runtime, wrapper } = await resolveWith(engine);
 
-    const result = await wrapper.assemble({ sessionId: 's1', sessionKey: 'k', messages: [USER_MESSAGE], runtimeSettings, prompt: 'hi' });
+    const result = await wrapper.assemble({
+      sessionId: 's1',
+      sessionKey: 'k',
+      messages: [USER_MESSAGE],
+      runtimeSettings,
+      prompt: 'hi',
+    });
     expect(result).toEqual({ messages: [USER_MESSAGE], estimatedTokens: 7 });
     expect(strict).toHaveBeenCalledTimes(2);
     expect(Object.keys(seen[0]!).sort()).toEqual(['messages', 'prompt', 'runtimeSettings', 'sessionId', 'sessionKey']);
     expect(Object.keys(seen[1]!).sort()).toEqual(['messages', 'prompt', 'sessionId', 'sessionKey']);
 
-    await wrapper.afterTurn!({ sessionId: 's1', sessionKey: 'k', sessionFile: '/f', messages: [], prePromptMessageCount: 0, runtimeSettings });
+    await wrapper.afterTurn!({
+      sessionId: 's1',
+      sessionKey: 'k',
+      sessionFile: '/f',
+      messages: [],
+      prePromptMessageCount: 0,
+      runtimeSettings,
+    });
     expect(afterTurnSeen).toHaveLength(1);
     expect(afterTurnSeen[0]).not.toHaveProperty('runtimeSettings');
     expect(afterTurnSeen[0]).toHaveProperty('sessionKey', 'k');
     expect(runtime.listContextEngineQuarantines()).toEqual([]);
   });
 
-  it("§14.27 (E2) \"Unrecognized key(s) in object: 'sessionKey'\" on ingest drops sessionKey; a runtimeSettings rejection on ingest is not retried", async () => {
+  it('§14.27 (E2) "Unrecognized key(s) in object: \'sessionKey\'" on ingest drops sessionKey; a runtimeSettings rejection on ingest is not retried', async () => {
     const ingest = vi.fn(async (params: Record<string, unknown>) => {
       if ('sessionKey' in params) throw new Error("Unrecognized key(s) in object: 'sessionKey'");
       return { ingested: true };
     });
     const { wrapper, runtime } = await resolveWith(fakeEngine({ id: 'strict' }, { ingest }));
-    await expect(wrapper.ingest({ sessionId: 's1', sessionKey: 'k', message: USER_MESSAGE })).resolves.toEqual({ ingested: true });
+    await expect(wrapper.ingest({ sessionId: 's1', sessionKey: 'k', message: USER_MESSAGE })).resolves.toEqual({
+      ingested: true,
+    });
     expect(ingest).toHaveBeenCalledTimes(2);
     expect(ingest.mock.calls[1]![0]).toEqual({ sessionId: 's1', message: USER_MESSAGE });
     expect(runtime.listContextEngineQuarantines()).toEqual([]);
@@ -77,17 +97,50 @@ describe('conformance: compat', () => {
     const engine = fakeEngine({ id: 'e3', acceptedHostParams: ['runtimeSettings'] });
     const { wrapper } = await resolveWith(engine);
     const signal = new AbortController().signal;
-    await wrapper.assemble({ sessionId: 's1', sessionKey: 'k', prompt: 'p', messages: [USER_MESSAGE], tokenBudget: 900, runtimeSettings });
-    expect(engine.assemble.mock.calls[0]![0]).toEqual({ sessionId: 's1', messages: [USER_MESSAGE], tokenBudget: 900, runtimeSettings });
-    await wrapper.compact({ sessionId: 's1', sessionKey: 'k', force: true, abortSignal: signal, runtimeContext: { cwd: '/' } });
-    expect((engine.compact.mock.calls[0] as unknown[])[0]).toEqual({ sessionId: 's1', force: true, abortSignal: signal });
+    await wrapper.assemble({
+      sessionId: 's1',
+      sessionKey: 'k',
+      prompt: 'p',
+      messages: [USER_MESSAGE],
+      tokenBudget: 900,
+      runtimeSettings,
+    });
+    expect(engine.assemble.mock.calls[0]![0]).toEqual({
+      sessionId: 's1',
+      messages: [USER_MESSAGE],
+      tokenBudget: 900,
+      runtimeSettings,
+    });
+    await wrapper.compact({
+      sessionId: 's1',
+      sessionKey: 'k',
+      force: true,
+      abortSignal: signal,
+      runtimeContext: { cwd: '/' },
+    });
+    expect((engine.compact.mock.calls[0] as unknown[])[0]).toEqual({
+      sessionId: 's1',
+      force: true,
+      abortSignal: signal,
+    });
     await wrapper.maintain!({ sessionId: 's1', sessionFile: '/f', abortSignal: signal, reason: 'turn' });
-    expect((engine.maintain.mock.calls[0] as unknown[])[0]).toEqual({ sessionId: 's1', sessionFile: '/f', reason: 'turn' });
+    expect((engine.maintain.mock.calls[0] as unknown[])[0]).toEqual({
+      sessionId: 's1',
+      sessionFile: '/f',
+      reason: 'turn',
+    });
   });
 
   it('§14.29 (E3) no acceptedHostParams passes every host param; [] passes none of the six (except abortSignal on compact)', async () => {
     const signal = new AbortController().signal;
-    const all = { sessionId: 's1', sessionKey: 'k', sessionTarget: { sessionId: 's1' }, runtimeContext: { cwd: '/' }, runtimeSettings, abortSignal: signal };
+    const all = {
+      sessionId: 's1',
+      sessionKey: 'k',
+      sessionTarget: { sessionId: 's1' },
+      runtimeContext: { cwd: '/' },
+      runtimeSettings,
+      abortSignal: signal,
+    };
 
     const open = fakeEngine({ id: 'open' });
     const openWrapper = (await resolveWith(open)).wrapper;

@@ -38,7 +38,12 @@ describe('conformance: quarantine', () => {
       },
     ]);
     const quarantineEvent = events.find((event) => event.type === 'quarantine');
-    expect(quarantineEvent).toMatchObject({ engineId: 'faulty', owner: 'plugin:faulty', operation: 'assemble', reason: 'kaput' });
+    expect(quarantineEvent).toMatchObject({
+      engineId: 'faulty',
+      owner: 'plugin:faulty',
+      operation: 'assemble',
+      reason: 'kaput',
+    });
     expect(typeof (quarantineEvent as { failedAt: unknown }).failedAt).toBe('number');
 
     const unowned = testRuntime();
@@ -54,19 +59,27 @@ describe('conformance: quarantine', () => {
     const result = await wrapper.assemble(assembleParams);
     expect(result).toEqual({ messages: assembleParams.messages, estimatedTokens: 0 });
     expect(result.messages).toBe(assembleParams.messages);
-    expect(runtime.listContextEngineQuarantines()).toMatchObject([{ engineId: 'faulty', operation: 'assemble', reason: 'assemble broke' }]);
+    expect(runtime.listContextEngineQuarantines()).toMatchObject([
+      { engineId: 'faulty', operation: 'assemble', reason: 'assemble broke' },
+    ]);
   });
 
   it('§14.14 a throwing compact rethrows the original error and quarantines', async () => {
     const original = new Error('compact broke');
     const { runtime, wrapper } = await resolveFaulty({ compact: vi.fn(async () => Promise.reject(original)) });
-    await expect(wrapper.compact({ sessionId: 's1', sessionFile: '/tmp/s1.jsonl', force: true })).rejects.toBe(original);
-    expect(runtime.listContextEngineQuarantines()).toMatchObject([{ engineId: 'faulty', operation: 'compact', reason: 'compact broke' }]);
+    await expect(wrapper.compact({ sessionId: 's1', sessionFile: '/tmp/s1.jsonl', force: true })).rejects.toBe(
+      original,
+    );
+    expect(runtime.listContextEngineQuarantines()).toMatchObject([
+      { engineId: 'faulty', operation: 'compact', reason: 'compact broke' },
+    ]);
   });
 
   it('§14.15 a throwing prepareSubagentSpawn rethrows the original error and quarantines', async () => {
     const original = new Error('spawn prep broke');
-    const { runtime, wrapper } = await resolveFaulty({ prepareSubagentSpawn: vi.fn(async () => Promise.reject(original)) });
+    const { runtime, wrapper } = await resolveFaulty({
+      prepareSubagentSpawn: vi.fn(async () => Promise.reject(original)),
+    });
     await expect(wrapper.prepareSubagentSpawn!({ parentSessionKey: 'p', childSessionKey: 'c' })).rejects.toBe(original);
     expect(runtime.listContextEngineQuarantines()).toMatchObject([
       { engineId: 'faulty', operation: 'prepareSubagentSpawn', reason: 'spawn prep broke' },
@@ -90,7 +103,9 @@ describe('conformance: quarantine', () => {
       rewrittenEntries: 0,
       reason: 'context engine downgraded to legacy',
     });
-    await expect(wrapper.ingestBatch!({ sessionId: 's1', messages: [USER_MESSAGE] })).resolves.toEqual({ ingestedCount: 0 });
+    await expect(wrapper.ingestBatch!({ sessionId: 's1', messages: [USER_MESSAGE] })).resolves.toEqual({
+      ingestedCount: 0,
+    });
     await expect(wrapper.onSubagentEnded!({ childSessionKey: 'c', reason: 'completed' })).resolves.toBeUndefined();
     expect(engine.maintain).not.toHaveBeenCalled();
     expect(engine.ingestBatch).not.toHaveBeenCalled();
@@ -106,7 +121,11 @@ describe('conformance: quarantine', () => {
     // after the fallback is resolved, its full info
     await wrapper.assemble(assembleParams);
     expect(wrapper.info).toEqual({ id: 'legacy', name: 'Legacy Context Engine', version: '1.0.0' });
-    expect(runtime.describeResolvedEngine(wrapper)).toEqual({ engineId: 'faulty', owner: 'plugin:faulty', quarantined: true });
+    expect(runtime.describeResolvedEngine(wrapper)).toEqual({
+      engineId: 'faulty',
+      owner: 'plugin:faulty',
+      quarantined: true,
+    });
   });
 
   it('§14.19 an already-aborted abortSignal throws before calling the engine and records no quarantine', async () => {
@@ -114,7 +133,9 @@ describe('conformance: quarantine', () => {
     const controller = new AbortController();
     const reason = new Error('user pressed stop');
     controller.abort(reason);
-    await expect(wrapper.maintain!({ sessionId: 's1', sessionFile: '/f', abortSignal: controller.signal })).rejects.toBe(reason);
+    await expect(
+      wrapper.maintain!({ sessionId: 's1', sessionFile: '/f', abortSignal: controller.signal }),
+    ).rejects.toBe(reason);
     expect(engine.maintain).not.toHaveBeenCalled();
 
     const noReason = { aborted: true, reason: undefined } as unknown as AbortSignal;
@@ -135,7 +156,9 @@ describe('conformance: quarantine', () => {
         throw reason;
       }),
     });
-    await expect(wrapper.compact({ sessionId: 's1', force: true, abortSignal: controller.signal })).rejects.toBe(reason);
+    await expect(wrapper.compact({ sessionId: 's1', force: true, abortSignal: controller.signal })).rejects.toBe(
+      reason,
+    );
     expect(runtime.listContextEngineQuarantines()).toEqual([]);
     expect(runtime.isContextEngineQuarantined('faulty')).toBe(false);
   });

@@ -23,7 +23,11 @@ describe('conformance: resolution and registry', () => {
     const engine = await runtime.resolveContextEngine(slotConfig(' foo '));
     expect(factory).toHaveBeenCalledTimes(1);
     expect(engine.info.id).toBe('foo-meta');
-    expect(runtime.describeResolvedEngine(engine)).toEqual({ engineId: 'foo', owner: 'public-sdk', quarantined: false });
+    expect(runtime.describeResolvedEngine(engine)).toEqual({
+      engineId: 'foo',
+      owner: 'public-sdk',
+      quarantined: false,
+    });
   });
 
   it('§14.3 an unregistered non-default slot resolves legacy and quarantines {operation:"resolve", reason:"not registered"}', async () => {
@@ -72,7 +76,9 @@ describe('conformance: resolution and registry', () => {
 
   it('§14.10 a quarantined id resolves legacy without calling its factory again', async () => {
     const { runtime } = testRuntime();
-    const factory = vi.fn(() => fakeEngine({}, { assemble: vi.fn(async () => Promise.reject(new Error('bad assemble'))) }));
+    const factory = vi.fn(() =>
+      fakeEngine({}, { assemble: vi.fn(async () => Promise.reject(new Error('bad assemble'))) }),
+    );
     runtime.registerContextEngine('flaky', factory);
     const first = await runtime.resolveContextEngine(slotConfig('flaky'));
     await first.assemble(assembleParams);
@@ -108,7 +114,9 @@ describe('conformance: resolution and registry', () => {
     expect(diagnostics).toEqual([{ level: 'error', message: 'context engine id reserved by core: legacy' }]);
     expect(contextEngineIds).toEqual([]);
     expect(runtime.getEngineOwner('legacy')).toBe('core');
-    expect(runtime.listContextEngineRegistrations().find((entry) => entry.id === 'legacy')?.factory).toBe(legacyBefore?.factory);
+    expect(runtime.listContextEngineRegistrations().find((entry) => entry.id === 'legacy')?.factory).toBe(
+      legacyBefore?.factory,
+    );
   });
 
   it('§14.23 plugin B registering x already held by plugin A fails with "context engine already registered: x (plugin:A)"', () => {
@@ -132,9 +140,14 @@ describe('conformance: resolution and registry', () => {
     const { runtime } = testRuntime();
     const live = vi.fn(() => fakeEngine({ id: 'live' }));
     const discovered = vi.fn(() => fakeEngine({ id: 'discovered' }));
-    expect(runtime.registerContextEngineForOwner('eng', live, 'plugin:p', { lifecycle: 'runtime' })).toEqual({ ok: true });
+    expect(runtime.registerContextEngineForOwner('eng', live, 'plugin:p', { lifecycle: 'runtime' })).toEqual({
+      ok: true,
+    });
     expect(
-      runtime.registerContextEngineForOwner('eng', discovered, 'plugin:p', { lifecycle: 'readOnlyDiscovery', allowSameOwnerRefresh: true }),
+      runtime.registerContextEngineForOwner('eng', discovered, 'plugin:p', {
+        lifecycle: 'readOnlyDiscovery',
+        allowSameOwnerRefresh: true,
+      }),
     ).toEqual({ ok: true });
     expect(runtime.listContextEngineRegistrations().find((entry) => entry.id === 'eng')).toMatchObject({
       factory: live,
@@ -151,9 +164,14 @@ describe('conformance: resolution and registry', () => {
     runtime.quarantineContextEngine({ engineId: 'eng', operation: 'assemble', error: new Error('x') });
     expect(runtime.isContextEngineQuarantined('eng')).toBe(true);
     // a discovery-only refresh must not lift it
-    runtime.registerContextEngineForOwner('eng', () => fakeEngine(), 'plugin:p', { lifecycle: 'readOnlyDiscovery', allowSameOwnerRefresh: true });
+    runtime.registerContextEngineForOwner('eng', () => fakeEngine(), 'plugin:p', {
+      lifecycle: 'readOnlyDiscovery',
+      allowSameOwnerRefresh: true,
+    });
     expect(runtime.isContextEngineQuarantined('eng')).toBe(true);
-    runtime.registerContextEngineForOwner('eng', () => fakeEngine({ id: 'fresh' }), 'plugin:p', { allowSameOwnerRefresh: true });
+    runtime.registerContextEngineForOwner('eng', () => fakeEngine({ id: 'fresh' }), 'plugin:p', {
+      allowSameOwnerRefresh: true,
+    });
     expect(runtime.listContextEngineQuarantines()).toEqual([]);
     const engine: ContextEngine = await runtime.resolveContextEngine(slotConfig('eng'));
     expect(engine.info.id).toBe('fresh');

@@ -31,9 +31,13 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
     const plain = recordingEngine({ id: 'plain' }, { async afterTurn() {} });
     const rec = await replaySession({
       session: bigAnswerSession().loaded(),
-      lanes: [lane('owner', owner.factory, { keepRecentTokens: 1000 }), lane('plain', plain.factory, { keepRecentTokens: 1000 })],
+      lanes: [
+        lane('owner', owner.factory, { keepRecentTokens: 1000 }),
+        lane('plain', plain.factory, { keepRecentTokens: 1000 }),
+      ],
     });
-    const auto = (laneId: string) => rec.turns[laneId].flatMap((t) => t.events).filter((e) => e.type === 'compaction' && e.trigger === 'auto');
+    const auto = (laneId: string) =>
+      rec.turns[laneId].flatMap((t) => t.events).filter((e) => e.type === 'compaction' && e.trigger === 'auto');
     expect(auto('owner')).toEqual([]);
     expect(auto('plain')).toHaveLength(1);
     expect(auto('plain')[0]).toMatchObject({ turn: 1, engineId: 'built-in', ok: true, compacted: true });
@@ -46,12 +50,17 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
     expect(afterTurn.autoCompactionSummary!.length).toBeGreaterThan(0);
   });
 
-  it('§14.40 an owner whose assemble succeeds with the default promptAuthority skips the precheck, with OpenClaw\'s log line', async () => {
+  it("§14.40 an owner whose assemble succeeds with the default promptAuthority skips the precheck, with OpenClaw's log line", async () => {
     const owner = recordingEngine({ id: 'owner', ownsCompaction: true });
     const plain = recordingEngine({ id: 'plain' });
-    const rec = await replaySession({ session: new SessionBuilder().turn('a').turn('b').loaded(), lanes: [lane('owner', owner.factory), lane('plain', plain.factory)] });
+    const rec = await replaySession({
+      session: new SessionBuilder().turn('a').turn('b').loaded(),
+      lanes: [lane('owner', owner.factory), lane('plain', plain.factory)],
+    });
     expect(rec.turns.owner[1].precheck.skipped).toBe(true);
-    expect(rec.turns.owner[1].precheck.skipReason).toBe('[context-overflow-precheck] skipped: context engine "owner" owns compaction');
+    expect(rec.turns.owner[1].precheck.skipReason).toBe(
+      '[context-overflow-precheck] skipped: context engine "owner" owns compaction',
+    );
     expect(rec.turns.plain[1].precheck.skipped).toBe(false);
     expect(rec.turns.plain[1].precheck.skipReason).toBeUndefined();
   });
@@ -61,7 +70,11 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
       { id: 'owner', ownsCompaction: true },
       {
         async assemble(params): Promise<AssembleResult> {
-          return { messages: params.messages.slice(-1), estimatedTokens: 1, promptAuthority: 'preassembly_may_overflow' };
+          return {
+            messages: params.messages.slice(-1),
+            estimatedTokens: 1,
+            promptAuthority: 'preassembly_may_overflow',
+          };
         },
       },
     );
@@ -72,7 +85,11 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
     const preAssembly = estimatePrecheckTokens({ messages: history, systemPrompt: '', prompt: 'c' });
     const assembled = estimatePrecheckTokens({ messages: history.slice(-1), systemPrompt: '', prompt: 'c' });
     expect(preAssembly).toBeGreaterThan(assembled);
-    expect(t.precheck).toMatchObject({ skipped: false, estimatedTokens: preAssembly, pressureSource: 'unwindowed_transcript_estimate' });
+    expect(t.precheck).toMatchObject({
+      skipped: false,
+      estimatedTokens: preAssembly,
+      pressureSource: 'unwindowed_transcript_estimate',
+    });
     expect(t.promptAuthority).toBe('preassembly_may_overflow');
     expect(t.assembled).toHaveLength(1);
   });
@@ -95,17 +112,33 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
       [b.entries[0].id, 'raw'],
       [b.entries[1].id, 'raw'],
     ]);
-    expect(t.calls.find((c) => c.method === 'assemble')).toMatchObject({ outcome: 'error', error: 'index corrupt', fellBack: true });
-    expect(t.events.find((e) => e.type === 'quarantine')).toMatchObject({ engineId: 'owner', operation: 'assemble', reason: 'index corrupt' });
+    expect(t.calls.find((c) => c.method === 'assemble')).toMatchObject({
+      outcome: 'error',
+      error: 'index corrupt',
+      fellBack: true,
+    });
+    expect(t.events.find((e) => e.type === 'quarantine')).toMatchObject({
+      engineId: 'owner',
+      operation: 'assemble',
+      reason: 'index corrupt',
+    });
 
     // an assemble that answers without a messages array fails too: pipeline messages, precheck runs, OpenClaw's warning
-    const broken = recordingEngine({ id: 'broken', ownsCompaction: true }, { assemble: async () => ({ estimatedTokens: 0 }) as AssembleResult });
+    const broken = recordingEngine(
+      { id: 'broken', ownsCompaction: true },
+      { assemble: async () => ({ estimatedTokens: 0 }) as AssembleResult },
+    );
     const rec2 = await replaySession({ session: b.loaded(), lanes: [lane('broken', broken.factory)] });
     const t2 = rec2.turns.broken[1];
     expect(t2.assemblySucceeded).toBe(false);
     expect(t2.precheck.skipped).toBe(false);
     expect(t2.assembled.map((r) => r.key)).toEqual([b.entries[0].id, b.entries[1].id]);
-    expect(t2.events).toContainEqual(expect.objectContaining({ type: 'warning', message: 'context engine assemble failed, using pipeline messages: assemble() returned no messages array' }));
+    expect(t2.events).toContainEqual(
+      expect.objectContaining({
+        type: 'warning',
+        message: 'context engine assemble failed, using pipeline messages: assemble() returned no messages array',
+      }),
+    );
   });
 
   it('§14.44 an overflow with no reducible tool-result chars routes compact_only, raises the precheck error and does not submit the prompt', async () => {
@@ -118,9 +151,17 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
         },
       },
     );
-    const rec = await replaySession({ session: new SessionBuilder().turn('a').turn('b').loaded(), lanes: [lane('stuffer', engine.factory)] });
+    const rec = await replaySession({
+      session: new SessionBuilder().turn('a').turn('b').loaded(),
+      lanes: [lane('stuffer', engine.factory)],
+    });
     const t = rec.turns.stuffer[1];
-    expect(t.precheck).toMatchObject({ skipped: false, route: 'compact_only', shouldCompact: true, reducibleToolResultChars: 0 });
+    expect(t.precheck).toMatchObject({
+      skipped: false,
+      route: 'compact_only',
+      shouldCompact: true,
+      reducibleToolResultChars: 0,
+    });
     expect(t.status).toBe('prompt_error');
     expect(t.error).toBe(PRECHECK_OVERFLOW_ERROR_MESSAGE);
     expect(PRECHECK_OVERFLOW_ERROR_MESSAGE).toBe('Context overflow: prompt too large for the model (precheck).');
@@ -149,7 +190,10 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
         },
       },
     );
-    const rec = await replaySession({ session: new SessionBuilder().turn('a').turn('b').loaded(), lanes: [lane('plain', engine.factory, { contextWindow: 64000 })] });
+    const rec = await replaySession({
+      session: new SessionBuilder().turn('a').turn('b').loaded(),
+      lanes: [lane('plain', engine.factory, { contextWindow: 64000 })],
+    });
     const t = rec.turns.plain[1];
     expect(t.precheck.route).toBe('fits');
     const [call] = engine.callsOf('compact');
@@ -157,7 +201,9 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
     expect(params).toMatchObject({ force: true, compactionTarget: 'budget', tokenBudget: 64000, sessionId: 'sess-1' });
     expect(params.currentTokenCount).toBeGreaterThan(64000);
     expect(params.forceReason).toBeUndefined();
-    expect(t.events.filter((e) => e.type === 'compaction')).toEqual([expect.objectContaining({ trigger: 'overflow', engineId: 'plain', compacted: true })]);
+    expect(t.events.filter((e) => e.type === 'compaction')).toEqual([
+      expect.objectContaining({ trigger: 'overflow', engineId: 'plain', compacted: true }),
+    ]);
     expect(t.status).toBe('ok');
     expect(t.attempts).toBe(2);
   });
@@ -177,15 +223,30 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
           return { messages: params.messages, estimatedTokens: 0 };
         },
         async compact(params): Promise<CompactResult> {
-          writeFileSync(successorFile, serializeSessionEntries({ type: 'session', version: 3, id: 'succ-1', timestamp: '2026-03-02T10:00:00.000Z', cwd: '/work' }, []));
+          writeFileSync(
+            successorFile,
+            serializeSessionEntries(
+              { type: 'session', version: 3, id: 'succ-1', timestamp: '2026-03-02T10:00:00.000Z', cwd: '/work' },
+              [],
+            ),
+          );
           expect((params as CompactParams).sessionId).toBe('sess-1');
-          return { ok: true, compacted: true, result: { tokensBefore: 72000, tokensAfter: 0, sessionId: 'succ-1', sessionFile: successorFile } };
+          return {
+            ok: true,
+            compacted: true,
+            result: { tokensBefore: 72000, tokensAfter: 0, sessionId: 'succ-1', sessionFile: successorFile },
+          };
         },
         async afterTurn() {},
       },
     );
-    const rec = await replaySession({ session: new SessionBuilder().turn('a').turn('b').turn('c').loaded(), lanes: [lane('rotator', engine.factory, { contextWindow: 64000 })] });
-    const assembles = engine.callsOf('assemble').map((c) => c.params as { sessionId: string; messages: AgentMessage[] });
+    const rec = await replaySession({
+      session: new SessionBuilder().turn('a').turn('b').turn('c').loaded(),
+      lanes: [lane('rotator', engine.factory, { contextWindow: 64000 })],
+    });
+    const assembles = engine
+      .callsOf('assemble')
+      .map((c) => c.params as { sessionId: string; messages: AgentMessage[] });
     // turn 0, turn 1 (overflow), turn 1 retry on the successor, turn 2
     expect(assembles.map((a) => a.sessionId)).toEqual(['sess-1', 'sess-1', 'succ-1', 'succ-1']);
     expect(assembles[2].messages).toEqual([]);
@@ -194,7 +255,10 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
       expect.objectContaining({ sessionId: 'succ-1', sessionFile: successorFile }),
       expect.objectContaining({ sessionId: 'succ-1', sessionFile: successorFile }),
     ]);
-    expect(rec.turns.rotator[1].events.find((e) => e.type === 'compaction')).toMatchObject({ successorSessionId: 'succ-1', successorSessionFile: successorFile });
+    expect(rec.turns.rotator[1].events.find((e) => e.type === 'compaction')).toMatchObject({
+      successorSessionId: 'succ-1',
+      successorSessionFile: successorFile,
+    });
     // the recorded turn went on into the successor transcript
     expect(readFileSync(successorFile, 'utf8')).toContain('"content":"b"');
   });

@@ -17,13 +17,37 @@ const messagesOf = (entries: SessionEntry[]) => entries.map((e) => (e as { messa
 describe('§14 finalizing a turn (replay)', () => {
   it('§14.47 an engine with afterTurn gets no ingest/ingestBatch; without afterTurn, ingestBatch runs once with snapshot.slice(prePromptMessageCount)', async () => {
     const b = new SessionBuilder().turn('one').turn('two');
-    const withAfterTurn = recordingEngine({ id: 'after' }, { async afterTurn() {}, async ingestBatch() { return { ingestedCount: 0 }; } });
-    const batchOnly = recordingEngine({ id: 'batch' }, { async ingestBatch(p) { return { ingestedCount: (p as { messages: unknown[] }).messages.length }; } });
+    const withAfterTurn = recordingEngine(
+      { id: 'after' },
+      {
+        async afterTurn() {},
+        async ingestBatch() {
+          return { ingestedCount: 0 };
+        },
+      },
+    );
+    const batchOnly = recordingEngine(
+      { id: 'batch' },
+      {
+        async ingestBatch(p) {
+          return { ingestedCount: (p as { messages: unknown[] }).messages.length };
+        },
+      },
+    );
     const ingestOnly = recordingEngine({ id: 'single' });
-    await replaySession({ session: b.loaded(), lanes: [lane('after', withAfterTurn.factory), lane('batch', batchOnly.factory), lane('single', ingestOnly.factory)] });
+    await replaySession({
+      session: b.loaded(),
+      lanes: [
+        lane('after', withAfterTurn.factory),
+        lane('batch', batchOnly.factory),
+        lane('single', ingestOnly.factory),
+      ],
+    });
 
     expect(withAfterTurn.methods().filter((m) => m === 'ingest' || m === 'ingestBatch')).toEqual([]);
-    const afterTurns = withAfterTurn.callsOf('afterTurn').map((c) => c.params as { messages: AgentMessage[]; prePromptMessageCount: number });
+    const afterTurns = withAfterTurn
+      .callsOf('afterTurn')
+      .map((c) => c.params as { messages: AgentMessage[]; prePromptMessageCount: number });
     expect(afterTurns[1].prePromptMessageCount).toBe(2);
     expect(afterTurns[1].messages).toEqual(messagesOf(b.entries));
 
@@ -31,7 +55,9 @@ describe('§14 finalizing a turn (replay)', () => {
     expect(batches).toEqual([messagesOf(b.entries.slice(0, 2)), messagesOf(b.entries.slice(2, 4))]);
     expect(batchOnly.callsOf('ingest')).toEqual([]);
 
-    expect(ingestOnly.callsOf('ingest').map((c) => (c.params as { message: AgentMessage }).message)).toEqual(messagesOf(b.entries));
+    expect(ingestOnly.callsOf('ingest').map((c) => (c.params as { message: AgentMessage }).message)).toEqual(
+      messagesOf(b.entries),
+    );
   });
 
   it('§14.48 a turn that ended with a prompt error or an abort gets no maintain("turn")', async () => {
@@ -41,11 +67,25 @@ describe('§14 finalizing a turn (replay)', () => {
     b.user('stopped');
     b.assistant('partial', { stopReason: 'aborted' });
     b.turn('ok again');
-    const engine = recordingEngine({ id: 'm' }, { async maintain() { return { changed: false, bytesFreed: 0, rewrittenEntries: 0 }; }, async afterTurn() {} });
-    const rec = await replaySession({ session: b.loaded(), transcriptFiles: 'none', lanes: [lane('m', engine.factory)] });
+    const engine = recordingEngine(
+      { id: 'm' },
+      {
+        async maintain() {
+          return { changed: false, bytesFreed: 0, rewrittenEntries: 0 };
+        },
+        async afterTurn() {},
+      },
+    );
+    const rec = await replaySession({
+      session: b.loaded(),
+      transcriptFiles: 'none',
+      lanes: [lane('m', engine.factory)],
+    });
     expect(rec.turns.m.map((t) => t.status)).toEqual(['ok', 'prompt_error', 'aborted', 'ok']);
     expect(rec.turns.m[1].error).toBe('529 overloaded');
-    const turnMaintains = rec.turns.m.map((t) => t.calls.filter((c) => c.method === 'maintain' && c.note === 'reason=turn').length);
+    const turnMaintains = rec.turns.m.map(
+      (t) => t.calls.filter((c) => c.method === 'maintain' && c.note === 'reason=turn').length,
+    );
     expect(turnMaintains).toEqual([1, 0, 0, 1]);
     expect(engine.callsOf('maintain').map((c) => (c.params as MaintainParams).reason)).toEqual(['turn', 'turn']);
     // afterTurn still ran for every turn
@@ -64,7 +104,8 @@ describe('§14 finalizing a turn (replay)', () => {
           return { bootstrapped: false, reason: 'nothing to import' };
         },
         async maintain(params) {
-          if ((params as MaintainParams).reason !== 'turn') return { changed: false, bytesFreed: 0, rewrittenEntries: 0 };
+          if ((params as MaintainParams).reason !== 'turn')
+            return { changed: false, bytesFreed: 0, rewrittenEntries: 0 };
           state.started++;
           await new Promise<void>((resolve) => (release = resolve));
           state.finished++;
@@ -114,7 +155,12 @@ describe('§14 finalizing a turn (replay)', () => {
       },
     );
     const inline: number[] = [];
-    await replaySession({ session: b.loaded(), sessionKey: null, lanes: [lane('bg', inlineEngine.factory)], onTurn: () => inline.push(done) });
+    await replaySession({
+      session: b.loaded(),
+      sessionKey: null,
+      lanes: [lane('bg', inlineEngine.factory)],
+      onTurn: () => inline.push(done),
+    });
     expect(inline).toEqual([1, 2]);
   });
 
@@ -135,7 +181,14 @@ describe('§14 finalizing a turn (replay)', () => {
     expect(rec.turns.boot.map((t) => t.calls.filter((c) => c.method === 'bootstrap').length)).toEqual([0, 1, 1]);
     expect(existedAtCall).toEqual([true, true]);
 
-    const memoryOnly = recordingEngine({ id: 'boot' }, { async bootstrap() { return { bootstrapped: true }; } });
+    const memoryOnly = recordingEngine(
+      { id: 'boot' },
+      {
+        async bootstrap() {
+          return { bootstrapped: true };
+        },
+      },
+    );
     await replaySession({ session: b.loaded(), transcriptFiles: 'none', lanes: [lane('boot', memoryOnly.factory)] });
     expect(memoryOnly.callsOf('bootstrap')).toEqual([]);
   });

@@ -26,8 +26,14 @@ describe('conformance: runtimeSettings', () => {
   });
 
   it('§14.37 selectedContextEngineId "x" without a source gives "configured"; no id and no source gives "unknown"', () => {
-    expect(buildContextEngineRuntimeSettings({ selectedContextEngineId: 'x' }).contextEngineSelection).toEqual({ selectedId: 'x', source: 'configured' });
-    expect(buildContextEngineRuntimeSettings({}).contextEngineSelection).toEqual({ selectedId: null, source: 'unknown' });
+    expect(buildContextEngineRuntimeSettings({ selectedContextEngineId: 'x' }).contextEngineSelection).toEqual({
+      selectedId: 'x',
+      source: 'configured',
+    });
+    expect(buildContextEngineRuntimeSettings({}).contextEngineSelection).toEqual({
+      selectedId: null,
+      source: 'unknown',
+    });
   });
 
   it('§14.38 promptTokenBudget NaN becomes null; schemaVersion is 1 and runtime.host "openclaw"', () => {

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PACKAGE_VERSION } from '../../src/app';
-import { describeWithChromium, launchChromium, saveScreenshot, startBuiltServer, openApp, type BuiltServer, type LaunchedChromium } from './helpers';
+import {
+  describeWithChromium,
+  launchChromium,
+  saveScreenshot,
+  startBuiltServer,
+  openApp,
+  type BuiltServer,
+  type LaunchedChromium,
+} from './helpers';
 
 describeWithChromium('browser mode: the app frame in Chromium', (chromiumPath) => {
   let server: BuiltServer;
@@ -71,7 +79,9 @@ describeWithChromium('browser mode: the app frame in Chromium', (chromiumPath) =
     try {
       await other.goto(`${server.origin}/?token=${'0'.repeat(64)}`);
       await other.getByTestId('runtime-status').filter({ hasText: 'disconnected' }).waitFor();
-      expect(await other.getByRole('alert').first().textContent()).toContain('Could not connect to the ContextScope bridge');
+      expect(await other.getByRole('alert').first().textContent()).toContain(
+        'Could not connect to the ContextScope bridge',
+      );
       expect(server.output()).toContain('bridge: refused connection (401)');
     } finally {
       await other.close();

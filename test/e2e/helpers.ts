@@ -34,7 +34,11 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLook
   }
   return existsSync('/usr/bin/chromium')
     ? { path: '/usr/bin/chromium' }
-    : { path: null, reason: 'no Chromium at /usr/bin/chromium and CHROMIUM_PATH is not set (install it: apt-get install -y chromium)' };
+    : {
+        path: null,
+        reason:
+          'no Chromium at /usr/bin/chromium and CHROMIUM_PATH is not set (install it: apt-get install -y chromium)',
+      };
 }
 
 export function isE2ERequired(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -61,7 +65,9 @@ export function describeWithChromium(name: string, body: (chromiumPath: () => st
     return;
   }
   const banner = '!'.repeat(100);
-  console.warn(`\n${banner}\n!!! E2E SKIPPED: "${name}" — ${found.reason}.\n!!! Set CHROMIUM_PATH, or E2E_REQUIRED=1 to make this a failure.\n${banner}\n`);
+  console.warn(
+    `\n${banner}\n!!! E2E SKIPPED: "${name}" — ${found.reason}.\n!!! Set CHROMIUM_PATH, or E2E_REQUIRED=1 to make this a failure.\n${banner}\n`,
+  );
   describe.skip(name, () => body(() => ''));
 }
 
@@ -75,7 +81,10 @@ export interface BuiltServer {
 }
 
 /** Starts `node out/node/cli.mjs serve --port 0` and resolves with the URL it prints. */
-export function startBuiltServer(extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<BuiltServer> {
+export function startBuiltServer(
+  extraArgs: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BuiltServer> {
   const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
   if (!existsSync(cli)) {
     return Promise.reject(new Error(`${cli} is missing: run "npm run build" first ("npm test" builds automatically).`));
@@ -109,7 +118,9 @@ export function startBuiltServer(extraArgs: readonly string[] = [], env: NodeJS.
     });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`contextscope serve exited with code ${code} before printing its URL:\n${stdout}${stderr}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`contextscope serve exited with code ${code} before printing its URL:\n${stdout}${stderr}`)),
+    );
   });
 }
 
@@ -143,7 +154,9 @@ export function watchPageProblems(page: Page): string[] {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });

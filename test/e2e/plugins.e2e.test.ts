@@ -29,12 +29,19 @@ describeWithChromium('browser mode: plugins and doctor', (chromiumPath) => {
   let configDir: string;
   let stateDir: string;
   const consentFile = () => path.join(configDir, 'plugin-consent.json');
-  const grants = () => (existsSync(consentFile()) ? Object.keys((JSON.parse(readFileSync(consentFile(), 'utf8')) as { grants: object }).grants) : []);
+  const grants = () =>
+    existsSync(consentFile())
+      ? Object.keys((JSON.parse(readFileSync(consentFile(), 'utf8')) as { grants: object }).grants)
+      : [];
 
   beforeAll(async () => {
     configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-state-'));
-    server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, OPENCLAW_STATE_DIR: stateDir });
+    server = await startBuiltServer([], {
+      ...process.env,
+      CONTEXTSCOPE_CONFIG_DIR: configDir,
+      OPENCLAW_STATE_DIR: stateDir,
+    });
     browser = await launchChromium(chromiumPath());
     ({ page, problems } = await openApp(browser, server));
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Plugins' }).click();
@@ -54,18 +61,28 @@ describeWithChromium('browser mode: plugins and doctor', (chromiumPath) => {
       'recent-window',
       'summary-tree',
     ]);
-    expect(await cards.getByTestId('consent-state').allTextContents()).toEqual(['not approved', 'not approved', 'not approved']);
+    expect(await cards.getByTestId('consent-state').allTextContents()).toEqual([
+      'not approved',
+      'not approved',
+      'not approved',
+    ]);
     expect(await page.getByText('consent file').locator('..').textContent()).toContain(consentFile());
   });
 
   it('Approve remembers consent for the folder; Revoke forgets it', async () => {
     const card = page.getByRole('region', { name: 'Plugin summary-tree' });
     await card.getByRole('button', { name: 'Approve summary-tree' }).click();
-    await card.getByTestId('consent-state').filter({ hasText: /^approved$/ }).waitFor();
+    await card
+      .getByTestId('consent-state')
+      .filter({ hasText: /^approved$/ })
+      .waitFor();
     expect(await card.getByTestId('consent-state').textContent()).toBe('approved');
     expect(grants()).toEqual([SUMMARY_TREE]);
     await card.getByRole('button', { name: 'Revoke' }).click();
-    await card.getByTestId('consent-state').filter({ hasText: /^not approved$/ }).waitFor();
+    await card
+      .getByTestId('consent-state')
+      .filter({ hasText: /^not approved$/ })
+      .waitFor();
     expect(grants()).toEqual([]);
   });
 
@@ -77,7 +94,11 @@ describeWithChromium('browser mode: plugins and doctor', (chromiumPath) => {
       'ok 3 plugins · 0 errors · 0 warnings · 3 info · plugin code was not executed',
     );
     const info = page.getByTestId('doctor-group-info');
-    expect(await info.locator('.doctor__finding .mono').allTextContents()).toEqual(['not-executed', 'not-executed', 'not-executed']);
+    expect(await info.locator('.doctor__finding .mono').allTextContents()).toEqual([
+      'not-executed',
+      'not-executed',
+      'not-executed',
+    ]);
     await saveScreenshot(page, 'doctor');
   });
 

@@ -43,7 +43,11 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
   beforeAll(async () => {
     configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-state-'));
-    server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, OPENCLAW_STATE_DIR: stateDir });
+    server = await startBuiltServer([], {
+      ...process.env,
+      CONTEXTSCOPE_CONFIG_DIR: configDir,
+      OPENCLAW_STATE_DIR: stateDir,
+    });
     browser = await launchChromium(chromiumPath());
     ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
   });
@@ -69,13 +73,18 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     expect(await dialog.getByTestId('consent-request').textContent()).toBe(`Run plugin code from ${PLUGIN_DIR}?`);
     await dialog.getByRole('button', { name: 'Approve and run' }).click();
     await page.getByTestId('timeline').waitFor({ timeout: 60_000 });
-    const consent = JSON.parse(readFileSync(path.join(configDir, 'plugin-consent.json'), 'utf8')) as { grants: Record<string, { pluginId: string }> };
+    const consent = JSON.parse(readFileSync(path.join(configDir, 'plugin-consent.json'), 'utf8')) as {
+      grants: Record<string, { pluginId: string }>;
+    };
     expect(Object.entries(consent.grants).map(([p, g]) => [p, g.pluginId])).toEqual([[PLUGIN_DIR, 'recent-window']]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay agent:main:demo-short');
   });
 
   it('exports the recording as JSON through the Export button', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('contextscope-agent-main-demo-short.recording.json');
     const file = path.join(TEST_RESULTS_DIR, download.suggestedFilename());
     await download.saveAs(file);
@@ -112,7 +121,10 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
   it('opens a turn: the recent-window lane’s assembled messages with provenance badges and what it left out', async () => {
     const plugin = recording.turns['recent-window']!;
     // a turn where the plugin left messages out and sent a summary: every kind of row shows
-    const turn = plugin.findIndex((t) => t.omitted.droppedCount + t.omitted.summarizedCount > 0 && t.assembled.some((a) => a.provenance === 'summary'));
+    const turn = plugin.findIndex(
+      (t) =>
+        t.omitted.droppedCount + t.omitted.summarizedCount > 0 && t.assembled.some((a) => a.provenance === 'summary'),
+    );
     expect(turn).toBeGreaterThan(0);
     await page.locator(`[data-testid="timeline-row"][data-turn="${turn}"]`).click();
     await page.getByTestId('turn-view').getByRole('tab', { name: 'recent-window' }).click();
@@ -123,7 +135,9 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     expect(badges).toEqual(record.assembled.map((ref) => ref.provenance));
     expect(await turnView.getByTestId('turn-assembled-tokens').textContent()).toBe(count(record.totals.estTokens));
     const leftOut = record.omitted.droppedCount + record.omitted.summarizedCount;
-    expect(await turnView.getByTestId('left-out-section').getByRole('heading').textContent()).toBe(`Left out of the context${leftOut}`);
+    expect(await turnView.getByTestId('left-out-section').getByRole('heading').textContent()).toBe(
+      `Left out of the context${leftOut}`,
+    );
     await turnView.getByTestId('message-row').first().getByRole('button').click();
     expect(await turnView.getByTestId('message-full').count()).toBe(1);
     await scrollMainTo(page, 'turn-view');

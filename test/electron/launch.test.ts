@@ -7,7 +7,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const binary = findElectronBinary(root);
 
 if (!binary.found) {
-  console.warn(`Electron launch smoke test skipped: ${binary.reason}. Set ELECTRON_OVERRIDE_DIST_PATH or ELECTRON_EXEC_PATH to run it.`);
+  console.warn(
+    `Electron launch smoke test skipped: ${binary.reason}. Set ELECTRON_OVERRIDE_DIST_PATH or ELECTRON_EXEC_PATH to run it.`,
+  );
 }
 
 describe.skipIf(!binary.found)('Electron shell: launch smoke test', () => {

@@ -14,7 +14,13 @@ const fake = vi.hoisted(() => {
     isPackaged: true,
     userData: '',
     appListeners: new Map<string, Listener>(),
-    windows: [] as Array<{ options: Record<string, any>; listeners: Map<string, Listener>; loadedUrl?: string; maximized: boolean; focused: number }>,
+    windows: [] as Array<{
+      options: Record<string, any>;
+      listeners: Map<string, Listener>;
+      loadedUrl?: string;
+      maximized: boolean;
+      focused: number;
+    }>,
     ipcHandlers: new Map<string, Listener>(),
     protocolHandlers: new Map<string, Listener>(),
     privilegedSchemes: [] as unknown[],
@@ -32,37 +38,80 @@ const fake = vi.hoisted(() => {
       state.windows.push(this.record);
       state.calls.push('new BrowserWindow');
     }
-    maximize() { this.record.maximized = true; }
-    isMaximized() { return this.record.maximized; }
-    isMinimized() { return false; }
+    maximize() {
+      this.record.maximized = true;
+    }
+    isMaximized() {
+      return this.record.maximized;
+    }
+    isMinimized() {
+      return false;
+    }
     restore() {}
-    focus() { this.record.focused += 1; }
+    focus() {
+      this.record.focused += 1;
+    }
     show() {}
-    getNormalBounds() { return state.normalBounds; }
-    on(name: string, fn: Listener) { this.record.listeners.set(name, fn); return this; }
-    once(name: string, fn: Listener) { this.record.listeners.set(name, fn); return this; }
-    async loadURL(url: string) { this.record.loadedUrl = url; }
+    getNormalBounds() {
+      return state.normalBounds;
+    }
+    on(name: string, fn: Listener) {
+      this.record.listeners.set(name, fn);
+      return this;
+    }
+    once(name: string, fn: Listener) {
+      this.record.listeners.set(name, fn);
+      return this;
+    }
+    async loadURL(url: string) {
+      this.record.loadedUrl = url;
+    }
   }
   const module = {
     app: {
-      get isPackaged() { return state.isPackaged; },
-      requestSingleInstanceLock: () => { state.calls.push('requestSingleInstanceLock'); return state.singleInstance; },
-      quit: () => { state.quit += 1; },
-      on: (name: string, fn: Listener) => { state.appListeners.set(name, fn); },
-      whenReady: async () => { state.calls.push('whenReady'); },
-      getPath: (name: string) => { if (name !== 'userData') throw new Error(name); return state.userData; },
+      get isPackaged() {
+        return state.isPackaged;
+      },
+      requestSingleInstanceLock: () => {
+        state.calls.push('requestSingleInstanceLock');
+        return state.singleInstance;
+      },
+      quit: () => {
+        state.quit += 1;
+      },
+      on: (name: string, fn: Listener) => {
+        state.appListeners.set(name, fn);
+      },
+      whenReady: async () => {
+        state.calls.push('whenReady');
+      },
+      getPath: (name: string) => {
+        if (name !== 'userData') throw new Error(name);
+        return state.userData;
+      },
     },
     BrowserWindow,
     ipcMain: { handle: (channel: string, fn: Listener) => state.ipcHandlers.set(channel, fn) },
     protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown[]) => { state.calls.push('registerSchemesAsPrivileged'); state.privilegedSchemes.push(...schemes); },
+      registerSchemesAsPrivileged: (schemes: unknown[]) => {
+        state.calls.push('registerSchemesAsPrivileged');
+        state.privilegedSchemes.push(...schemes);
+      },
       handle: (scheme: string, fn: Listener) => state.protocolHandlers.set(scheme, fn),
     },
     session: {
       defaultSession: {
-        setPermissionRequestHandler: (fn: Listener) => { state.permissionRequestHandler = fn; },
-        setPermissionCheckHandler: (fn: Listener) => { state.permissionCheckHandler = fn; },
-        webRequest: { onHeadersReceived: (fn: Listener) => { state.headersReceived = fn; } },
+        setPermissionRequestHandler: (fn: Listener) => {
+          state.permissionRequestHandler = fn;
+        },
+        setPermissionCheckHandler: (fn: Listener) => {
+          state.permissionCheckHandler = fn;
+        },
+        webRequest: {
+          onHeadersReceived: (fn: Listener) => {
+            state.headersReceived = fn;
+          },
+        },
       },
     },
     screen: { getAllDisplays: () => state.displays },
@@ -85,9 +134,18 @@ beforeEach(() => {
   writeFileSync(path.join(outDir, 'secret.txt'), 'TOP SECRET');
   const s = fake.state;
   Object.assign(s, {
-    calls: [], singleInstance: true, isPackaged: true, userData: path.join(outDir, 'userData'), quit: 0, windows: [],
-    privilegedSchemes: [], permissionRequestHandler: undefined, permissionCheckHandler: undefined, headersReceived: undefined,
-    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }], normalBounds: { x: 100, y: 80, width: 1300, height: 900 },
+    calls: [],
+    singleInstance: true,
+    isPackaged: true,
+    userData: path.join(outDir, 'userData'),
+    quit: 0,
+    windows: [],
+    privilegedSchemes: [],
+    permissionRequestHandler: undefined,
+    permissionCheckHandler: undefined,
+    headersReceived: undefined,
+    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    normalBounds: { x: 100, y: 80, width: 1300, height: 900 },
   });
   s.appListeners.clear();
   s.ipcHandlers.clear();
@@ -114,14 +172,22 @@ function fakeWebContents() {
   const listeners = new Map<string, Listener>();
   let windowOpenHandler: Listener | undefined;
   return {
-    contents: { on: (name: string, fn: Listener) => listeners.set(name, fn), setWindowOpenHandler: (fn: Listener) => (windowOpenHandler = fn) },
+    contents: {
+      on: (name: string, fn: Listener) => listeners.set(name, fn),
+      setWindowOpenHandler: (fn: Listener) => (windowOpenHandler = fn),
+    },
     listeners,
     windowOpenHandler: () => windowOpenHandler,
   };
 }
 
 function preventable() {
-  const event = { prevented: false, preventDefault() { event.prevented = true; } };
+  const event = {
+    prevented: false,
+    preventDefault() {
+      event.prevented = true;
+    },
+  };
   return event;
 }
 
@@ -170,7 +236,7 @@ describe('Electron shell: Content-Security-Policy', () => {
     await start();
     let result: { responseHeaders: Record<string, string[]> } | undefined;
     fake.state.headersReceived!(
-      { responseHeaders: { 'content-security-policy': ["default-src *"], 'X-Other': ['1'] } },
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } },
       (value: typeof result) => (result = value),
     );
     expect(Object.keys(result!.responseHeaders).sort()).toEqual(['Content-Security-Policy', 'X-Other']);
@@ -183,7 +249,9 @@ describe('Electron shell: Content-Security-Policy', () => {
 
   it('registers app:// as a standard secure scheme before the app is ready', async () => {
     await start();
-    expect(fake.state.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(fake.state.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
     expect(fake.state.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(fake.state.calls.indexOf('whenReady'));
   });
 
@@ -194,7 +262,11 @@ describe('Electron shell: Content-Security-Policy', () => {
     expect(index.status).toBe(200);
     expect(index.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await index.text()).toContain('<title>ContextScope</title>');
-    for (const url of ['app://contextscope/..%2fsecret.txt', 'app://contextscope/%2e%2e/secret.txt', 'app://elsewhere/index.html']) {
+    for (const url of [
+      'app://contextscope/..%2fsecret.txt',
+      'app://contextscope/%2e%2e/secret.txt',
+      'app://elsewhere/index.html',
+    ]) {
       const response = (await handler({ url })) as Response;
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).not.toContain('TOP SECRET');
@@ -275,7 +347,11 @@ describe('Electron shell: the IPC bridge', () => {
 
   it('registers one ipcMain handler per bridge method', async () => {
     await start();
-    expect([...fake.state.ipcHandlers.keys()].sort()).toEqual(Object.keys(methods).map((name) => `bridge:call:${name}`).sort());
+    expect([...fake.state.ipcHandlers.keys()].sort()).toEqual(
+      Object.keys(methods)
+        .map((name) => `bridge:call:${name}`)
+        .sort(),
+    );
   });
 
   it('answers the app page with app.info for the Electron shell', async () => {
@@ -299,7 +375,8 @@ describe('Electron shell: the IPC bridge', () => {
         code: 'forbidden',
         method: 'app.info',
         path: '',
-        message: "app.info was called from a frame that is not the ContextScope app; the bridge only answers the app's own page.",
+        message:
+          "app.info was called from a frame that is not the ContextScope app; the bridge only answers the app's own page.",
       },
     });
     expect(logs.some((line) => line.startsWith('bridge: refused app.info'))).toBe(true);
@@ -322,7 +399,10 @@ describe('Electron shell: the IPC bridge', () => {
     fake.state.isPackaged = true;
     await start();
     expect(fake.state.windows[0]!.loadedUrl).toBe('app://contextscope/index.html');
-    expect(await invoke('app.health', 'http://localhost:5173/')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await invoke('app.health', 'http://localhost:5173/')).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
   });
 });
 
@@ -347,7 +427,13 @@ describe('Electron shell: window state', () => {
   it('saves the normal bounds to userData/window-state.json when the window closes', async () => {
     await start();
     fake.state.windows[0]!.listeners.get('close')!();
-    expect(JSON.parse(readFileSync(stateFile(), 'utf8'))).toEqual({ x: 100, y: 80, width: 1300, height: 900, maximized: false });
+    expect(JSON.parse(readFileSync(stateFile(), 'utf8'))).toEqual({
+      x: 100,
+      y: 80,
+      width: 1300,
+      height: 900,
+      maximized: false,
+    });
   });
 
   it('ignores a corrupt state file', async () => {

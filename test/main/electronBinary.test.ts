@@ -35,12 +35,18 @@ describe('findElectronBinary', () => {
 
   it('finds the downloaded binary named by path.txt', () => {
     installElectronPackage({ pathTxt: 'electron', binary: true });
-    expect(findElectronBinary(root, {})).toEqual({ found: true, path: path.join(root, 'node_modules', 'electron', 'dist', 'electron') });
+    expect(findElectronBinary(root, {})).toEqual({
+      found: true,
+      path: path.join(root, 'node_modules', 'electron', 'dist', 'electron'),
+    });
   });
 
   it('reports path.txt pointing at a deleted binary', () => {
     installElectronPackage({ pathTxt: 'electron' });
-    expect(findElectronBinary(root, {})).toMatchObject({ found: false, reason: expect.stringContaining('the Electron binary is missing') });
+    expect(findElectronBinary(root, {})).toMatchObject({
+      found: false,
+      reason: expect.stringContaining('the Electron binary is missing'),
+    });
   });
 
   it('honours ELECTRON_OVERRIDE_DIST_PATH', () => {
@@ -48,8 +54,13 @@ describe('findElectronBinary', () => {
     const dist = path.join(root, 'my-electron');
     mkdirSync(dist);
     writeFileSync(path.join(dist, 'electron'), '');
-    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: dist })).toEqual({ found: true, path: path.join(dist, 'electron') });
-    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: path.join(root, 'nowhere') })).toMatchObject({ found: false });
+    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: dist })).toEqual({
+      found: true,
+      path: path.join(dist, 'electron'),
+    });
+    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: path.join(root, 'nowhere') })).toMatchObject({
+      found: false,
+    });
   });
 
   it('honours ELECTRON_EXEC_PATH first', () => {

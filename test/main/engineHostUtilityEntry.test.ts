@@ -18,7 +18,7 @@ import {
   type EngineHostTransport,
   type EngineHostTransportFactory,
 } from '../../src/plugins';
-import { createContextRuntime } from '../../src/runtime';
+import { createContextRuntime } from '../../src/engines';
 import { ENGINE_HOST_ENTRY_FLAG } from '../../main/electron/engineHostUtilityArgs';
 
 const ROOT = join(import.meta.dirname, '../..');

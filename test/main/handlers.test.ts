@@ -9,7 +9,9 @@ describe('main/handlers.ts (the one bridge table)', () => {
   });
 
   it('serves app.info for browser mode with this process as the runtime host', async () => {
-    const dispatcher = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }), { validateResponses: true });
+    const dispatcher = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }), {
+      validateResponses: true,
+    });
     const outcome = await dispatcher.call('app.info', {});
     expect(outcome).toEqual({
       ok: true,
@@ -32,7 +34,10 @@ describe('main/handlers.ts (the one bridge table)', () => {
       { validateResponses: true },
     );
     const outcome = await dispatcher.call('app.info', {});
-    expect(outcome).toMatchObject({ ok: true, result: { shell: 'electron', runtimeHost: 'electron-main', electronVersion: '45.5.0' } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { shell: 'electron', runtimeHost: 'electron-main', electronVersion: '45.5.0' },
+    });
   });
 
   it('serves app.health with uptime measured by the injected clock', async () => {

@@ -18,6 +18,9 @@ describe('browserCommandFor', () => {
   it('falls back to the platform opener', () => {
     expect(browserCommandFor(url, {}, 'linux')).toEqual({ command: 'xdg-open', args: [url] });
     expect(browserCommandFor(url, {}, 'darwin')).toEqual({ command: 'open', args: [url] });
-    expect(browserCommandFor(url, { BROWSER: '  ' }, 'win32')).toEqual({ command: 'cmd', args: ['/c', 'start', '""', url] });
+    expect(browserCommandFor(url, { BROWSER: '  ' }, 'win32')).toEqual({
+      command: 'cmd',
+      args: ['/c', 'start', '""', url],
+    });
   });
 });

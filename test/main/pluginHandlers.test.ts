@@ -1,8 +1,22 @@
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBridgeDispatcher, type BridgeOutcome, type ListedPlugin, type PluginsListResponse } from '../../src/bridge';
+import {
+  createBridgeDispatcher,
+  type BridgeOutcome,
+  type ListedPlugin,
+  type PluginsListResponse,
+} from '../../src/bridge';
 import { forkTransport, type EngineHostSpawnSpec, type EngineHostTransportFactory } from '../../src/plugins';
 import { createHandlers } from '../../main/handlers';
 
@@ -30,7 +44,12 @@ function stateDirWithPlugins(): { stateDir: string; good: string; bad: string } 
 function setup(transport?: EngineHostTransportFactory) {
   const consentFile = join(tempDir('cs-consent-'), 'plugin-consent.json');
   const dispatcher = createBridgeDispatcher(
-    createHandlers({ shell: 'browser', runtimeHost: 'node', consentFile, ...(transport ? { engineHostTransport: transport } : {}) }),
+    createHandlers({
+      shell: 'browser',
+      runtimeHost: 'node',
+      consentFile,
+      ...(transport ? { engineHostTransport: transport } : {}),
+    }),
     { validateResponses: true },
   );
   return { consentFile, dispatcher };
@@ -65,9 +84,18 @@ describe('plugins.list', () => {
     ]);
 
     const recent = byId(list, 'recent-window');
-    expect(recent).toMatchObject({ name: 'Recent Window', version: '1.0.0', kind: ['context-engine'], loadable: true, errors: [], entries: ['./index.js'] });
+    expect(recent).toMatchObject({
+      name: 'Recent Window',
+      version: '1.0.0',
+      kind: ['context-engine'],
+      loadable: true,
+      errors: [],
+      entries: ['./index.js'],
+    });
     expect(recent.consent.state).toBe('missing');
-    expect(recent.consent.message).toBe(`not executed: no consent for ${recent.realPath}; run with --allow-execute or approve it in the app`);
+    expect(recent.consent.message).toBe(
+      `not executed: no consent for ${recent.realPath}; run with --allow-execute or approve it in the app`,
+    );
     expect(recent.configSchema?.additionalProperties).toBe(false);
     expect(recent.configSchema?.fields.find((f) => f.key === 'budgetShare')).toEqual({
       key: 'budgetShare',
@@ -94,7 +122,9 @@ describe('plugins.list', () => {
     if (outcome.ok) return;
     expect(outcome.error.code).toBe('invalid_config');
     expect(outcome.error.path).toBe('/stateDir');
-    expect(outcome.error.message).toMatch(new RegExp(`^${join(stateDir, 'openclaw.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON5`));
+    expect(outcome.error.message).toMatch(
+      new RegExp(`^${join(stateDir, 'openclaw.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON5`),
+    );
   });
 });
 
@@ -110,7 +140,9 @@ describe('plugins.approve / plugins.revoke', () => {
     expect(approved.realPath).toBe(good);
     expect(approved.consent.state).toBe('granted');
     expect(approved.consent.message).toMatch(/^approved on \d{4}-\d\d-\d\dT/);
-    const stored = JSON.parse(readFileSync(consentFile, 'utf8')) as { grants: Record<string, { pluginId: string; hash: string }> };
+    const stored = JSON.parse(readFileSync(consentFile, 'utf8')) as {
+      grants: Record<string, { pluginId: string; hash: string }>;
+    };
     expect(Object.keys(stored.grants)).toEqual([good]);
     expect(stored.grants[good]!.hash).toBe(approved.consent.hash);
 
@@ -124,8 +156,16 @@ describe('plugins.approve / plugins.revoke', () => {
     expect(stale.message).toContain(`not executed: ${good} changed since consent was given`);
     expect(stale.grantedAt).toBeUndefined();
 
-    expect(result(await dispatcher.call('plugins.revoke', { path: good }))).toEqual({ path: good, realPath: good, revoked: true });
-    expect(result(await dispatcher.call('plugins.revoke', { path: good }))).toEqual({ path: good, realPath: good, revoked: false });
+    expect(result(await dispatcher.call('plugins.revoke', { path: good }))).toEqual({
+      path: good,
+      realPath: good,
+      revoked: true,
+    });
+    expect(result(await dispatcher.call('plugins.revoke', { path: good }))).toEqual({
+      path: good,
+      realPath: good,
+      revoked: false,
+    });
     list = result<PluginsListResponse>(await dispatcher.call('plugins.list', { stateDir }));
     expect(byId(list, 'loader-cjs').consent.state).toBe('missing');
   });

@@ -37,7 +37,7 @@ describe('main/preload.ts', () => {
     expect(Object.keys(api).sort()).toEqual(['invoke', 'onEvent', 'shell']);
   });
 
-  it('forwards a call to the method\'s IPC channel and returns the outcome', async () => {
+  it("forwards a call to the method's IPC channel and returns the outcome", async () => {
     fake.state.invoked.length = 0;
     expect(await api.invoke('app.info', { a: 1 })).toEqual({ ok: true, result: 'pong' });
     expect(fake.state.invoked).toEqual([['bridge:call:app.info', { a: 1 }]]);

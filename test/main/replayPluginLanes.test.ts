@@ -7,7 +7,13 @@ import { defaultDemoSessionsDir, type Recording } from '../../src/replay';
 import { tempDir } from '../unit/replay/sessionBuilder';
 
 const PLUGIN = resolve('resources/plugins/recent-window');
-const SHORT = join(defaultDemoSessionsDir()!, 'agents', 'main', 'sessions', 'db2d2b3b-bb1a-4ede-9e05-ab6faed17fab.jsonl');
+const SHORT = join(
+  defaultDemoSessionsDir()!,
+  'agents',
+  'main',
+  'sessions',
+  'db2d2b3b-bb1a-4ede-9e05-ab6faed17fab.jsonl',
+);
 
 /** The real fork transport, counting the engine hosts it starts (what the Electron shell's utilityProcess adapter stands in for). */
 function countingTransport(): { factory: EngineHostTransportFactory; spawned: EngineHostSpawnSpec[] } {
@@ -22,12 +28,18 @@ function countingTransport(): { factory: EngineHostTransportFactory; spawned: En
 }
 
 function dispatcherWith(transport: EngineHostTransportFactory, consentFile: string) {
-  return createBridgeDispatcher(createHandlers({ shell: 'electron', runtimeHost: 'electron-main', engineHostTransport: transport, consentFile }), {
-    validateResponses: true,
-  });
+  return createBridgeDispatcher(
+    createHandlers({ shell: 'electron', runtimeHost: 'electron-main', engineHostTransport: transport, consentFile }),
+    {
+      validateResponses: true,
+    },
+  );
 }
 
-async function replay(d: ReturnType<typeof dispatcherWith>, allowExecute?: boolean): Promise<{ status: string; error?: string; recording: Recording }> {
+async function replay(
+  d: ReturnType<typeof dispatcherWith>,
+  allowExecute?: boolean,
+): Promise<{ status: string; error?: string; recording: Recording }> {
   const started = await d.call('replay.start', {
     sessionPath: SHORT,
     lanes: [`plugin:${PLUGIN}`],

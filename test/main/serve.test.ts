@@ -20,7 +20,11 @@ beforeAll(async () => {
   writeFileSync(path.join(rendererDir, 'assets', 'tokenizer.wasm'), Buffer.from([0, 97, 115, 109]));
   writeFileSync(path.join(workDir, 'secret.txt'), 'TOP SECRET');
   symlinkSync(path.join(workDir, 'secret.txt'), path.join(rendererDir, 'assets', 'escape.txt'));
-  server = await startServer({ port: 0, rendererDir, handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }) });
+  server = await startServer({
+    port: 0,
+    rendererDir,
+    handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }),
+  });
 });
 
 afterAll(async () => {
@@ -37,11 +41,19 @@ interface RawResponse {
 function get(rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, path: rawPath, method, headers: { Host: `127.0.0.1:${server.port}`, ...headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: rawPath,
+        method,
+        headers: { Host: `127.0.0.1:${server.port}`, ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -51,7 +63,10 @@ function get(rawPath: string, headers: Record<string, string> = {}, method = 'GE
 
 type Connection = { ws: WebSocket; status?: undefined } | { status: number; ws?: undefined };
 
-function connect(url: string, options: { origin?: string; headers?: Record<string, string> } = {}): Promise<Connection> {
+function connect(
+  url: string,
+  options: { origin?: string; headers?: Record<string, string> } = {},
+): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { origin: options.origin, headers: options.headers });
     ws.once('open', () => resolve({ ws }));
@@ -83,7 +98,10 @@ describe('browser mode server: binding and URL', () => {
   });
 
   it('generates a different token per launch', async () => {
-    const other = await startServer({ rendererDir, handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }) });
+    const other = await startServer({
+      rendererDir,
+      handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }),
+    });
     try {
       expect(other.token).not.toBe(server.token);
       expect(other.port).not.toBe(server.port);
@@ -94,7 +112,11 @@ describe('browser mode server: binding and URL', () => {
 
   it('refuses to bind anything but loopback', async () => {
     await expect(
-      startServer({ rendererDir, host: '0.0.0.0' as never, handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }) }),
+      startServer({
+        rendererDir,
+        host: '0.0.0.0' as never,
+        handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }),
+      }),
     ).rejects.toThrow('Browser mode only binds to 127.0.0.1; "0.0.0.0" was requested.');
   });
 });
@@ -149,10 +171,13 @@ describe('browser mode server: static files', () => {
     expect((await get('/', {}, 'POST')).status).toBe(405);
   });
 
-  it.each(['evil.example', `evil.example:${0}`, '127.0.0.1:1', 'localhost'])('refuses Host %s (DNS rebinding) with 403', async (host) => {
-    const response = await get('/', { Host: host.replace(':0', `:${server.port}`) });
-    expect(response.status).toBe(403);
-  });
+  it.each(['evil.example', `evil.example:${0}`, '127.0.0.1:1', 'localhost'])(
+    'refuses Host %s (DNS rebinding) with 403',
+    async (host) => {
+      const response = await get('/', { Host: host.replace(':0', `:${server.port}`) });
+      expect(response.status).toBe(403);
+    },
+  );
 
   it('accepts localhost:<port> as Host', async () => {
     expect((await get('/', { Host: `localhost:${server.port}` })).status).toBe(200);
@@ -169,12 +194,17 @@ describe('browser mode server: the bridge WebSocket', () => {
     expect(await connect(bridgeUrl(server.token.slice(0, 63)))).toEqual({ status: 401 });
   });
 
-  it.each(['http://evil.example', `http://127.0.0.1:${1}`, 'null', `https://127.0.0.1`])('refuses Origin %s (403) even with the right token', async (origin) => {
-    expect(await connect(bridgeUrl(server.token), { origin })).toEqual({ status: 403 });
-  });
+  it.each(['http://evil.example', `http://127.0.0.1:${1}`, 'null', `https://127.0.0.1`])(
+    'refuses Origin %s (403) even with the right token',
+    async (origin) => {
+      expect(await connect(bridgeUrl(server.token), { origin })).toEqual({ status: 403 });
+    },
+  );
 
   it('refuses a wrong Host header (403) even with the right token', async () => {
-    expect(await connect(bridgeUrl(server.token), { headers: { Host: `rebound.example:${server.port}` } })).toEqual({ status: 403 });
+    expect(await connect(bridgeUrl(server.token), { headers: { Host: `rebound.example:${server.port}` } })).toEqual({
+      status: 403,
+    });
   });
 
   it('refuses other WebSocket paths (404)', async () => {
@@ -185,7 +215,11 @@ describe('browser mode server: the bridge WebSocket', () => {
     const connection = await connect(bridgeUrl(server.token), { origin: `http://127.0.0.1:${server.port}` });
     expect(connection.ws).toBeDefined();
     const response = await exchange(connection.ws!, JSON.stringify({ id: 1, method: 'app.info', params: {} }));
-    expect(response).toMatchObject({ id: 1, ok: true, result: { shell: 'browser', runtimeHost: 'node', nodeVersion: process.version } });
+    expect(response).toMatchObject({
+      id: 1,
+      ok: true,
+      result: { shell: 'browser', runtimeHost: 'node', nodeVersion: process.version },
+    });
     connection.ws!.close();
   });
 
@@ -207,7 +241,9 @@ describe('browser mode server: the bridge WebSocket', () => {
   });
 
   it('pushes handler events to the calling connection before the response', async () => {
-    const specs = defineMethods({ 'test.work': { summary: 'emits progress', request: NoParams, response: Type.Literal('ok') } });
+    const specs = defineMethods({
+      'test.work': { summary: 'emits progress', request: NoParams, response: Type.Literal('ok') },
+    });
     const dispatcher = createDispatcherFor(specs, {
       'test.work': (_params, ctx) => {
         ctx.emit('progress', { taskId: 'w', phase: 'scan', done: 1, total: 1 });

@@ -30,7 +30,8 @@ vi.mock('electron', () => {
   return { utilityProcess, default: { utilityProcess } };
 });
 
-const { createUtilityProcessTransport, ENGINE_HOST_ENTRY_FLAG, ENGINE_HOST_SERVICE_NAME } = await import('../../main/electron/utilityProcessTransport');
+const { createUtilityProcessTransport, ENGINE_HOST_ENTRY_FLAG, ENGINE_HOST_SERVICE_NAME } =
+  await import('../../main/electron/utilityProcessTransport');
 
 const ADAPTER = '/app/out/main/engine-host-utility.js';
 const OWN_EXEC = '/app/electron';
@@ -77,7 +78,9 @@ describe('utilityProcess engine-host transport', () => {
   });
 
   it('passes exactly the allow-listed environment and never NODE_OPTIONS, NODE_PATH or ELECTRON_RUN_AS_NODE', () => {
-    start({ env: { PATH: '/bin', TZ: 'UTC', NODE_OPTIONS: '--require /evil.js', NODE_PATH: '/x', ELECTRON_RUN_AS_NODE: '1' } });
+    start({
+      env: { PATH: '/bin', TZ: 'UTC', NODE_OPTIONS: '--require /evil.js', NODE_PATH: '/x', ELECTRON_RUN_AS_NODE: '1' },
+    });
     expect(fake.state.forks[0]!.options.env).toEqual({ PATH: '/bin', TZ: 'UTC' });
   });
 

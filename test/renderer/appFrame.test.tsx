@@ -56,14 +56,19 @@ describe('AppFrame', () => {
 
   it('labels Electron and the preload bridge when served by the Electron shell', async () => {
     const fake = createFakeInspectorClient(
-      { 'app.info': () => ({ ...info, shell: 'electron', runtimeHost: 'electron-main', electronVersion: '45.5.0' }), 'app.health': () => health },
+      {
+        'app.info': () => ({ ...info, shell: 'electron', runtimeHost: 'electron-main', electronVersion: '45.5.0' }),
+        'app.health': () => health,
+      },
       'preload',
     );
     renderFrame(fake.client);
     expect((await screen.findByTestId('app-shell')).textContent).toBe('Electron');
     expect(screen.getByTestId('runtime-host').textContent).toBe('Electron main runtime');
     expect(within(screen.getByTestId('app-info-card')).getByText('Electron').nextSibling?.textContent).toBe('45.5.0');
-    expect(within(screen.getByTestId('app-info-card')).getByText('Bridge').nextSibling?.textContent).toBe('Electron IPC (preload)');
+    expect(within(screen.getByTestId('app-info-card')).getByText('Bridge').nextSibling?.textContent).toBe(
+      'Electron IPC (preload)',
+    );
   });
 
   it('lists the sections, with the ones not built yet disabled and marked "coming soon"', () => {
@@ -80,19 +85,34 @@ describe('AppFrame', () => {
       'Configcoming soon',
       'Doctor',
     ]);
-    expect(buttons.map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, false, false, true, false, true, false]);
+    expect(buttons.map((button) => (button as HTMLButtonElement).disabled)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect(buttons[0]!.getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the structured bridge error when app.info fails', async () => {
     const fake = createFakeInspectorClient({
       'app.info': () => {
-        throw new BridgeCallError({ code: 'handler_failed', method: 'app.info', path: '', message: 'app.info failed: boom' });
+        throw new BridgeCallError({
+          code: 'handler_failed',
+          method: 'app.info',
+          path: '',
+          message: 'app.info failed: boom',
+        });
       },
       'app.health': () => health,
     });
     renderFrame(fake.client);
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the runtime status: app.info failed: boom');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load the runtime status: app.info failed: boom',
+    );
   });
 
   it('follows the connection state and shows why the bridge dropped', async () => {
@@ -103,7 +123,9 @@ describe('AppFrame', () => {
     const status = screen.getByTestId('runtime-status');
     expect(status.textContent).toBe('disconnected');
     expect(status.getAttribute('title')).toBe('The connection to the ContextScope runtime closed (code 1006).');
-    expect(screen.getByRole('alert').textContent).toBe('The connection to the ContextScope runtime closed (code 1006).');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The connection to the ContextScope runtime closed (code 1006).',
+    );
   });
 
   it('says what to do when the page has no bridge', () => {

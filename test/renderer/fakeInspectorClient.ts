@@ -17,7 +17,8 @@ export function createFakeInspectorClient(responders: Responder, transport: Tran
       calls.push(method);
       requests.push({ method, params });
       const responder = responders[method] as ((params: RequestOf<M>) => ResponseOf<M>) | undefined;
-      if (!responder) throw new BridgeCallError({ code: 'unknown_method', method, path: '', message: `no fake for ${method}` });
+      if (!responder)
+        throw new BridgeCallError({ code: 'unknown_method', method, path: '', message: `no fake for ${method}` });
       return responder(params);
     },
     onEvent(listener) {

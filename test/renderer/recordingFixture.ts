@@ -3,15 +3,33 @@
  * provenance, a summarized and a dropped range, a compaction, a refused compaction, a quarantine and findings.
  * Typed against the bridge's Recording, so it breaks (in tsc) when the schema changes.
  */
-import type { AssembledRef, LaneRecord, MessageRecord, Recording, ReplayEvent, TurnRecord } from '../../renderer/src/recordingTypes';
+import type {
+  AssembledRef,
+  LaneRecord,
+  MessageRecord,
+  Recording,
+  ReplayEvent,
+  TurnRecord,
+} from '../../renderer/src/recordingTypes';
 
-const user = (text: string, timestamp: number): MessageRecord['message'] => ({ role: 'user', content: text, timestamp }) as MessageRecord['message'];
+const user = (text: string, timestamp: number): MessageRecord['message'] =>
+  ({ role: 'user', content: text, timestamp }) as MessageRecord['message'];
 
 const messages: Record<string, MessageRecord> = {
-  u1: { role: 'user', message: user('Fix the login bug in src/auth.ts', 1), estTokens: 10, tiktokenTokens: 8, entryId: 'u1' },
+  u1: {
+    role: 'user',
+    message: user('Fix the login bug in src/auth.ts', 1),
+    estTokens: 10,
+    tiktokenTokens: 8,
+    entryId: 'u1',
+  },
   a1: {
     role: 'assistant',
-    message: { role: 'assistant', content: [{ type: 'text', text: 'Looking at src/auth.ts now.' }], timestamp: 2 } as MessageRecord['message'],
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Looking at src/auth.ts now.' }],
+      timestamp: 2,
+    } as MessageRecord['message'],
     estTokens: 20,
     tiktokenTokens: 18,
     entryId: 'a1',
@@ -48,14 +66,23 @@ const messages: Record<string, MessageRecord> = {
   u3: { role: 'user', message: user('Why does it fail?', 6), estTokens: 5, tiktokenTokens: 5, entryId: 'u3' },
   a3: {
     role: 'assistant',
-    message: { role: 'assistant', content: [{ type: 'text', text: 'The redirect URL is wrong.' }], timestamp: 7 } as MessageRecord['message'],
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'The redirect URL is wrong.' }],
+      timestamp: 7,
+    } as MessageRecord['message'],
     estTokens: 9,
     tiktokenTokens: 8,
     entryId: 'a3',
   },
   s1: {
     role: 'compactionSummary',
-    message: { role: 'compactionSummary', summary: '## Goal\nFix the login bug.', tokensBefore: 30, timestamp: 5 } as MessageRecord['message'],
+    message: {
+      role: 'compactionSummary',
+      summary: '## Goal\nFix the login bug.',
+      tokensBefore: 30,
+      timestamp: 5,
+    } as MessageRecord['message'],
     estTokens: 12,
     tiktokenTokens: 11,
     covers: { sessionId: 'sess-1', ranges: [[0, 2]] },
@@ -75,7 +102,13 @@ const messages: Record<string, MessageRecord> = {
   },
   'h:syn': {
     role: 'custom',
-    message: { role: 'custom', customType: 'memory', content: 'Relevant memory: prefer integer cents.', display: false, timestamp: 6 } as MessageRecord['message'],
+    message: {
+      role: 'custom',
+      customType: 'memory',
+      content: 'Relevant memory: prefer integer cents.',
+      display: false,
+      timestamp: 6,
+    } as MessageRecord['message'],
     estTokens: 9,
     tiktokenTokens: 9,
   },
@@ -89,7 +122,11 @@ const ref = (key: string, provenance: AssembledRef['provenance'], extra: Partial
   ...extra,
 });
 
-const HOST = { id: 'openclaw-embedded', label: 'OpenClaw embedded runner', capabilities: ['assemble-before-prompt', 'compact'] };
+const HOST = {
+  id: 'openclaw-embedded',
+  label: 'OpenClaw embedded runner',
+  capabilities: ['assemble-before-prompt', 'compact'],
+};
 
 function lane(id: string, source: LaneRecord['source']): LaneRecord {
   return {
@@ -111,7 +148,11 @@ function lane(id: string, source: LaneRecord['source']): LaneRecord {
 
 const TURN_STARTS = [0, 2, 5];
 const PROMPTS = ['u1', 'u2', 'u3'];
-const NEW_KEYS = [['u1', 'a1'], ['u2', 'a2', 't2'], ['u3', 'a3']];
+const NEW_KEYS = [
+  ['u1', 'a1'],
+  ['u2', 'a2', 't2'],
+  ['u3', 'a3'],
+];
 
 function turn(laneId: string, index: number, tokenBudget: number, patch: Partial<TurnRecord> = {}): TurnRecord {
   const assembled = patch.assembled ?? [];
@@ -122,7 +163,13 @@ function turn(laneId: string, index: number, tokenBudget: number, patch: Partial
     promptKey: PROMPTS[index]!,
     status: 'ok',
     engine: { requestedId: laneId, engineId: laneId, quarantined: false, ownsCompaction: false },
-    budget: { contextWindow: 32_000, reserveTokens: 20_000, promptBudget: 12_000, tokenBudget, renderedPromptTokens: 12_000 - tokenBudget },
+    budget: {
+      contextWindow: 32_000,
+      reserveTokens: 20_000,
+      promptBudget: 12_000,
+      tokenBudget,
+      renderedPromptTokens: 12_000 - tokenBudget,
+    },
     historyCount: TURN_STARTS[index]!,
     inputCount: TURN_STARTS[index]!,
     pipelineRemoved: 0,
@@ -189,7 +236,13 @@ export function makeRecording(): Recording {
       problems: [],
     },
     childSessions: {},
-    options: { honourRecordedCompactions: false, checkDeterminism: false, driftThreshold: 0.5, systemPrompt: '', transcriptFiles: 'none' },
+    options: {
+      honourRecordedCompactions: false,
+      checkDeterminism: false,
+      driftThreshold: 0.5,
+      systemPrompt: '',
+      transcriptFiles: 'none',
+    },
     lanes: [lane('legacy', 'legacy'), lane('recent-window', 'plugin')],
     messages,
     turns: {
@@ -205,13 +258,26 @@ export function makeRecording(): Recording {
         turn('recent-window', 0, 11_946),
         turn('recent-window', 1, 11_935, {
           assembled: [ref('u1', 'raw'), ref('a1', 'raw')],
-          events: [{ type: 'warning', lane: 'recent-window', turn: 1, seq: 1, message: 'context engine assemble returned no estimate' }],
+          events: [
+            {
+              type: 'warning',
+              lane: 'recent-window',
+              turn: 1,
+              seq: 1,
+              message: 'context engine assemble returned no estimate',
+            },
+          ],
         }),
         turn('recent-window', 2, 11_937, {
           status: 'prompt_error',
           error: 'Context overflow: prompt too large for the model (precheck).',
           engine: { requestedId: 'recent-window', engineId: 'legacy', quarantined: true, ownsCompaction: false },
-          assembled: [ref('s1', 'summary'), ref('u2', 'raw'), ref('h:mod', 'modified', { sourceKey: 't2' }), ref('h:syn', 'synthetic')],
+          assembled: [
+            ref('s1', 'summary'),
+            ref('u2', 'raw'),
+            ref('h:mod', 'modified', { sourceKey: 't2' }),
+            ref('h:syn', 'synthetic'),
+          ],
           omitted: { summarized: [[0, 2]], dropped: [[3, 4]], summarizedCount: 2, droppedCount: 1, keptCount: 2 },
           systemPromptAddition: '## Memory\nrecall with memory_search',
           events: [
@@ -233,8 +299,20 @@ export function makeRecording(): Recording {
     },
     events: [],
     findings: [
-      { code: 'estimate-drift', severity: 'warning', lane: 'recent-window', turn: 1, message: 'estimatedTokens 50 is far from 38' },
-      { code: 'quarantined', severity: 'error', lane: 'recent-window', turn: 2, message: 'engine "recent-window" was quarantined in assemble: boom' },
+      {
+        code: 'estimate-drift',
+        severity: 'warning',
+        lane: 'recent-window',
+        turn: 1,
+        message: 'estimatedTokens 50 is far from 38',
+      },
+      {
+        code: 'quarantined',
+        severity: 'error',
+        lane: 'recent-window',
+        turn: 2,
+        message: 'engine "recent-window" was quarantined in assemble: boom',
+      },
     ],
     stats: { wallMs: 1234, tokenizer: { hits: 10, misses: 5 } },
   };

@@ -23,21 +23,45 @@ const timelineLanes = [
 
 describe('TimelineTable', () => {
   it('shows one row per turn with each lane’s tokens / budget, kept·summarized·dropped and event badges', () => {
-    render(<TimelineTable lanes={timelineLanes} rows={buildTimelineRows(recording, lanes)} selectedTurn={0} onSelectTurn={() => {}} />);
+    render(
+      <TimelineTable
+        lanes={timelineLanes}
+        rows={buildTimelineRows(recording, lanes)}
+        selectedTurn={0}
+        onSelectTurn={() => {}}
+      />,
+    );
     const rows = screen.getAllByTestId('timeline-row');
     expect(rows.map((row) => row.getAttribute('data-turn'))).toEqual(['0', '1', '2']);
     const last = rows[2]!;
-    expect(within(last).getAllByTestId('cell-tokens').map((c) => c.textContent)).toEqual(['466 / 11,937', '42 / 11,937']);
-    expect(within(last).getAllByTestId('cell-counts').map((c) => c.textContent)).toEqual(['5 · 0 · 0', '2 · 2 · 1']);
+    expect(
+      within(last)
+        .getAllByTestId('cell-tokens')
+        .map((c) => c.textContent),
+    ).toEqual(['466 / 11,937', '42 / 11,937']);
+    expect(
+      within(last)
+        .getAllByTestId('cell-counts')
+        .map((c) => c.textContent),
+    ).toEqual(['5 · 0 · 0', '2 · 2 · 1']);
     const [legacyEvents, pluginEvents] = within(last).getAllByTestId('cell-events');
     expect(legacyEvents!.textContent).toBe('compaction');
-    expect(within(pluginEvents!).getByTestId('badge-quarantine').getAttribute('title')).toBe('recent-window quarantined in assemble: boom');
+    expect(within(pluginEvents!).getByTestId('badge-quarantine').getAttribute('title')).toBe(
+      'recent-window quarantined in assemble: boom',
+    );
     expect(pluginEvents!.textContent).toBe('prompt errorquarantinecompaction1 finding');
   });
 
   it('marks the selected turn and reports clicks on a row', () => {
     const onSelect = vi.fn();
-    render(<TimelineTable lanes={timelineLanes} rows={buildTimelineRows(recording, lanes)} selectedTurn={1} onSelectTurn={onSelect} />);
+    render(
+      <TimelineTable
+        lanes={timelineLanes}
+        rows={buildTimelineRows(recording, lanes)}
+        selectedTurn={1}
+        onSelectTurn={onSelect}
+      />,
+    );
     const rows = screen.getAllByTestId('timeline-row');
     expect(rows.map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false']);
     fireEvent.click(rows[2]!);
@@ -47,7 +71,15 @@ describe('TimelineTable', () => {
   it('renders only the rows in view of a long timeline and pads the rest', () => {
     const template = buildTimelineRows(recording, lanes)[1]!;
     const many: TimelineRow[] = Array.from({ length: 500 }, (_, turn) => ({ ...template, turn }));
-    render(<TimelineTable lanes={timelineLanes} rows={many} selectedTurn={0} onSelectTurn={() => {}} height={58 + 10 * TIMELINE_ROW_HEIGHT} />);
+    render(
+      <TimelineTable
+        lanes={timelineLanes}
+        rows={many}
+        selectedTurn={0}
+        onSelectTurn={() => {}}
+        height={58 + 10 * TIMELINE_ROW_HEIGHT}
+      />,
+    );
     const rendered = screen.getAllByTestId('timeline-row');
     expect(rendered.length).toBe(16); // 10 in view + 6 overscan below
     expect(rendered.at(-1)!.getAttribute('data-turn')).toBe('15');
@@ -77,7 +109,11 @@ describe('TurnView', () => {
     const table = screen.getByTestId('messages-assembled');
     const rows = within(table).getAllByTestId('message-row');
     expect(rows.map((row) => row.getAttribute('data-key'))).toEqual(['s1', 'u2', 'h:mod', 'h:syn']);
-    expect(within(table).getAllByTestId('provenance-badge').map((b) => b.textContent)).toEqual(['summary', 'raw', 'modified', 'synthetic']);
+    expect(
+      within(table)
+        .getAllByTestId('provenance-badge')
+        .map((b) => b.textContent),
+    ).toEqual(['summary', 'raw', 'modified', 'synthetic']);
     expect(Array.from(rows[2]!.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
       '3',
       'toolResult',
@@ -95,10 +131,14 @@ describe('TurnView', () => {
     expect(screen.getByTestId('turn-assembled-tokens').textContent).toBe('42');
     expect(screen.getByTestId('turn-status').textContent).toBe('prompt error');
     expect(screen.getByText('Context overflow: prompt too large for the model (precheck).')).toBeTruthy();
-    expect(screen.getByText('Engine').nextSibling?.textContent).toBe('legacy (selected recent-window)quarantined · built-in compaction');
+    expect(screen.getByText('Engine').nextSibling?.textContent).toBe(
+      'legacy (selected recent-window)quarantined · built-in compaction',
+    );
     const events = screen.getByTestId('turn-events');
     expect(events.textContent).toContain('overflow compaction by recent-window: not compacted (nothing to compact)');
-    expect(events.textContent).toContain('quarantine engine recent-window (plugin:recent-window) failed in assemble: boom. The lane continues on legacy.');
+    expect(events.textContent).toContain(
+      'quarantine engine recent-window (plugin:recent-window) failed in assemble: boom. The lane continues on legacy.',
+    );
   });
 
   it('shows what was left out (summarized and dropped) and the system prompt addition', () => {
@@ -112,9 +152,19 @@ describe('TurnView', () => {
       details.open = true;
       fireEvent(details, new Event('toggle'));
     }
-    expect(within(within(leftOut).getByRole('table', { name: 'Summarized messages' })).getAllByTestId('message-row').map((r) => r.getAttribute('data-key'))).toEqual(['u1', 'a1']);
-    expect(within(within(leftOut).getByRole('table', { name: 'Dropped messages' })).getAllByTestId('message-row').map((r) => r.getAttribute('data-key'))).toEqual(['a2']);
-    expect(screen.getByText('## Memory recall with memory_search', { normalizer: (s) => s.replace(/\s+/g, ' ') })).toBeTruthy();
+    expect(
+      within(within(leftOut).getByRole('table', { name: 'Summarized messages' }))
+        .getAllByTestId('message-row')
+        .map((r) => r.getAttribute('data-key')),
+    ).toEqual(['u1', 'a1']);
+    expect(
+      within(within(leftOut).getByRole('table', { name: 'Dropped messages' }))
+        .getAllByTestId('message-row')
+        .map((r) => r.getAttribute('data-key')),
+    ).toEqual(['a2']);
+    expect(
+      screen.getByText('## Memory recall with memory_search', { normalizer: (s) => s.replace(/\s+/g, ' ') }),
+    ).toBeTruthy();
   });
 
   it('expands a message on click (the view owns the expanded set) and shows its full text when expanded', () => {
@@ -129,7 +179,14 @@ describe('TurnView', () => {
   it('lists engine calls with duration and outcome, and switches lanes through the tabs', () => {
     const { onSelectLane } = renderTurn();
     const call = screen.getByTestId('engine-call');
-    expect(Array.from(call.querySelectorAll('td')).map((td) => td.textContent)).toEqual(['assemble', '1', '+12 ms', '1.3 ms', 'ok', '']);
+    expect(Array.from(call.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      'assemble',
+      '1',
+      '+12 ms',
+      '1.3 ms',
+      'ok',
+      '',
+    ]);
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
       ['legacy', 'false'],
@@ -143,11 +200,15 @@ describe('TurnView', () => {
 describe('BudgetChart', () => {
   it('draws a line per lane and the budget line, with markers and a caption naming the budget and the reserve', () => {
     const series = buildBudgetSeries(recording, lanes, 'estimate');
-    const { container } = render(<BudgetChart series={series} measure="estimate" selectedTurn={0} onSelectTurn={() => {}} />);
+    const { container } = render(
+      <BudgetChart series={series} measure="estimate" selectedTurn={0} onSelectTurn={() => {}} />,
+    );
     expect(container.querySelectorAll('.recharts-line').length).toBe(3);
     expect(container.querySelectorAll('[data-marker="compaction"]').length).toBe(1);
     expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(1);
-    expect(screen.getByTestId('budget-caption').textContent).toBe('OpenClaw estimate · token budget up to 11,946 · window 32,000 − reserve 20,000');
+    expect(screen.getByTestId('budget-caption').textContent).toBe(
+      'OpenClaw estimate · token budget up to 11,946 · window 32,000 − reserve 20,000',
+    );
     expect(screen.getByText('◆ compaction (1)')).toBeTruthy();
     expect(screen.getByText('✕ quarantine (1)')).toBeTruthy();
   });
@@ -180,7 +241,13 @@ describe('ConsentDialog', () => {
 
   it('offers no permanent approval for a typed plugin spec', () => {
     render(
-      <ConsentDialog requests={[{ path: 'plugin:/x', label: 'plugin:/x', approvable: false, stale: false }]} busy={false} onApprove={() => {}} onRunOnce={() => {}} onCancel={() => {}} />,
+      <ConsentDialog
+        requests={[{ path: 'plugin:/x', label: 'plugin:/x', approvable: false, stale: false }]}
+        busy={false}
+        onApprove={() => {}}
+        onRunOnce={() => {}}
+        onCancel={() => {}}
+      />,
     );
     expect(screen.queryByRole('button', { name: 'Approve and run' })).toBeNull();
     expect(document.activeElement?.textContent).toBe('Run once');
@@ -211,7 +278,10 @@ function listed(id: string, patch: Partial<ListedPlugin> = {}): ListedPlugin {
     errors: [],
     configErrors: [],
     warnings: [],
-    configSchema: { fields: [{ key: 'budgetShare', type: 'number', label: 'Budget share', default: 0.8, advanced: false }], additionalProperties: false },
+    configSchema: {
+      fields: [{ key: 'budgetShare', type: 'number', label: 'Budget share', default: 0.8, advanced: false }],
+      additionalProperties: false,
+    },
     consent: { state: 'missing', message: 'not executed: no consent', hash: 'abc' },
     shadowed: [],
     ...patch,
@@ -226,11 +296,21 @@ describe('PluginList', () => {
       <PluginList
         plugins={[
           listed('a'),
-          listed('b', { consent: { state: 'granted', message: 'approved on 2026-03-01', hash: 'h', grantedAt: '2026-03-01' } }),
+          listed('b', {
+            consent: { state: 'granted', message: 'approved on 2026-03-01', hash: 'h', grantedAt: '2026-03-01' },
+          }),
           listed('c', {
             consent: { state: 'stale-hash', message: 'changed', hash: 'h' },
             loadable: false,
-            configErrors: [{ code: 'config-invalid', message: 'must be <= 1', path: '/budgetShare', file: '/state/openclaw.json', fix: 'use 0.1–1' }],
+            configErrors: [
+              {
+                code: 'config-invalid',
+                message: 'must be <= 1',
+                path: '/budgetShare',
+                file: '/state/openclaw.json',
+                fix: 'use 0.1–1',
+              },
+            ],
           }),
         ]}
         busyPath={null}
@@ -239,13 +319,19 @@ describe('PluginList', () => {
       />,
     );
     const cards = screen.getAllByTestId('plugin-card');
-    expect(cards.map((c) => within(c).getByTestId('consent-state').textContent)).toEqual(['not approved', 'approved', 'changed since approval']);
+    expect(cards.map((c) => within(c).getByTestId('consent-state').textContent)).toEqual([
+      'not approved',
+      'approved',
+      'changed since approval',
+    ]);
     fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Approve a' }));
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Revoke' }));
     expect(onApprove).toHaveBeenCalledWith('/plugins/a');
     expect(onRevoke).toHaveBeenCalledWith('/plugins/b');
     expect(within(cards[2]!).getByRole('button', { name: 'Approve c' }).textContent).toBe('Approve again');
-    expect(within(cards[2]!).getByTestId('plugin-problem').textContent).toBe('config-invalid /budgetShare: must be <= 1/state/openclaw.jsonFix: use 0.1–1');
+    expect(within(cards[2]!).getByTestId('plugin-problem').textContent).toBe(
+      'config-invalid /budgetShare: must be <= 1/state/openclaw.jsonFix: use 0.1–1',
+    );
   });
 });
 
@@ -258,18 +344,44 @@ describe('DoctorReportView', () => {
       summary: { plugins: 1, errors: 1, warnings: 0, infos: 1 },
       config: { path: null, contextEngineSlot: null },
       plugins: [
-        { id: 'x', path: '/p/x', kind: ['context-engine'], origin: 'linked', enabled: true, status: 'executed', statusMessage: 'ok', engines: ['x'], discoveryEngines: ['x'], tools: [], commands: [], hooks: [], errors: [] },
+        {
+          id: 'x',
+          path: '/p/x',
+          kind: ['context-engine'],
+          origin: 'linked',
+          enabled: true,
+          status: 'executed',
+          statusMessage: 'ok',
+          engines: ['x'],
+          discoveryEngines: ['x'],
+          tools: [],
+          commands: [],
+          hooks: [],
+          errors: [],
+        },
       ],
       findings: [
         { severity: 'info', code: 'slot-unverified', where: { pluginId: 'x' }, message: 'slot not set', fix: 'set it' },
-        { severity: 'error', code: 'engine-quarantined', where: { pluginId: 'x', engineId: 'x', operation: 'assemble' }, message: 'assemble threw', fix: 'catch it' },
+        {
+          severity: 'error',
+          code: 'engine-quarantined',
+          where: { pluginId: 'x', engineId: 'x', operation: 'assemble' },
+          message: 'assemble threw',
+          fix: 'catch it',
+        },
       ],
       quarantines: [{ engineId: 'x', operation: 'assemble', reason: 'boom', failedAt: 1 }],
     };
     render(<DoctorReportView report={report} />);
-    expect(screen.getByTestId('doctor-summary').textContent).toBe('problems found 1 plugins · 1 errors · 0 warnings · 1 info · plugin code was executed');
-    const groups = screen.getAllByRole('region').filter((r) => r.getAttribute('data-testid')?.startsWith('doctor-group-'));
+    expect(screen.getByTestId('doctor-summary').textContent).toBe(
+      'problems found 1 plugins · 1 errors · 0 warnings · 1 info · plugin code was executed',
+    );
+    const groups = screen
+      .getAllByRole('region')
+      .filter((r) => r.getAttribute('data-testid')?.startsWith('doctor-group-'));
     expect(groups.map((g) => g.getAttribute('data-testid'))).toEqual(['doctor-group-error', 'doctor-group-info']);
-    expect(groups[0]!.textContent).toBe('Errors 1error engine-quarantined plugin x · engine x · assembleassemble threwFix: catch it');
+    expect(groups[0]!.textContent).toBe(
+      'Errors 1error engine-quarantined plugin x · engine x · assembleassemble threwFix: catch it',
+    );
   });
 });

@@ -16,7 +16,16 @@ import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { createFakeInspectorClient } from './fakeInspectorClient';
 import { makeRecording } from './recordingFixture';
 
-const info: AppInfo = { name: 'contextscope', version: '0.1.0', shell: 'browser', runtimeHost: 'node', nodeVersion: 'v20.20.2', platform: 'linux', arch: 'x64', pid: 1 };
+const info: AppInfo = {
+  name: 'contextscope',
+  version: '0.1.0',
+  shell: 'browser',
+  runtimeHost: 'node',
+  nodeVersion: 'v20.20.2',
+  platform: 'linux',
+  arch: 'x64',
+  pid: 1,
+};
 const PLUGIN_PATH = '/app/resources/plugins/recent-window';
 
 function pluginList(consent: ListedPlugin['consent']['state']): PluginsListResponse {
@@ -40,7 +49,11 @@ function pluginList(consent: ListedPlugin['consent']['state']): PluginsListRespo
         configErrors: [],
         warnings: [],
         configSchema: null,
-        consent: { state: consent, message: consent === 'granted' ? 'approved on 2026-03-01' : 'not executed: no consent', hash: 'abc' },
+        consent: {
+          state: consent,
+          message: consent === 'granted' ? 'approved on 2026-03-01' : 'not executed: no consent',
+          hash: 'abc',
+        },
         shadowed: [],
       },
     ],
@@ -50,7 +63,17 @@ function pluginList(consent: ListedPlugin['consent']['state']): PluginsListRespo
 const sessions: ResponseOf<'sessions.list'> = {
   stateDir: '/app/resources/sessions',
   sessions: [
-    { sessionId: 'long', file: '/s/long.jsonl', agentId: 'main', key: 'agent:main:demo-long', isSubagent: false, archived: false, size: 9000, mtimeMs: 2, childSessionIds: [] },
+    {
+      sessionId: 'long',
+      file: '/s/long.jsonl',
+      agentId: 'main',
+      key: 'agent:main:demo-long',
+      isSubagent: false,
+      archived: false,
+      size: 9000,
+      mtimeMs: 2,
+      childSessionIds: [],
+    },
     {
       sessionId: 'short',
       file: '/s/short.jsonl',
@@ -78,10 +101,21 @@ function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; star
     'plugins.list': () => pluginList(consent),
     'plugins.approve': ({ path }) => {
       consent = 'granted';
-      return { pluginId: 'recent-window', path, realPath: path, consent: { state: 'granted', message: 'approved', hash: 'abc' } };
+      return {
+        pluginId: 'recent-window',
+        path,
+        realPath: path,
+        consent: { state: 'granted', message: 'approved', hash: 'abc' },
+      };
     },
     'replay.start': () => {
-      if (options.startFails) throw new BridgeCallError({ code: 'invalid_params', method: 'replay.start', path: '/lanes', message: options.startFails });
+      if (options.startFails)
+        throw new BridgeCallError({
+          code: 'invalid_params',
+          method: 'replay.start',
+          path: '/lanes',
+          message: options.startFails,
+        });
       return { replayId: 'r1' };
     },
     'replay.get': () => {
@@ -112,24 +146,46 @@ beforeEach(() => {
 
 describe('replay form → params', () => {
   it('builds replay.start params from the form, with reserve and host only when given', () => {
-    const form = { lanes: ['legacy'], extraSpecs: 'legacy?window=64000', window: '32000', reserve: '', keepRecentTokens: '', host: 'embedded' };
+    const form = {
+      lanes: ['legacy'],
+      extraSpecs: 'legacy?window=64000',
+      window: '32000',
+      reserve: '',
+      keepRecentTokens: '',
+      host: 'embedded',
+    };
     expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
       ok: true,
       params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, host: 'embedded' },
     });
     expect(replayParams({ ...form, reserve: '4096', host: '' }, '/s/x.jsonl', true)).toEqual({
       ok: true,
-      params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, reserve: 4096, allowExecute: true },
+      params: {
+        sessionPath: '/s/x.jsonl',
+        lanes: ['legacy', 'legacy?window=64000'],
+        window: 32000,
+        reserve: 4096,
+        allowExecute: true,
+      },
     });
     expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl', false)).toEqual({
       ok: true,
-      params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, keepRecentTokens: 6000, host: 'embedded' },
+      params: {
+        sessionPath: '/s/x.jsonl',
+        lanes: ['legacy', 'legacy?window=64000'],
+        window: 32000,
+        keepRecentTokens: 6000,
+        host: 'embedded',
+      },
     });
   });
 
   it('says what to fix instead of sending an invalid request', () => {
     const form = { lanes: [], extraSpecs: '', window: '32000', reserve: '', keepRecentTokens: '', host: 'embedded' };
-    expect(replayParams(form, '/s', false)).toEqual({ ok: false, problem: 'Choose at least one lane (for example legacy).' });
+    expect(replayParams(form, '/s', false)).toEqual({
+      ok: false,
+      problem: 'Choose at least one lane (for example legacy).',
+    });
     expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s', false)).toEqual({
       ok: false,
       problem: 'Context window must be a whole number of tokens, e.g. 32000.',
@@ -149,7 +205,9 @@ describe('replay store', () => {
     const fake = fakeRuntime();
     useReplayStore.getState().setForm({ lanes: ['legacy', `plugin:${PLUGIN_PATH}`] });
     await useReplayStore.getState().requestStart(fake.client, session, choices);
-    expect(useReplayStore.getState().pending?.requests).toEqual([{ path: PLUGIN_PATH, label: 'plugin:recent-window', approvable: true, stale: false }]);
+    expect(useReplayStore.getState().pending?.requests).toEqual([
+      { path: PLUGIN_PATH, label: 'plugin:recent-window', approvable: true, stale: false },
+    ]);
     expect(startParams(fake)).toEqual([]);
   });
 
@@ -176,35 +234,74 @@ describe('replay store', () => {
     await useReplayStore.getState().requestStart(fake.client, session, choices);
     await useReplayStore.getState().confirmConsent(fake.client, 'once');
     expect(fake.calls).not.toContain('plugins.approve');
-    expect(startParams(fake)).toEqual([{ sessionPath: '/s/short.jsonl', lanes: [`plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded', allowExecute: true }]);
+    expect(startParams(fake)).toEqual([
+      {
+        sessionPath: '/s/short.jsonl',
+        lanes: [`plugin:${PLUGIN_PATH}`],
+        window: 32000,
+        host: 'embedded',
+        allowExecute: true,
+      },
+    ]);
   });
 
   it('counts replay.progress events of the running replay only', () => {
     useReplayStore.setState({
-      run: { replayId: 'r1', status: 'running', done: 0, total: 24, lanes: {}, error: null, sessionFile: '/s', sessionTitle: 's' },
+      run: {
+        replayId: 'r1',
+        status: 'running',
+        done: 0,
+        total: 24,
+        lanes: {},
+        error: null,
+        sessionFile: '/s',
+        sessionTitle: 's',
+      },
     });
     const store = useReplayStore.getState();
-    store.handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy', turn: 0, total: 12 } });
-    store.handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'other', lane: 'legacy', turn: 5, total: 12 } });
-    useReplayStore.getState().handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy', turn: 1, total: 12 } });
+    store.handleEvent({
+      type: 'event',
+      topic: 'replay.progress',
+      payload: { replayId: 'r1', lane: 'legacy', turn: 0, total: 12 },
+    });
+    store.handleEvent({
+      type: 'event',
+      topic: 'replay.progress',
+      payload: { replayId: 'other', lane: 'legacy', turn: 5, total: 12 },
+    });
+    useReplayStore.getState().handleEvent({
+      type: 'event',
+      topic: 'replay.progress',
+      payload: { replayId: 'r1', lane: 'legacy', turn: 1, total: 12 },
+    });
     // a subagent lane reports its own turns; they are not part of the run's lanes × turns
-    useReplayStore
-      .getState()
-      .handleEvent({ type: 'event', topic: 'replay.progress', payload: { replayId: 'r1', lane: 'legacy/child', turn: 0, total: 3, parentLane: 'legacy' } });
-    expect(useReplayStore.getState().run).toMatchObject({ done: 2, lanes: { legacy: { turn: 2, total: 12 }, 'legacy/child': { turn: 1, total: 3 } } });
+    useReplayStore.getState().handleEvent({
+      type: 'event',
+      topic: 'replay.progress',
+      payload: { replayId: 'r1', lane: 'legacy/child', turn: 0, total: 3, parentLane: 'legacy' },
+    });
+    expect(useReplayStore.getState().run).toMatchObject({
+      done: 2,
+      lanes: { legacy: { turn: 2, total: 12 }, 'legacy/child': { turn: 1, total: 3 } },
+    });
   });
 
   it('shows the runtime’s message when the replay cannot start', async () => {
     const fake = fakeRuntime({ startFails: 'Invalid lane spec "plugin:": plugin: needs a path or a plugin id.' });
     useReplayStore.getState().setForm({ lanes: ['legacy'] });
     await useReplayStore.getState().requestStart(fake.client, session, choices);
-    expect(useReplayStore.getState().run).toMatchObject({ status: 'failed', error: 'Invalid lane spec "plugin:": plugin: needs a path or a plugin id.' });
+    expect(useReplayStore.getState().run).toMatchObject({
+      status: 'failed',
+      error: 'Invalid lane spec "plugin:": plugin: needs a path or a plugin id.',
+    });
   });
 
   it('exports the recording it shows, and says so when there is none', async () => {
     const fake = fakeRuntime({ consent: 'granted' });
     expect(await useReplayStore.getState().exportRecording(fake.client, 'json')).toBeNull();
-    expect(useReplayStore.getState().exportError).toBe('There is no finished replay to export: run one from Sessions first.');
+    expect(useReplayStore.getState().exportError).toBe(
+      'There is no finished replay to export: run one from Sessions first.',
+    );
     await useReplayStore.getState().requestStart(fake.client, session, laneChoices(pluginList('granted').plugins));
     expect(await useReplayStore.getState().exportRecording(fake.client, 'html')).toBe('<html>');
     expect(fake.requests.find((r) => r.method === 'replay.export')?.params).toEqual({ replayId: 'r1', format: 'html' });
@@ -230,7 +327,13 @@ describe('the demo in two clicks', () => {
     await screen.findByTestId('timeline');
     expect(startParams(fake)).toEqual([
       // the demo lowers keepRecentTokens so compactions at a 32k window can make room
-      { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, keepRecentTokens: 6000, host: 'embedded' },
+      {
+        sessionPath: '/s/short.jsonl',
+        lanes: ['legacy', `plugin:${PLUGIN_PATH}`],
+        window: 32000,
+        keepRecentTokens: 6000,
+        host: 'embedded',
+      },
     ]);
     expect(screen.getAllByTestId('timeline-row')).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay agent:main:demo-short');
@@ -240,11 +343,14 @@ describe('the demo in two clicks', () => {
     const fake = fakeRuntime({ consent: 'granted' });
     renderApp(fake.client);
     act(() => useAppStore.getState().selectSection('sessions'));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: /plugin:recent-window/ })).toHaveProperty('checked', true));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: /plugin:recent-window/ })).toHaveProperty('checked', true),
+    );
     const selected = screen.getAllByTestId('session-row').find((row) => row.getAttribute('aria-selected') === 'true');
     expect(selected?.textContent).toContain('agent:main:demo-short');
     // counts from sessions.list; a session listed without them shows dashes
-    const cells = (row: HTMLElement) => ['session-turns', 'session-messages', 'session-entries'].map((id) => within(row).getByTestId(id).textContent);
+    const cells = (row: HTMLElement) =>
+      ['session-turns', 'session-messages', 'session-entries'].map((id) => within(row).getByTestId(id).textContent);
     expect(cells(selected!)).toEqual(['12', '58', '1,234']);
     const other = screen.getAllByTestId('session-row').find((row) => row !== selected)!;
     expect(cells(other)).toEqual(['—', '—', '—']);
@@ -268,8 +374,13 @@ describe('ReplayView', () => {
     );
     return fake;
   }
-  const selectedTurn = () => screen.getAllByTestId('timeline-row').find((row) => row.getAttribute('aria-selected') === 'true')?.getAttribute('data-turn');
-  const selectedLane = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+  const selectedTurn = () =>
+    screen
+      .getAllByTestId('timeline-row')
+      .find((row) => row.getAttribute('aria-selected') === 'true')
+      ?.getAttribute('data-turn');
+  const selectedLane = () =>
+    screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
 
   it('shows lane-level findings (turn null) above the timeline, one notice per distinct message with its lanes', () => {
     const recording = makeRecording();
@@ -277,7 +388,13 @@ describe('ReplayView', () => {
     for (const lane of ['legacy', 'recent-window']) {
       recording.findings.push({ code: 'keep-recent-exceeds-budget', severity: 'warning', lane, turn: null, message });
     }
-    recording.findings.push({ code: 'keep-recent-exceeds-budget', severity: 'warning', lane: 'recent-window', turn: null, message: 'other numbers' });
+    recording.findings.push({
+      code: 'keep-recent-exceeds-budget',
+      severity: 'warning',
+      lane: 'recent-window',
+      turn: null,
+      message: 'other numbers',
+    });
     showRecording(recording);
     expect(screen.getAllByTestId('lane-finding').map((n) => n.textContent)).toEqual([
       `Lanes legacy, recent-window (keep-recent-exceeds-budget): ${message}`,
@@ -319,12 +436,11 @@ describe('ReplayView', () => {
     expect(screen.getAllByTestId('timeline-row').map((row) => row.getAttribute('data-turn'))).toEqual(['2']);
     fireEvent.keyDown(window, { key: 'j' });
     fireEvent.click(screen.getByRole('tab', { name: 'recent-window' }));
-    expect(within(screen.getByTestId('messages-assembled')).getAllByTestId('provenance-badge').map((b) => b.textContent)).toEqual([
-      'summary',
-      'raw',
-      'modified',
-      'synthetic',
-    ]);
+    expect(
+      within(screen.getByTestId('messages-assembled'))
+        .getAllByTestId('provenance-badge')
+        .map((b) => b.textContent),
+    ).toEqual(['summary', 'raw', 'modified', 'synthetic']);
   });
 
   it('offers the demo when there is no recording yet', () => {

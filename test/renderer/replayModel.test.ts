@@ -17,7 +17,9 @@ describe('messageText', () => {
     expect(messageText(recording.messages.a2!.message)).toBe('[thinking] Run vitest.\n→ exec({"command":"npm test"})');
     expect(messageText(recording.messages.t2!.message)).toBe('exec: PASS 12 tests\nFAIL 1 test: login redirects');
     expect(messageText(recording.messages.s1!.message)).toBe('## Goal\nFix the login bug.');
-    expect(messageText({ role: 'user', content: [{ type: 'image', mimeType: 'image/png', data: 'AAA' }] })).toBe('[image image/png]');
+    expect(messageText({ role: 'user', content: [{ type: 'image', mimeType: 'image/png', data: 'AAA' }] })).toBe(
+      '[image image/png]',
+    );
   });
 
   it('previews on one line and cuts long text with an ellipsis', () => {
@@ -91,7 +93,9 @@ describe('buildTimelineRows', () => {
     ]);
     expect(cell.badges[1]!.title).toBe('recent-window quarantined in assemble: boom');
     expect(cell.badges[2]!.title).toBe('overflow compaction by recent-window: not compacted (nothing to compact)');
-    expect(rows[2]!.cells[0]!.badges.map((b) => [b.kind, b.title])).toEqual([['compaction', 'auto compaction by built-in: 900 → 300 tokens']]);
+    expect(rows[2]!.cells[0]!.badges.map((b) => [b.kind, b.title])).toEqual([
+      ['compaction', 'auto compaction by built-in: 900 → 300 tokens'],
+    ]);
     expect(rows[1]!.cells[1]!.badges.map((b) => b.text)).toEqual(['1 finding', '1 warning']);
   });
 
@@ -180,7 +184,9 @@ describe('lane choices and consent', () => {
 
   it('escapes characters that would end the plugin path and labels folders named differently from the id', () => {
     expect(pluginLaneSpec({ id: 'x', path: '/a&b/x' })).toBe('plugin:/a%26b/x');
-    expect(pluginLaneSpec({ id: 'rw', path: '/plugins/recent-window-1.2' })).toBe('plugin:/plugins/recent-window-1.2?label=rw');
+    expect(pluginLaneSpec({ id: 'rw', path: '/plugins/recent-window-1.2' })).toBe(
+      'plugin:/plugins/recent-window-1.2?label=rw',
+    );
   });
 
   it('asks consent for selected plugin lanes without a current grant, and for typed plugin specs', () => {
@@ -224,7 +230,13 @@ describe('session rows', () => {
   });
 
   it('preselects the short demo session, else the first top-level session', () => {
-    expect(pickDemoSession([session('a', { isSubagent: true }), session('b'), session('c', { key: 'agent:main:demo-short' })])?.sessionId).toBe('c');
+    expect(
+      pickDemoSession([
+        session('a', { isSubagent: true }),
+        session('b'),
+        session('c', { key: 'agent:main:demo-short' }),
+      ])?.sessionId,
+    ).toBe('c');
     expect(pickDemoSession([session('a', { isSubagent: true }), session('b')])?.sessionId).toBe('b');
     expect(pickDemoSession([])).toBeNull();
   });
@@ -232,7 +244,13 @@ describe('session rows', () => {
 
 describe('doctor findings', () => {
   it('groups by severity in the order errors, warnings, info and leaves out empty groups', () => {
-    const f = (severity: 'error' | 'warn' | 'info', code: string) => ({ severity, code, where: {}, message: code, fix: 'fix' });
+    const f = (severity: 'error' | 'warn' | 'info', code: string) => ({
+      severity,
+      code,
+      where: {},
+      message: code,
+      fix: 'fix',
+    });
     const groups = groupFindings([f('info', 'i1'), f('error', 'e1'), f('info', 'i2'), f('error', 'e2')]);
     expect(groups.map((g) => [g.title, g.findings.map((x) => x.code)])).toEqual([
       ['Errors', ['e1', 'e2']],
@@ -241,6 +259,8 @@ describe('doctor findings', () => {
   });
 
   it('says where a finding is', () => {
-    expect(describeWhere({ pluginId: 'p', engineId: 'e', operation: 'assemble', file: '/x/index.js' })).toBe('plugin p · engine e · assemble · /x/index.js');
+    expect(describeWhere({ pluginId: 'p', engineId: 'e', operation: 'assemble', file: '/x/index.js' })).toBe(
+      'plugin p · engine e · assemble · /x/index.js',
+    );
   });
 });

@@ -15,7 +15,8 @@ function fakeSocket() {
     close: () => {},
     addEventListener: (type, listener) => handlers.set(type, [...(handlers.get(type) ?? []), listener]),
   };
-  const fire = (type: string, event: { data?: unknown; code?: number } = {}) => handlers.get(type)?.forEach((handler) => handler(event));
+  const fire = (type: string, event: { data?: unknown; code?: number } = {}) =>
+    handlers.get(type)?.forEach((handler) => handler(event));
   return { socket, sent, urls, fire, factory: (url: string) => (urls.push(url), socket) };
 }
 
@@ -39,9 +40,19 @@ describe('createWebSocketClient', () => {
     fake.fire('open');
     const pending = client.call('app.info', {});
     fake.fire('message', {
-      data: JSON.stringify({ id: 1, ok: false, error: { code: 'invalid_params', method: 'app.info', path: '/x', message: 'bad x' } }),
+      data: JSON.stringify({
+        id: 1,
+        ok: false,
+        error: { code: 'invalid_params', method: 'app.info', path: '/x', message: 'bad x' },
+      }),
     });
-    await expect(pending).rejects.toMatchObject({ name: 'BridgeCallError', code: 'invalid_params', method: 'app.info', path: '/x', message: 'bad x' });
+    await expect(pending).rejects.toMatchObject({
+      name: 'BridgeCallError',
+      code: 'invalid_params',
+      method: 'app.info',
+      path: '/x',
+      message: 'bad x',
+    });
   });
 
   it('matches responses to calls by id, whatever the order', async () => {
@@ -100,14 +111,20 @@ describe('createInspectorClient', () => {
       invoke: async (method) => ({ ok: true, result: `called ${method}` }),
       onEvent: () => () => {},
     };
-    const choice = createInspectorClient({ contextscope: preload, location: { protocol: 'app:', host: 'contextscope', search: '' } });
+    const choice = createInspectorClient({
+      contextscope: preload,
+      location: { protocol: 'app:', host: 'contextscope', search: '' },
+    });
     expect(choice.ok && choice.client.transport).toBe('preload');
     expect(choice.ok && (await choice.client.call('app.info', {}))).toBe('called app.info');
   });
 
   it('connects the WebSocket bridge with the token from the page URL otherwise', () => {
     const fake = fakeSocket();
-    const choice = createInspectorClient({ location: { protocol: 'http:', host: '127.0.0.1:4000', search: '?token=abc123' } }, fake.factory);
+    const choice = createInspectorClient(
+      { location: { protocol: 'http:', host: '127.0.0.1:4000', search: '?token=abc123' } },
+      fake.factory,
+    );
     expect(choice.ok && choice.client.transport).toBe('websocket');
     expect(fake.urls).toEqual(['ws://127.0.0.1:4000/bridge?token=abc123']);
   });
@@ -115,12 +132,15 @@ describe('createInspectorClient', () => {
   it('explains what to do when the page URL has no token', () => {
     expect(createInspectorClient({ location: { protocol: 'http:', host: '127.0.0.1:4000', search: '' } })).toEqual({
       ok: false,
-      reason: 'This page has no bridge token in its URL. Open the full URL printed by `contextscope serve` (it ends in ?token=…).',
+      reason:
+        'This page has no bridge token in its URL. Open the full URL printed by `contextscope serve` (it ends in ?token=…).',
     });
   });
 
   it('builds the bridge URL from the page location', () => {
-    expect(bridgeUrlFromLocation({ protocol: 'http:', host: 'localhost:9', search: '?token=a%2Bb&x=1' })).toBe('ws://localhost:9/bridge?token=a%2Bb');
+    expect(bridgeUrlFromLocation({ protocol: 'http:', host: 'localhost:9', search: '?token=a%2Bb&x=1' })).toBe(
+      'ws://localhost:9/bridge?token=a%2Bb',
+    );
     expect(bridgeUrlFromLocation({ protocol: 'http:', host: 'localhost:9', search: '?x=1' })).toBeNull();
   });
 });

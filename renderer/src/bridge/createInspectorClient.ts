@@ -25,7 +25,8 @@ export function createInspectorClient(host: ClientHost, connect?: WebSocketFacto
   if (!url) {
     return {
       ok: false,
-      reason: 'This page has no bridge token in its URL. Open the full URL printed by `contextscope serve` (it ends in ?token=…).',
+      reason:
+        'This page has no bridge token in its URL. Open the full URL printed by `contextscope serve` (it ends in ?token=…).',
     };
   }
   return { ok: true, client: createWebSocketClient(url, connect) };

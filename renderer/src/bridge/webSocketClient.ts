@@ -7,7 +7,10 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(): void;
-  addEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: { data?: unknown; code?: number }) => void): void;
+  addEventListener(
+    type: 'open' | 'message' | 'close' | 'error',
+    listener: (event: { data?: unknown; code?: number }) => void,
+  ): void;
 }
 
 export type WebSocketFactory = (url: string) => WebSocketLike;
@@ -22,7 +25,10 @@ interface Pending {
  * Browser mode: JSON messages `{id, method, params}` → `{id, ok, result|error}` over one WebSocket, events pushed
  * as `{type: 'event', topic, payload}`. Calls made before the socket opens are queued.
  */
-export function createWebSocketClient(url: string, connect: WebSocketFactory = (target) => new WebSocket(target)): InspectorClient {
+export function createWebSocketClient(
+  url: string,
+  connect: WebSocketFactory = (target) => new WebSocket(target),
+): InspectorClient {
   let state: ConnectionState = 'connecting';
   let nextId = 1;
   const pending = new Map<number, Pending>();

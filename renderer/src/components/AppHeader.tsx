@@ -12,9 +12,15 @@ export function AppHeader({ info, connection, connectionProblem }: AppHeaderProp
   return (
     <header className="app-header">
       <div className="app-header__brand">
-        <span className="app-header__logo" aria-hidden="true">◎</span>
+        <span className="app-header__logo" aria-hidden="true">
+          ◎
+        </span>
         <span className="app-header__name">ContextScope</span>
-        {info && <span className="badge" data-testid="app-version">v{info.version}</span>}
+        {info && (
+          <span className="badge" data-testid="app-version">
+            v{info.version}
+          </span>
+        )}
       </div>
       <div className="app-header__runtime" aria-label="Runtime status">
         {info && (

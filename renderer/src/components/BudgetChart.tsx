@@ -1,5 +1,15 @@
 import type { ReactElement } from 'react';
-import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
 
@@ -28,12 +38,17 @@ function markerDot(markKey: string, color: string, laneIndex: number) {
     const { cx, cy, index = 0, payload } = props;
     const key = `m${laneIndex}-${index}`;
     const marker = payload?.[markKey];
-    if (cx === undefined || cy === undefined || (marker !== 'compaction' && marker !== 'quarantine')) return <g key={key} />;
+    if (cx === undefined || cy === undefined || (marker !== 'compaction' && marker !== 'quarantine'))
+      return <g key={key} />;
     if (marker === 'quarantine') {
       return (
         <g key={key} data-marker="quarantine" className="chart-marker chart-marker--quarantine">
           <circle cx={cx} cy={cy} r={6} fill="#e03131" stroke="#fff" strokeWidth={1.5} />
-          <path d={`M${cx - 3},${cy - 3}L${cx + 3},${cy + 3}M${cx + 3},${cy - 3}L${cx - 3},${cy + 3}`} stroke="#fff" strokeWidth={1.8} />
+          <path
+            d={`M${cx - 3},${cy - 3}L${cx + 3},${cy + 3}M${cx + 3},${cy - 3}L${cx - 3},${cy + 3}`}
+            stroke="#fff"
+            strokeWidth={1.8}
+          />
         </g>
       );
     }
@@ -64,7 +79,14 @@ function tickLabel(value: number): string {
 }
 
 /** Assembled tokens per turn for each lane against the token budget each turn was given. */
-export function BudgetChart({ series, measure, selectedTurn, onSelectTurn, height = 200, initialWidth = 900 }: BudgetChartProps) {
+export function BudgetChart({
+  series,
+  measure,
+  selectedTurn,
+  onSelectTurn,
+  height = 200,
+  initialWidth = 900,
+}: BudgetChartProps) {
   let highest = 0;
   for (const point of series.points) {
     for (const lane of series.lanes) {
@@ -85,7 +107,8 @@ export function BudgetChart({ series, measure, selectedTurn, onSelectTurn, heigh
             margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
             onClick={(state) => {
               const label = state?.activeLabel;
-              if (label !== undefined && label !== null && Number.isFinite(Number(label))) onSelectTurn(Number(label) - 1);
+              if (label !== undefined && label !== null && Number.isFinite(Number(label)))
+                onSelectTurn(Number(label) - 1);
             }}
           >
             <CartesianGrid strokeDasharray="3 3" vertical={false} className="budget-chart__grid" />
@@ -99,10 +122,19 @@ export function BudgetChart({ series, measure, selectedTurn, onSelectTurn, heigh
                 fill="#868e96"
                 fillOpacity={0.14}
                 ifOverflow="hidden"
-                label={{ value: `reserve ${formatCount(band.contextWindow - band.promptBudget)}`, position: 'insideTopRight', className: 'budget-chart__band-label' }}
+                label={{
+                  value: `reserve ${formatCount(band.contextWindow - band.promptBudget)}`,
+                  position: 'insideTopRight',
+                  className: 'budget-chart__band-label',
+                }}
               />
             )}
-            <ReferenceLine x={selectedLabel} stroke="currentColor" strokeDasharray="2 3" className="budget-chart__cursor" />
+            <ReferenceLine
+              x={selectedLabel}
+              stroke="currentColor"
+              strokeDasharray="2 3"
+              className="budget-chart__cursor"
+            />
             {series.sharedBudget ? (
               <Line
                 dataKey="budget"
@@ -148,7 +180,12 @@ export function BudgetChart({ series, measure, selectedTurn, onSelectTurn, heigh
               formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
               labelFormatter={(label) => `Turn ${String(label)}`}
               wrapperClassName="budget-chart__tooltip"
-              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: 6, color: 'var(--text)' }}
+              contentStyle={{
+                background: 'var(--surface)',
+                border: '1px solid var(--border)',
+                borderRadius: 6,
+                color: 'var(--text)',
+              }}
               labelStyle={{ color: 'var(--text)', fontWeight: 600 }}
               isAnimationActive={false}
             />
@@ -170,7 +207,8 @@ export function BudgetChart({ series, measure, selectedTurn, onSelectTurn, heigh
         <span className="legend-item">✕ quarantine ({series.quarantines})</span>
         <span className="legend-item legend-item--note" data-testid="budget-caption">
           {`${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}`}
-          {band && ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`}
+          {band &&
+            ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`}
         </span>
       </figcaption>
     </figure>

@@ -34,19 +34,27 @@ export function ConsentDialog({ requests, busy, onApprove, onRunOnce, onCancel }
           {requests.map((request) => (
             <li key={request.path} data-testid="consent-request">
               Run plugin code from <code className="path">{request.path}</code>?
-              {request.stale && <div className="dialog__note">It changed since you approved it: review the change first.</div>}
+              {request.stale && (
+                <div className="dialog__note">It changed since you approved it: review the change first.</div>
+              )}
             </li>
           ))}
         </ul>
         <p className="dialog__text">
-          Each plugin runs in its own engine-host process with a temporary home folder and a filtered environment. It can
-          still read the files your user account can read: only run code you trust.
+          Each plugin runs in its own engine-host process with a temporary home folder and a filtered environment. It
+          can still read the files your user account can read: only run code you trust.
         </p>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button ref={approvable ? undefined : primary} type="button" className="button" onClick={onRunOnce} disabled={busy}>
+          <button
+            ref={approvable ? undefined : primary}
+            type="button"
+            className="button"
+            onClick={onRunOnce}
+            disabled={busy}
+          >
             Run once
           </button>
           {approvable && (

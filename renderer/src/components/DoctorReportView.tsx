@@ -10,18 +10,24 @@ export function DoctorReportView({ report }: { report: DoctorReportInfo }) {
   return (
     <div className="doctor" data-testid="doctor-report">
       <p className="doctor__summary" data-testid="doctor-summary">
-        <Tag tone={report.ok ? 'ok' : 'bad'} text={report.ok ? 'ok' : 'problems found'} /> {report.summary.plugins} plugins ·{' '}
-        {report.summary.errors} errors · {report.summary.warnings} warnings · {report.summary.infos} info ·{' '}
+        <Tag tone={report.ok ? 'ok' : 'bad'} text={report.ok ? 'ok' : 'problems found'} /> {report.summary.plugins}{' '}
+        plugins · {report.summary.errors} errors · {report.summary.warnings} warnings · {report.summary.infos} info ·{' '}
         {report.executed ? 'plugin code was executed' : 'plugin code was not executed'}
         {report.config.path && (
           <>
-            {' '}· config <span className="mono">{report.config.path}</span>
+            {' '}
+            · config <span className="mono">{report.config.path}</span>
           </>
         )}
       </p>
       {groups.length === 0 && <p className="muted">No findings.</p>}
       {groups.map((group) => (
-        <section key={group.severity} className="card doctor__group" aria-label={group.title} data-testid={`doctor-group-${group.severity}`}>
+        <section
+          key={group.severity}
+          className="card doctor__group"
+          aria-label={group.title}
+          data-testid={`doctor-group-${group.severity}`}
+        >
           <h2 className="card__title">
             {group.title} <span className="mono">{group.findings.length}</span>
           </h2>
@@ -29,7 +35,8 @@ export function DoctorReportView({ report }: { report: DoctorReportInfo }) {
             {group.findings.map((finding, i) => (
               <li key={i} className="doctor__finding">
                 <div>
-                  <Tag tone={TONE[finding.severity]} text={finding.severity} /> <span className="mono">{finding.code}</span>{' '}
+                  <Tag tone={TONE[finding.severity]} text={finding.severity} />{' '}
+                  <span className="mono">{finding.code}</span>{' '}
                   <span className="doctor__where">{describeWhere(finding.where)}</span>
                 </div>
                 <div className="doctor__message">{finding.message}</div>
@@ -58,7 +65,10 @@ export function DoctorReportView({ report }: { report: DoctorReportInfo }) {
                   <td className="mono nowrap">{plugin.id}</td>
                   <td>{plugin.origin}</td>
                   <td>
-                    <Tag tone={plugin.status === 'executed' ? 'ok' : plugin.status === 'not-executed' ? 'muted' : 'bad'} text={plugin.status} />
+                    <Tag
+                      tone={plugin.status === 'executed' ? 'ok' : plugin.status === 'not-executed' ? 'muted' : 'bad'}
+                      text={plugin.status}
+                    />
                   </td>
                   <td className="mono wrap">{plugin.engines.join(', ') || '—'}</td>
                   <td className="wrap">{plugin.errors.length > 0 ? plugin.errors.join('; ') : plugin.statusMessage}</td>

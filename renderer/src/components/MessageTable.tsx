@@ -16,7 +16,15 @@ export interface MessageTableProps {
 }
 
 /** Messages in order: role, provenance, both token counts, a one-line preview that expands on click. */
-export function MessageTable({ listId, label, rows, showProvenance, expanded, onToggle, pageSize = 150 }: MessageTableProps) {
+export function MessageTable({
+  listId,
+  label,
+  rows,
+  showProvenance,
+  expanded,
+  onToggle,
+  pageSize = 150,
+}: MessageTableProps) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? rows : rows.slice(0, pageSize);
   return (

@@ -24,19 +24,39 @@ function ProblemList({ problems, tone }: { problems: readonly PluginProblemInfo[
   );
 }
 
-function ConsentControls({ plugin, busy, onApprove, onRevoke }: { plugin: ListedPlugin; busy: boolean; onApprove(): void; onRevoke(): void }) {
+function ConsentControls({
+  plugin,
+  busy,
+  onApprove,
+  onRevoke,
+}: {
+  plugin: ListedPlugin;
+  busy: boolean;
+  onApprove(): void;
+  onRevoke(): void;
+}) {
   const state = plugin.consent.state;
   return (
     <div className="plugin__consent">
       {state === 'granted' && <Tag tone="ok" text="approved" title={plugin.consent.message} testId="consent-state" />}
-      {state === 'missing' && <Tag tone="warn" text="not approved" title={plugin.consent.message} testId="consent-state" />}
-      {state === 'stale-hash' && <Tag tone="warn" text="changed since approval" title={plugin.consent.message} testId="consent-state" />}
+      {state === 'missing' && (
+        <Tag tone="warn" text="not approved" title={plugin.consent.message} testId="consent-state" />
+      )}
+      {state === 'stale-hash' && (
+        <Tag tone="warn" text="changed since approval" title={plugin.consent.message} testId="consent-state" />
+      )}
       {state === 'granted' ? (
         <button type="button" className="button" disabled={busy} onClick={onRevoke}>
           Revoke
         </button>
       ) : (
-        <button type="button" className="button button--primary" disabled={busy} onClick={onApprove} aria-label={`Approve ${plugin.id}`}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={onApprove}
+          aria-label={`Approve ${plugin.id}`}
+        >
           {state === 'stale-hash' ? 'Approve again' : 'Approve'}
         </button>
       )}
@@ -52,7 +72,12 @@ export function PluginList({ plugins, busyPath, onApprove, onRevoke }: PluginLis
       {plugins.map((plugin) => {
         const problems = [...plugin.errors, ...plugin.configErrors];
         return (
-          <section key={plugin.path} className="card plugin" aria-label={`Plugin ${plugin.id}`} data-testid="plugin-card">
+          <section
+            key={plugin.path}
+            className="card plugin"
+            aria-label={`Plugin ${plugin.id}`}
+            data-testid="plugin-card"
+          >
             <header className="plugin__header">
               <div className="plugin__identity">
                 <h2 className="plugin__name">{plugin.name ?? plugin.id}</h2>
@@ -63,7 +88,9 @@ export function PluginList({ plugins, busyPath, onApprove, onRevoke }: PluginLis
                 ))}
                 <Tag tone="muted" text={plugin.origin} title="where the plugin was found" />
                 {!plugin.enabled && <Tag tone="muted" text="disabled" title={plugin.disabledReason} />}
-                {problems.length > 0 && <Tag tone="bad" text={`${problems.length} problem${problems.length === 1 ? '' : 's'}`} />}
+                {problems.length > 0 && (
+                  <Tag tone="bad" text={`${problems.length} problem${problems.length === 1 ? '' : 's'}`} />
+                )}
               </div>
               <ConsentControls
                 plugin={plugin}

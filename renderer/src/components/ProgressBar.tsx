@@ -19,7 +19,9 @@ export function ProgressBar({ done, total, label }: ProgressBarProps) {
       >
         <div className="progress__bar" style={{ width: `${percent}%` }} />
       </div>
-      <span className="progress__text mono">{total > 0 ? `${Math.min(done, total)} / ${total} lane-turns` : 'starting…'}</span>
+      <span className="progress__text mono">
+        {total > 0 ? `${Math.min(done, total)} / ${total} lane-turns` : 'starting…'}
+      </span>
     </div>
   );
 }

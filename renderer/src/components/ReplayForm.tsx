@@ -20,14 +20,29 @@ function consentTag(choice: LaneChoice) {
     case 'granted':
       return <Tag tone="ok" text="approved" title={`You approved running ${choice.plugin.path}`} />;
     case 'stale-hash':
-      return <Tag tone="warn" text="changed since approval" title="The plugin's files changed after you approved it; it asks again before running." />;
+      return (
+        <Tag
+          tone="warn"
+          text="changed since approval"
+          title="The plugin's files changed after you approved it; it asks again before running."
+        />
+      );
     default:
       return <Tag tone="warn" text="needs approval" title="Plugin code runs only after you approve it." />;
   }
 }
 
 /** Lanes (legacy and every context-engine plugin), model window, reserve, keep-recent and host of a replay. */
-export function ReplayForm({ sessionTitle, choices, form, problem, running, onToggleLane, onChange, onStart }: ReplayFormProps) {
+export function ReplayForm({
+  sessionTitle,
+  choices,
+  form,
+  problem,
+  running,
+  onToggleLane,
+  onChange,
+  onStart,
+}: ReplayFormProps) {
   return (
     <form
       className="card replay-form"
@@ -59,7 +74,12 @@ export function ReplayForm({ sessionTitle, choices, form, problem, running, onTo
       <div className="replay-form__fields">
         <label className="field">
           <span className="field__label">Context window (tokens)</span>
-          <input className="input mono" inputMode="numeric" value={form.window} onChange={(e) => onChange({ window: e.target.value })} />
+          <input
+            className="input mono"
+            inputMode="numeric"
+            value={form.window}
+            onChange={(e) => onChange({ window: e.target.value })}
+          />
         </label>
         <label className="field">
           <span className="field__label">Reserve (tokens)</span>
@@ -71,7 +91,10 @@ export function ReplayForm({ sessionTitle, choices, form, problem, running, onTo
             onChange={(e) => onChange({ reserve: e.target.value })}
           />
         </label>
-        <label className="field" title="agents.defaults.compaction.keepRecentTokens. It must stay below window − reserve, or compaction cannot make the prompt fit (the replay then reports keep-recent-exceeds-budget).">
+        <label
+          className="field"
+          title="agents.defaults.compaction.keepRecentTokens. It must stay below window − reserve, or compaction cannot make the prompt fit (the replay then reports keep-recent-exceeds-budget)."
+        >
           <span className="field__label">Keep recent (tokens)</span>
           <input
             className="input mono"
@@ -83,7 +106,12 @@ export function ReplayForm({ sessionTitle, choices, form, problem, running, onTo
         </label>
         <label className="field">
           <span className="field__label">Host</span>
-          <input className="input mono" list="replay-hosts" value={form.host} onChange={(e) => onChange({ host: e.target.value })} />
+          <input
+            className="input mono"
+            list="replay-hosts"
+            value={form.host}
+            onChange={(e) => onChange({ host: e.target.value })}
+          />
           <datalist id="replay-hosts">
             <option value="embedded" />
             <option value="codex" />

@@ -14,7 +14,13 @@ export function RunStatus({ run, onCancel, onOpen }: RunStatusProps) {
   return (
     <section className="card run-status" aria-label="Replay progress" data-testid="run-status" data-status={run.status}>
       <h2 className="card__title">
-        {active ? 'Replaying' : run.status === 'done' ? 'Replay finished' : run.status === 'cancelled' ? 'Replay cancelled' : 'Replay failed'}
+        {active
+          ? 'Replaying'
+          : run.status === 'done'
+            ? 'Replay finished'
+            : run.status === 'cancelled'
+              ? 'Replay cancelled'
+              : 'Replay failed'}
         <span className="run-status__session mono">{run.sessionTitle}</span>
       </h2>
       <ProgressBar done={run.done} total={run.total} label={`Replay of ${run.sessionTitle}`} />

@@ -75,9 +75,15 @@ export function SessionTable({ rows, selectedFile, onSelect }: SessionTableProps
                   </div>
                 </td>
                 <td className="mono">{row.session.agentId || '—'}</td>
-                <td className="num mono" data-testid="session-turns">{countText(row.session.turns)}</td>
-                <td className="num mono" data-testid="session-messages">{countText(row.session.messages)}</td>
-                <td className="num mono" data-testid="session-entries">{countText(row.session.entries)}</td>
+                <td className="num mono" data-testid="session-turns">
+                  {countText(row.session.turns)}
+                </td>
+                <td className="num mono" data-testid="session-messages">
+                  {countText(row.session.messages)}
+                </td>
+                <td className="num mono" data-testid="session-entries">
+                  {countText(row.session.entries)}
+                </td>
                 <td className="num mono nowrap">{formatBytes(row.session.size)}</td>
                 <td className="mono nowrap">{formatDate(row.session.mtimeMs)}</td>
               </tr>

@@ -8,7 +8,12 @@ export interface TagProps {
 /** A small coloured label (event badges, consent states, statuses). */
 export function Tag({ text, tone, title, testId }: TagProps) {
   return (
-    <span className={`tag tag--${tone}`} title={title} aria-label={title ? `${text}: ${title}` : undefined} data-testid={testId}>
+    <span
+      className={`tag tag--${tone}`}
+      title={title}
+      aria-label={title ? `${text}: ${title}` : undefined}
+      data-testid={testId}
+    >
       {text}
     </span>
   );

@@ -34,7 +34,11 @@ function Cell({ cell }: { cell: TimelineCell | null }) {
   }
   return (
     <>
-      <td className={`num mono${cell.overBudget ? ' over-budget' : ''}`} data-testid="cell-tokens" title={cell.overBudget ? 'over the token budget' : undefined}>
+      <td
+        className={`num mono${cell.overBudget ? ' over-budget' : ''}`}
+        data-testid="cell-tokens"
+        title={cell.overBudget ? 'over the token budget' : undefined}
+      >
         {formatCount(cell.tokens)}
         <span className="muted"> / {formatCount(cell.budget)}</span>
       </td>
@@ -44,7 +48,13 @@ function Cell({ cell }: { cell: TimelineCell | null }) {
       <td data-testid="cell-events">
         <div className="timeline__events" title={cell.badges.map((badge) => badge.title).join('\n') || undefined}>
           {cell.badges.map((badge) => (
-            <Tag key={badge.kind} text={badge.text} tone={badge.tone} title={badge.title} testId={`badge-${badge.kind}`} />
+            <Tag
+              key={badge.kind}
+              text={badge.text}
+              tone={badge.tone}
+              title={badge.title}
+              testId={`badge-${badge.kind}`}
+            />
           ))}
         </div>
       </td>

@@ -16,14 +16,16 @@ function EventBody({ event }: { event: ReplayEvent }) {
             <span className="mono">{event.engineId}</span>:{' '}
             {event.compacted ? (
               <>
-                <span className="mono">{tokens(event.tokensBefore)}</span> → <span className="mono">{tokens(event.tokensAfter)}</span> tokens
+                <span className="mono">{tokens(event.tokensBefore)}</span> →{' '}
+                <span className="mono">{tokens(event.tokensAfter)}</span> tokens
               </>
             ) : (
               <>not compacted{event.reason ? ` (${event.reason})` : ''}</>
             )}
             {event.firstKeptEntryId && (
               <>
-                {' '}· first kept <span className="mono">{event.firstKeptEntryId}</span>
+                {' '}
+                · first kept <span className="mono">{event.firstKeptEntryId}</span>
               </>
             )}
             {event.error && <div className="event__error">{event.error}</div>}
@@ -40,19 +42,24 @@ function EventBody({ event }: { event: ReplayEvent }) {
       return (
         <div>
           <Tag text="quarantine" tone="bad" /> engine <span className="mono">{event.engineId}</span>
-          {event.owner && <span className="muted"> ({event.owner})</span>} failed in <span className="mono">{event.operation}</span>:{' '}
-          <span className="event__reason">{event.reason}</span>. The lane continues on legacy.
+          {event.owner && <span className="muted"> ({event.owner})</span>} failed in{' '}
+          <span className="mono">{event.operation}</span>: <span className="event__reason">{event.reason}</span>. The
+          lane continues on legacy.
         </div>
       );
     case 'subagentSpawn':
       return (
         <div>
-          <Tag text="spawn" tone={event.error ? 'warn' : 'info'} /> subagent <span className="mono">{event.childSessionKey ?? event.toolCallId}</span> ·{' '}
-          {event.contextMode}
-          {event.lightContext ? ' · light context' : ''} · {event.prepared ? 'prepareSubagentSpawn called' : `not prepared${event.skippedReason ? ` (${event.skippedReason})` : ''}`}
+          <Tag text="spawn" tone={event.error ? 'warn' : 'info'} /> subagent{' '}
+          <span className="mono">{event.childSessionKey ?? event.toolCallId}</span> · {event.contextMode}
+          {event.lightContext ? ' · light context' : ''} ·{' '}
+          {event.prepared
+            ? 'prepareSubagentSpawn called'
+            : `not prepared${event.skippedReason ? ` (${event.skippedReason})` : ''}`}
           {event.childLane && (
             <>
-              {' '}· lane <span className="mono">{event.childLane}</span>
+              {' '}
+              · lane <span className="mono">{event.childLane}</span>
             </>
           )}
           {event.error && <div className="event__error">{event.error}</div>}
@@ -61,14 +68,16 @@ function EventBody({ event }: { event: ReplayEvent }) {
     case 'subagentRollback':
       return (
         <div>
-          <Tag text="rollback" tone={event.ok ? 'info' : 'warn'} /> subagent <span className="mono">{event.childSessionKey ?? '?'}</span>
+          <Tag text="rollback" tone={event.ok ? 'info' : 'warn'} /> subagent{' '}
+          <span className="mono">{event.childSessionKey ?? '?'}</span>
           {event.error && <div className="event__error">{event.error}</div>}
         </div>
       );
     case 'subagentEnded':
       return (
         <div>
-          <Tag text="subagent ended" tone={event.ok ? 'info' : 'warn'} /> <span className="mono">{event.childSessionKey}</span> · {event.reason}
+          <Tag text="subagent ended" tone={event.ok ? 'info' : 'warn'} />{' '}
+          <span className="mono">{event.childSessionKey}</span> · {event.reason}
           {event.error && <div className="event__error">{event.error}</div>}
         </div>
       );

@@ -19,7 +19,12 @@ export interface TurnViewProps {
   onToggle(id: string): void;
 }
 
-const STATUS_TONE: Record<TurnRecord['status'], 'ok' | 'bad'> = { ok: 'ok', prompt_error: 'bad', aborted: 'bad', host_unsupported: 'bad' };
+const STATUS_TONE: Record<TurnRecord['status'], 'ok' | 'bad'> = {
+  ok: 'ok',
+  prompt_error: 'bad',
+  aborted: 'bad',
+  host_unsupported: 'bad',
+};
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,7 +35,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, count, children, testId }: { title: string; count?: number; children: ReactNode; testId?: string }) {
+function Section({
+  title,
+  count,
+  children,
+  testId,
+}: {
+  title: string;
+  count?: number;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="turn-section" data-testid={testId}>
       <h3 className="turn-section__title">
@@ -58,7 +73,8 @@ function Precheck({ record }: { record: TurnRecord }) {
         {p.shouldCompact && <span className="muted"> · compaction required</span>}
       </Fact>
       <Fact label="Estimated">
-        <span className="mono">{formatCount(p.estimatedTokens)}</span> <span className="muted">({p.pressureSource})</span>
+        <span className="mono">{formatCount(p.estimatedTokens)}</span>{' '}
+        <span className="muted">({p.pressureSource})</span>
       </Fact>
       <Fact label="Budget before reserve">
         <span className="mono">{formatCount(p.promptBudgetBeforeReserve)}</span>
@@ -122,7 +138,11 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
   const { record, lane } = detail;
   const leftOut = detail.summarized.length + detail.dropped.length;
   return (
-    <article className="card turn-view" aria-label={`Turn ${record.turn + 1}, lane ${lane.label}`} data-testid="turn-view">
+    <article
+      className="card turn-view"
+      aria-label={`Turn ${record.turn + 1}, lane ${lane.label}`}
+      data-testid="turn-view"
+    >
       <header className="turn-view__header">
         <h2 className="turn-view__title">
           Turn {record.turn + 1} <span className="muted">of {turnCount}</span>
@@ -142,7 +162,12 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
             </button>
           ))}
         </div>
-        <Tag text={record.status.replace('_', ' ')} tone={STATUS_TONE[record.status]} title={record.error} testId="turn-status" />
+        <Tag
+          text={record.status.replace('_', ' ')}
+          tone={STATUS_TONE[record.status]}
+          title={record.error}
+          testId="turn-status"
+        />
       </header>
       {prompt && (
         <p className="turn-view__prompt">
@@ -189,7 +214,8 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
           <span className="mono">{record.estimatedTokens === null ? '—' : formatCount(record.estimatedTokens)}</span>
         </Fact>
         <Fact label="History">
-          <span className="mono">{record.historyCount}</span> before the turn · <span className="mono">{record.inputCount}</span> passed
+          <span className="mono">{record.historyCount}</span> before the turn ·{' '}
+          <span className="mono">{record.inputCount}</span> passed
           {record.pipelineRemoved > 0 && <> · {record.pipelineRemoved} removed by the pipeline</>}
         </Fact>
         <Fact label="Attempts">
@@ -227,7 +253,14 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
                   </>
                 }
               >
-                <MessageTable listId="summarized" label="Summarized messages" rows={detail.summarized} showProvenance={false} expanded={expanded} onToggle={onToggle} />
+                <MessageTable
+                  listId="summarized"
+                  label="Summarized messages"
+                  rows={detail.summarized}
+                  showProvenance={false}
+                  expanded={expanded}
+                  onToggle={onToggle}
+                />
               </LazyDetails>
             )}
             {detail.dropped.length > 0 && (
@@ -239,7 +272,14 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
                   </>
                 }
               >
-                <MessageTable listId="dropped" label="Dropped messages" rows={detail.dropped} showProvenance={false} expanded={expanded} onToggle={onToggle} />
+                <MessageTable
+                  listId="dropped"
+                  label="Dropped messages"
+                  rows={detail.dropped}
+                  showProvenance={false}
+                  expanded={expanded}
+                  onToggle={onToggle}
+                />
               </LazyDetails>
             )}
           </>
@@ -276,7 +316,10 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
           <ul className="findings">
             {detail.findings.map((finding, i) => (
               <li key={i}>
-                <Tag text={finding.severity} tone={finding.severity === 'error' ? 'bad' : finding.severity === 'warning' ? 'warn' : 'info'} />{' '}
+                <Tag
+                  text={finding.severity}
+                  tone={finding.severity === 'error' ? 'bad' : finding.severity === 'warning' ? 'warn' : 'info'}
+                />{' '}
                 <span className="mono">{finding.code}</span> {finding.message}
               </li>
             ))}
@@ -286,7 +329,14 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
 
       <Section title="Recorded output appended" count={detail.newMessages.length}>
         <LazyDetails className="left-out" summary="What this turn added to the transcript">
-          <MessageTable listId="new" label="Appended messages" rows={detail.newMessages} showProvenance={false} expanded={expanded} onToggle={onToggle} />
+          <MessageTable
+            listId="new"
+            label="Appended messages"
+            rows={detail.newMessages}
+            showProvenance={false}
+            expanded={expanded}
+            onToggle={onToggle}
+          />
         </LazyDetails>
       </Section>
     </article>

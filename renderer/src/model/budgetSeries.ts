@@ -53,7 +53,11 @@ export function turnMarker(record: TurnRecord): TurnMarker | null {
   return marker;
 }
 
-export function buildBudgetSeries(recording: Recording, lanes: readonly LaneRecord[], measure: TokenMeasure): BudgetSeries {
+export function buildBudgetSeries(
+  recording: Recording,
+  lanes: readonly LaneRecord[],
+  measure: TokenMeasure,
+): BudgetSeries {
   const laneTurns = lanes.map((lane) => recording.turns[lane.id] ?? []);
   const turnCount = Math.max(0, ...laneTurns.map((turns) => turns.length));
   const budgetLanes: BudgetLane[] = lanes.map((lane, i) => ({
@@ -101,7 +105,10 @@ export function buildBudgetSeries(recording: Recording, lanes: readonly LaneReco
   const reserves = new Set(lanes.map((lane) => lane.reserveTokens));
   const reserveBand =
     lanes.length > 0 && windows.size === 1 && reserves.size === 1
-      ? { contextWindow: lanes[0]!.contextWindow, promptBudget: Math.max(1, lanes[0]!.contextWindow - lanes[0]!.reserveTokens) }
+      ? {
+          contextWindow: lanes[0]!.contextWindow,
+          promptBudget: Math.max(1, lanes[0]!.contextWindow - lanes[0]!.reserveTokens),
+        }
       : null;
 
   return { points, lanes: budgetLanes, sharedBudget, reserveBand, maxBudget, compactions, quarantines };

@@ -14,9 +14,11 @@ const ORDER: readonly { severity: DoctorSeverity; title: string }[] = [
 ];
 
 export function groupFindings(findings: readonly DoctorFindingInfo[]): FindingGroup[] {
-  return ORDER.map(({ severity, title }) => ({ severity, title, findings: findings.filter((f) => f.severity === severity) })).filter(
-    (group) => group.findings.length > 0,
-  );
+  return ORDER.map(({ severity, title }) => ({
+    severity,
+    title,
+    findings: findings.filter((f) => f.severity === severity),
+  })).filter((group) => group.findings.length > 0);
 }
 
 /** "plugin recent-window · engine recent-window · assemble · /path/to/file" */

@@ -25,7 +25,12 @@ function escapeSpecPath(path: string): string {
 }
 
 function folderName(path: string): string {
-  return path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? path;
+  return (
+    path
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() ?? path
+  );
 }
 
 /** `plugin:<folder>` — by path, so the replay finds exactly the folder that was listed (and approved). */
@@ -36,7 +41,12 @@ export function pluginLaneSpec(plugin: Pick<ListedPlugin, 'id' | 'path'>): strin
 
 export function laneChoices(plugins: readonly ListedPlugin[]): LaneChoice[] {
   const choices: LaneChoice[] = [
-    { spec: 'legacy', label: 'legacy', description: "OpenClaw's built-in engine (history pipeline + built-in compaction)", unavailable: null },
+    {
+      spec: 'legacy',
+      label: 'legacy',
+      description: "OpenClaw's built-in engine (history pipeline + built-in compaction)",
+      unavailable: null,
+    },
   ];
   for (const plugin of plugins) {
     if (!plugin.kind.includes('context-engine')) continue;
@@ -46,7 +56,10 @@ export function laneChoices(plugins: readonly ListedPlugin[]): LaneChoice[] {
       label: `plugin:${plugin.id}`,
       description: plugin.description ?? plugin.name ?? plugin.id,
       plugin: { id: plugin.id, path: plugin.path, consent: plugin.consent.state },
-      unavailable: problems.length > 0 ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]!.message}` : null,
+      unavailable:
+        problems.length > 0
+          ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]!.message}`
+          : null,
     });
   }
   return choices;
@@ -62,12 +75,21 @@ export interface ConsentRequest {
 }
 
 /** Selected plugin lanes whose code has no (current) consent; typed plugin specs always ask. */
-export function consentRequests(selected: readonly string[], choices: readonly LaneChoice[], extraSpecs: readonly string[] = []): ConsentRequest[] {
+export function consentRequests(
+  selected: readonly string[],
+  choices: readonly LaneChoice[],
+  extraSpecs: readonly string[] = [],
+): ConsentRequest[] {
   const requests: ConsentRequest[] = [];
   for (const spec of selected) {
     const choice = choices.find((c) => c.spec === spec);
     if (choice?.plugin && choice.plugin.consent !== 'granted') {
-      requests.push({ path: choice.plugin.path, label: choice.label, approvable: true, stale: choice.plugin.consent === 'stale-hash' });
+      requests.push({
+        path: choice.plugin.path,
+        label: choice.label,
+        approvable: true,
+        stale: choice.plugin.consent === 'stale-hash',
+      });
     }
   }
   for (const spec of extraSpecs) {

@@ -13,7 +13,9 @@ function blockText(block: unknown): string {
     case 'text':
       return typeof b.text === 'string' ? b.text : '';
     case 'thinking':
-      return b.redacted === true ? '[thinking: redacted]' : `[thinking] ${typeof b.thinking === 'string' ? b.thinking : ''}`;
+      return b.redacted === true
+        ? '[thinking: redacted]'
+        : `[thinking] ${typeof b.thinking === 'string' ? b.thinking : ''}`;
     case 'toolCall': {
       const args = b.arguments === undefined ? '' : JSON.stringify(b.arguments);
       return `→ ${String(b.name ?? 'tool')}(${args})`;
@@ -27,7 +29,11 @@ function blockText(block: unknown): string {
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map(blockText).filter((t) => t !== '').join('\n');
+  if (Array.isArray(content))
+    return content
+      .map(blockText)
+      .filter((t) => t !== '')
+      .join('\n');
   return '';
 }
 

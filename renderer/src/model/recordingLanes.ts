@@ -2,7 +2,16 @@
 import type { LaneRecord, Recording, SessionInfo } from '../recordingTypes';
 
 /** Mid-tone colours that read on both the light and the dark surface (contrast ≥ 3:1 against each). */
-export const LANE_COLORS = ['#4c6ef5', '#e8590c', '#2f9e44', '#d6336c', '#7950f2', '#1098ad', '#a07e00', '#868e96'] as const;
+export const LANE_COLORS = [
+  '#4c6ef5',
+  '#e8590c',
+  '#2f9e44',
+  '#d6336c',
+  '#7950f2',
+  '#1098ad',
+  '#a07e00',
+  '#868e96',
+] as const;
 
 export function laneColor(index: number): string {
   return LANE_COLORS[index % LANE_COLORS.length]!;
@@ -29,7 +38,8 @@ export function sessionChoices(recording: Recording): SessionChoice[] {
   const choices: SessionChoice[] = [{ sessionId: recording.session.sessionId, label: 'Main session' }];
   for (const sessionId of Object.keys(recording.childSessions)) {
     const lane = recording.lanes.find((l) => l.sessionId === sessionId);
-    const where = lane?.parentLane !== undefined ? ` (spawned by ${lane.parentLane} at turn ${(lane.spawnedAtTurn ?? 0) + 1})` : '';
+    const where =
+      lane?.parentLane !== undefined ? ` (spawned by ${lane.parentLane} at turn ${(lane.spawnedAtTurn ?? 0) + 1})` : '';
     choices.push({ sessionId, label: `Subagent ${lane?.childSessionKey ?? sessionId}${where}` });
   }
   return choices;

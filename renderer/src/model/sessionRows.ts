@@ -53,8 +53,14 @@ export function buildSessionRows(sessions: readonly ListedSession[]): SessionRow
       session,
       depth,
       title: sessionTitle(session),
-      parentLabel: session.isSubagent || parent ? `subagent of ${parent ? sessionTitle(parent) : (session.parentSessionId ?? 'another session')}` : null,
-      childrenLabel: childIds.length > 0 ? `${childIds.length} subagent${childIds.length === 1 ? '' : 's'}: ${childTitles.join(', ')}` : null,
+      parentLabel:
+        session.isSubagent || parent
+          ? `subagent of ${parent ? sessionTitle(parent) : (session.parentSessionId ?? 'another session')}`
+          : null,
+      childrenLabel:
+        childIds.length > 0
+          ? `${childIds.length} subagent${childIds.length === 1 ? '' : 's'}: ${childTitles.join(', ')}`
+          : null,
     });
     const children = childrenOf.get(session.sessionId) ?? [];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ session: children[i]!, depth: depth + 1 });

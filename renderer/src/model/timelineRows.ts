@@ -54,7 +54,12 @@ function plural(count: number, word: string): string {
 export function turnBadges(record: TurnRecord, findings: readonly Finding[]): TimelineBadge[] {
   const badges: TimelineBadge[] = [];
   if (record.status !== 'ok') {
-    badges.push({ kind: 'status', text: STATUS_TEXT[record.status], title: record.error ?? STATUS_TEXT[record.status], tone: 'bad' });
+    badges.push({
+      kind: 'status',
+      text: STATUS_TEXT[record.status],
+      title: record.error ?? STATUS_TEXT[record.status],
+      tone: 'bad',
+    });
   }
   const quarantines = record.events.filter((e) => e.type === 'quarantine');
   if (quarantines.length > 0 || record.engine.quarantined) {
@@ -62,7 +67,10 @@ export function turnBadges(record: TurnRecord, findings: readonly Finding[]): Ti
     badges.push({
       kind: 'quarantine',
       text: 'quarantine',
-      title: reasons.length > 0 ? reasons.join('\n') : `${record.engine.requestedId} is quarantined; ${record.engine.engineId} served this turn`,
+      title:
+        reasons.length > 0
+          ? reasons.join('\n')
+          : `${record.engine.requestedId} is quarantined; ${record.engine.engineId} served this turn`,
       tone: 'bad',
     });
   }
@@ -85,7 +93,12 @@ export function turnBadges(record: TurnRecord, findings: readonly Finding[]): Ti
     badges.push({
       kind: 'spawn',
       text: spawns.length > 1 ? `spawn ×${spawns.length}` : 'spawn',
-      title: spawns.map((s) => `subagent ${s.childSessionKey ?? s.toolCallId} (${s.contextMode}${s.lightContext ? ', light context' : ''})${s.error ? `: ${s.error}` : ''}`).join('\n'),
+      title: spawns
+        .map(
+          (s) =>
+            `subagent ${s.childSessionKey ?? s.toolCallId} (${s.contextMode}${s.lightContext ? ', light context' : ''})${s.error ? `: ${s.error}` : ''}`,
+        )
+        .join('\n'),
       tone: spawns.some((s) => s.error) ? 'warn' : 'info',
     });
   }
@@ -104,7 +117,12 @@ export function turnBadges(record: TurnRecord, findings: readonly Finding[]): Ti
   }
   const warnings = record.events.filter((e) => e.type === 'warning');
   if (warnings.length > 0) {
-    badges.push({ kind: 'warning', text: plural(warnings.length, 'warning'), title: warnings.map((w) => w.message).join('\n'), tone: 'warn' });
+    badges.push({
+      kind: 'warning',
+      text: plural(warnings.length, 'warning'),
+      title: warnings.map((w) => w.message).join('\n'),
+      tone: 'warn',
+    });
   }
   return badges;
 }
@@ -130,11 +148,19 @@ function cellsDiffer(cells: readonly (TimelineCell | null)[]): boolean {
   const [first, ...rest] = present;
   if (!first) return false;
   return rest.some(
-    (c) => c.tokens !== first.tokens || c.kept !== first.kept || c.summarized !== first.summarized || c.dropped !== first.dropped,
+    (c) =>
+      c.tokens !== first.tokens ||
+      c.kept !== first.kept ||
+      c.summarized !== first.summarized ||
+      c.dropped !== first.dropped,
   );
 }
 
-export function buildTimelineRows(recording: Recording, lanes: readonly LaneRecord[], measure: TokenMeasure = 'estimate'): TimelineRow[] {
+export function buildTimelineRows(
+  recording: Recording,
+  lanes: readonly LaneRecord[],
+  measure: TokenMeasure = 'estimate',
+): TimelineRow[] {
   const findings = indexFindings(recording);
   const laneTurns = lanes.map((lane) => recording.turns[lane.id] ?? []);
   const turnCount = Math.max(0, ...laneTurns.map((turns) => turns.length));
@@ -146,7 +172,12 @@ export function buildTimelineRows(recording: Recording, lanes: readonly LaneReco
     });
     const first = laneTurns.map((turns) => turns[turn]).find((r): r is TurnRecord => r !== undefined);
     const prompt = first ? recording.messages[first.promptKey] : undefined;
-    rows.push({ turn, prompt: prompt ? messagePreview(messageText(prompt.message), 120) : '', cells, differs: cellsDiffer(cells) });
+    rows.push({
+      turn,
+      prompt: prompt ? messagePreview(messageText(prompt.message), 120) : '',
+      cells,
+      differs: cellsDiffer(cells),
+    });
   }
   return rows;
 }

@@ -48,16 +48,25 @@ function rowFor(recording: Recording, key: string, index: number, extra: Partial
   };
 }
 
-function rowsForRanges(recording: Recording, messageKeys: readonly string[], ranges: readonly (readonly [number, number])[]): MessageRow[] {
+function rowsForRanges(
+  recording: Recording,
+  messageKeys: readonly string[],
+  ranges: readonly (readonly [number, number])[],
+): MessageRow[] {
   const rows: MessageRow[] = [];
   for (const [from, to] of ranges) {
-    for (let i = from; i < to && i < messageKeys.length; i++) rows.push(rowFor(recording, messageKeys[i]!, rows.length));
+    for (let i = from; i < to && i < messageKeys.length; i++)
+      rows.push(rowFor(recording, messageKeys[i]!, rows.length));
   }
   return rows;
 }
 
 /** How many transcript messages a summary says it covers (its key list, else its stored ranges), if it says. */
-function coveredCount(recording: Recording, key: string, coversKeys: readonly string[] | undefined): number | undefined {
+function coveredCount(
+  recording: Recording,
+  key: string,
+  coversKeys: readonly string[] | undefined,
+): number | undefined {
   if (coversKeys !== undefined) return coversKeys.length;
   const covers = recording.messages[key]?.covers;
   return covers ? covers.ranges.reduce((sum, [from, to]) => sum + Math.max(0, to - from), 0) : undefined;

@@ -13,7 +13,13 @@ export interface WindowRange {
   padBottom: number;
 }
 
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 6): WindowRange {
+export function visibleRange(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+  overscan = 6,
+): WindowRange {
   if (count === 0 || rowHeight <= 0) return { start: 0, end: 0, padTop: 0, padBottom: 0 };
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const visible = Math.ceil(Math.max(viewportHeight, rowHeight) / rowHeight);
@@ -23,7 +29,13 @@ export function visibleRange(scrollTop: number, viewportHeight: number, rowHeigh
 }
 
 /** The scrollTop that shows row `index` fully, moving as little as possible (unchanged when it already shows). */
-export function scrollToReveal(index: number, rowHeight: number, scrollTop: number, viewportHeight: number, headerHeight = 0): number {
+export function scrollToReveal(
+  index: number,
+  rowHeight: number,
+  scrollTop: number,
+  viewportHeight: number,
+  headerHeight = 0,
+): number {
   const top = index * rowHeight;
   const bottom = top + rowHeight;
   const visibleHeight = viewportHeight - headerHeight;

@@ -20,7 +20,10 @@ export const useDoctorStore = create<DoctorState>()((set, get) => ({
   async run(api, stateDir) {
     set({ running: true, error: null });
     try {
-      const report = await api.call('doctor.run', { ...(stateDir ? { stateDir } : {}), allowExecute: get().allowExecute });
+      const report = await api.call('doctor.run', {
+        ...(stateDir ? { stateDir } : {}),
+        allowExecute: get().allowExecute,
+      });
       set({ report, running: false });
     } catch (error) {
       set({ running: false, error: errorText(error) });

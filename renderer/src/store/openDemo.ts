@@ -23,7 +23,8 @@ export async function openDemoReplay(api: InspectorApi): Promise<void> {
     plugins.list ? Promise.resolve() : plugins.load(api),
   ]);
   // the demo lives in the bundled folder: go back to it when another folder is shown
-  if (!useSessionsStore.getState().sessions.some((s) => s.key === DEMO_SESSION_KEY)) await useSessionsStore.getState().load(api);
+  if (!useSessionsStore.getState().sessions.some((s) => s.key === DEMO_SESSION_KEY))
+    await useSessionsStore.getState().load(api);
   const loaded = useSessionsStore.getState();
   const demo = pickDemoSession(loaded.sessions);
   if (!demo) return;

@@ -70,7 +70,11 @@ export interface ReplayState {
   setForm(patch: Partial<ReplayFormState>): void;
   toggleLane(spec: string): void;
   /** Validates the form; asks for consent when a plugin lane needs it, else starts. */
-  requestStart(api: InspectorApi, session: { file: string; title: string }, choices: readonly LaneChoice[]): Promise<void>;
+  requestStart(
+    api: InspectorApi,
+    session: { file: string; title: string },
+    choices: readonly LaneChoice[],
+  ): Promise<void>;
   /** `approve`: remember consent for every approvable plugin, then start; `once`: start with allowExecute. */
   confirmConsent(api: InspectorApi, mode: 'approve' | 'once'): Promise<void>;
   dismissConsent(): void;
@@ -114,17 +118,22 @@ export function replayParams(
   if (lanes.length === 0) return { ok: false, problem: 'Choose at least one lane (for example legacy).' };
   if (lanes.length > 8) return { ok: false, problem: `A replay runs at most 8 lanes; ${lanes.length} are chosen.` };
   const window = Number(form.window);
-  if (!Number.isInteger(window) || window < 1) return { ok: false, problem: `Context window must be a whole number of tokens, e.g. ${DEFAULT_WINDOW}.` };
+  if (!Number.isInteger(window) || window < 1)
+    return { ok: false, problem: `Context window must be a whole number of tokens, e.g. ${DEFAULT_WINDOW}.` };
   let reserve: number | undefined;
   if (form.reserve.trim() !== '') {
     reserve = Number(form.reserve);
-    if (!Number.isInteger(reserve) || reserve < 0) return { ok: false, problem: 'Reserve must be a whole number of tokens (or empty for OpenClaw’s default).' };
+    if (!Number.isInteger(reserve) || reserve < 0)
+      return { ok: false, problem: 'Reserve must be a whole number of tokens (or empty for OpenClaw’s default).' };
   }
   let keepRecentTokens: number | undefined;
   if (form.keepRecentTokens.trim() !== '') {
     keepRecentTokens = Number(form.keepRecentTokens);
     if (!Number.isInteger(keepRecentTokens) || keepRecentTokens < 1) {
-      return { ok: false, problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).' };
+      return {
+        ok: false,
+        problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).',
+      };
     }
   }
   const host = form.host.trim();
@@ -153,7 +162,8 @@ export const useReplayStore = create<ReplayState>()((set, get) => {
       try {
         snapshot = await api.call('replay.get', { replayId });
       } catch (error) {
-        if (get().run?.replayId === replayId) set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
+        if (get().run?.replayId === replayId)
+          set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
         return;
       }
       const run = get().run;
@@ -175,7 +185,8 @@ export const useReplayStore = create<ReplayState>()((set, get) => {
       if (snapshot.status === 'done' && snapshot.recording) {
         const recording = snapshot.recording;
         set({ recording, recordingReplayId: replayId, recordingTitle: run.sessionTitle, exportError: null });
-        const firstLane = recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
+        const firstLane =
+          recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
         useSelectionStore.getState().reset(recording.session.sessionId, firstLane?.id ?? null);
         useAppStore.getState().selectSection('replay');
       }
@@ -183,7 +194,12 @@ export const useReplayStore = create<ReplayState>()((set, get) => {
     }
   }
 
-  async function start(api: InspectorApi, sessionFile: string, sessionTitle: string, allowExecute: boolean): Promise<void> {
+  async function start(
+    api: InspectorApi,
+    sessionFile: string,
+    sessionTitle: string,
+    allowExecute: boolean,
+  ): Promise<void> {
     const built = replayParams(get().form, sessionFile, allowExecute);
     if (!built.ok) {
       set({ formError: built.problem });
@@ -232,7 +248,8 @@ export const useReplayStore = create<ReplayState>()((set, get) => {
       if (mode === 'approve') {
         set({ consentBusy: true });
         try {
-          for (const request of pending.requests.filter((r) => r.approvable)) await api.call('plugins.approve', { path: request.path });
+          for (const request of pending.requests.filter((r) => r.approvable))
+            await api.call('plugins.approve', { path: request.path });
         } catch (error) {
           set({ consentBusy: false, pending: null, formError: `Could not remember consent: ${errorText(error)}` });
           return;

@@ -17,7 +17,14 @@ export interface SessionsState {
   select(file: string): void;
 }
 
-const initial = { stateDir: '', sessions: [] as ListedSession[], loaded: false, loading: false, error: null, selectedFile: null };
+const initial = {
+  stateDir: '',
+  sessions: [] as ListedSession[],
+  loaded: false,
+  loading: false,
+  error: null,
+  selectedFile: null,
+};
 
 export const useSessionsStore = create<SessionsState>()((set, get) => ({
   ...initial,

@@ -33,7 +33,9 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
     }
     store.setTransport(client.transport);
     store.setConnection(client.connectionState());
-    const unsubscribe = client.onConnectionChange((state, reason) => useAppStore.getState().setConnection(state, reason ?? null));
+    const unsubscribe = client.onConnectionChange((state, reason) =>
+      useAppStore.getState().setConnection(state, reason ?? null),
+    );
     const unsubscribeEvents = client.onEvent((event) => useReplayStore.getState().handleEvent(event));
     void store.loadOverview(client);
     return () => {

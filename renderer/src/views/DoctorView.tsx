@@ -11,15 +11,21 @@ export function DoctorView() {
     <div className="view doctor-view">
       <h1 className="view__title">Doctor</h1>
       <p className="view__lede">
-        Checks every plugin like <span className="mono">contextscope doctor</span>: manifests, config, stale entries, shadowed copies. Approved
-        plugins (or all, with the box ticked) are loaded and each engine is driven through one turn and a compaction probe.
+        Checks every plugin like <span className="mono">contextscope doctor</span>: manifests, config, stale entries,
+        shadowed copies. Approved plugins (or all, with the box ticked) are loaded and each engine is driven through one
+        turn and a compaction probe.
       </p>
       <div className="doctor-view__controls">
         <label className="checkbox">
           <input type="checkbox" checked={allowExecute} onChange={(event) => setAllowExecute(event.target.checked)} />
           Run every plugin&apos;s code for this check (not only approved ones)
         </label>
-        <button type="button" className="button button--primary" disabled={!client || running} onClick={() => client && void run(client)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!client || running}
+          onClick={() => client && void run(client)}
+        >
           {running ? 'Checking…' : report ? 'Run again' : 'Run doctor'}
         </button>
       </div>

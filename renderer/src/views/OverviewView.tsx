@@ -26,11 +26,16 @@ export function OverviewView() {
       <section className="card start-card" aria-label="Start">
         <h2 className="card__title">Start here</h2>
         <p>
-          Replay the bundled demo session (12 turns) through OpenClaw&apos;s <span className="mono">legacy</span> engine and the sample{' '}
-          <span className="mono">recent-window</span> plugin, side by side.
+          Replay the bundled demo session (12 turns) through OpenClaw&apos;s <span className="mono">legacy</span> engine
+          and the sample <span className="mono">recent-window</span> plugin, side by side.
         </p>
         <div className="start-card__actions">
-          <button type="button" className="button button--primary" disabled={!client} onClick={() => client && void openDemoReplay(client)}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!client}
+            onClick={() => client && void openDemoReplay(client)}
+          >
             Replay the demo session
           </button>
           <button type="button" className="button" onClick={() => selectSection('sessions')}>

@@ -29,7 +29,9 @@ function exportFileName(title: string, format: 'json' | 'html'): string {
  * Lane-level findings (turn null: settings that affect every turn), one notice per distinct message with the
  * labels of the lanes it applies to. Lane-level quarantines are left out: the lane's error already says why.
  */
-function groupLaneFindings(recording: Recording): { code: string; severity: string; message: string; lanes: string[] }[] {
+function groupLaneFindings(
+  recording: Recording,
+): { code: string; severity: string; message: string; lanes: string[] }[] {
   const groups = new Map<string, { code: string; severity: string; message: string; lanes: string[] }>();
   for (const f of recording.findings) {
     if (f.turn !== null || f.code === 'quarantined') continue;
@@ -56,12 +58,24 @@ export function ReplayView() {
   const sessionId = selection.sessionId ?? recording?.session.sessionId ?? '';
   const lanes = useMemo(() => (recording ? lanesOfSession(recording, sessionId) : []), [recording, sessionId]);
   const timelineLanes = useMemo(
-    () => (recording ? lanes.map((lane) => ({ id: lane.id, label: lane.label, color: laneColor(recording.lanes.indexOf(lane)) })) : []),
+    () =>
+      recording
+        ? lanes.map((lane) => ({ id: lane.id, label: lane.label, color: laneColor(recording.lanes.indexOf(lane)) }))
+        : [],
     [recording, lanes],
   );
-  const series = useMemo(() => (recording ? buildBudgetSeries(recording, lanes, selection.measure) : null), [recording, lanes, selection.measure]);
-  const rows = useMemo(() => (recording ? buildTimelineRows(recording, lanes, selection.measure) : []), [recording, lanes, selection.measure]);
-  const visibleRows = useMemo(() => (selection.onlyDiffering ? rows.filter((row) => row.differs) : rows), [rows, selection.onlyDiffering]);
+  const series = useMemo(
+    () => (recording ? buildBudgetSeries(recording, lanes, selection.measure) : null),
+    [recording, lanes, selection.measure],
+  );
+  const rows = useMemo(
+    () => (recording ? buildTimelineRows(recording, lanes, selection.measure) : []),
+    [recording, lanes, selection.measure],
+  );
+  const visibleRows = useMemo(
+    () => (selection.onlyDiffering ? rows.filter((row) => row.differs) : rows),
+    [rows, selection.onlyDiffering],
+  );
   const laneId = lanes.some((lane) => lane.id === selection.laneId) ? selection.laneId! : (lanes[0]?.id ?? null);
   const detail = useMemo(
     () => (recording && laneId ? buildTurnDetail(recording, laneId, selection.turn) : null),
@@ -113,9 +127,16 @@ export function ReplayView() {
       <div className="view replay-view">
         <h1 className="view__title">Replay</h1>
         <div className="empty-state">
-          <p>No replay yet. Replay a session through one or more engines to see, turn by turn, what each one assembled.</p>
+          <p>
+            No replay yet. Replay a session through one or more engines to see, turn by turn, what each one assembled.
+          </p>
           <div className="empty-state__actions">
-            <button type="button" className="button button--primary" disabled={!client} onClick={() => client && void openDemoReplay(client)}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!client}
+              onClick={() => client && void openDemoReplay(client)}
+            >
               Replay the demo session
             </button>
             <button type="button" className="button" onClick={() => selectSection('sessions')}>
@@ -145,7 +166,10 @@ export function ReplayView() {
             <span className="mono">{turnCount}</span> turns · <span className="mono">{lanes.length}</span> lanes ·{' '}
             <span className="mono">{formatCount(recording.session.entryCount)}</span> entries · replayed in{' '}
             {formatDuration(recording.stats.wallMs)} ·{' '}
-            <Tag tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'} text={`${errors} errors, ${warnings} warnings`} />
+            <Tag
+              tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'}
+              text={`${errors} errors, ${warnings} warnings`}
+            />
           </p>
         </div>
         <ExportButtons
@@ -154,7 +178,11 @@ export function ReplayView() {
             if (!client) return;
             void exportRecording(client, format).then((content) => {
               if (content !== null) {
-                downloadText(exportFileName(recordingTitle, format), content, format === 'json' ? 'application/json' : 'text/html');
+                downloadText(
+                  exportFileName(recordingTitle, format),
+                  content,
+                  format === 'json' ? 'application/json' : 'text/html',
+                );
               }
             });
           }}
@@ -171,14 +199,15 @@ export function ReplayView() {
       {laneFindings.map((group) => (
         <Notice key={`${group.code}-${group.lanes.join(',')}`} tone={group.severity === 'error' ? 'error' : 'info'}>
           <span data-testid="lane-finding">
-            {group.lanes.length === 1 ? 'Lane' : 'Lanes'} <span className="mono">{group.lanes.join(', ')}</span> ({group.code}): {group.message}
+            {group.lanes.length === 1 ? 'Lane' : 'Lanes'} <span className="mono">{group.lanes.join(', ')}</span> (
+            {group.code}): {group.message}
           </span>
         </Notice>
       ))}
       {recording.session.problems.length > 0 && (
         <Notice tone="info">
-          The transcript had {recording.session.problems.length} problems (read tolerantly): line {recording.session.problems[0]!.line}:{' '}
-          {recording.session.problems[0]!.message}
+          The transcript had {recording.session.problems.length} problems (read tolerantly): line{' '}
+          {recording.session.problems[0]!.line}: {recording.session.problems[0]!.message}
         </Notice>
       )}
 
@@ -218,7 +247,11 @@ export function ReplayView() {
         </div>
         {lanes.length > 1 && (
           <label className="checkbox">
-            <input type="checkbox" checked={selection.onlyDiffering} onChange={(event) => selection.setOnlyDiffering(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={selection.onlyDiffering}
+              onChange={(event) => selection.setOnlyDiffering(event.target.checked)}
+            />
             Only turns where lanes differ ({rows.filter((row) => row.differs).length})
           </label>
         )}
@@ -227,8 +260,18 @@ export function ReplayView() {
         </span>
       </div>
 
-      <BudgetChart series={series} measure={selection.measure} selectedTurn={selection.turn} onSelectTurn={selection.selectTurn} />
-      <TimelineTable lanes={timelineLanes} rows={visibleRows} selectedTurn={selection.turn} onSelectTurn={selection.selectTurn} />
+      <BudgetChart
+        series={series}
+        measure={selection.measure}
+        selectedTurn={selection.turn}
+        onSelectTurn={selection.selectTurn}
+      />
+      <TimelineTable
+        lanes={timelineLanes}
+        rows={visibleRows}
+        selectedTurn={selection.turn}
+        onSelectTurn={selection.selectTurn}
+      />
       {detail ? (
         <TurnView
           detail={detail}

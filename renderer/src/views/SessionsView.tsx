@@ -24,8 +24,10 @@ export function SessionsView() {
 
   useEffect(() => {
     if (!client) return;
-    if (!useSessionsStore.getState().loaded && !useSessionsStore.getState().loading) void useSessionsStore.getState().load(client);
-    if (!usePluginsStore.getState().list && !usePluginsStore.getState().loading) void usePluginsStore.getState().load(client);
+    if (!useSessionsStore.getState().loaded && !useSessionsStore.getState().loading)
+      void useSessionsStore.getState().load(client);
+    if (!usePluginsStore.getState().list && !usePluginsStore.getState().loading)
+      void usePluginsStore.getState().load(client);
   }, [client]);
 
   const rows = useMemo(() => buildSessionRows(sessions.sessions), [sessions.sessions]);
@@ -35,7 +37,8 @@ export function SessionsView() {
   useEffect(() => {
     const state = useReplayStore.getState();
     const demoLane = choices.find((choice) => choice.plugin?.id === DEMO_PLUGIN_ID && choice.unavailable === null);
-    if (!state.lanesTouched && demoLane && !state.form.lanes.includes(demoLane.spec)) state.setForm({ lanes: [...state.form.lanes, demoLane.spec] });
+    if (!state.lanesTouched && demoLane && !state.form.lanes.includes(demoLane.spec))
+      state.setForm({ lanes: [...state.form.lanes, demoLane.spec] });
   }, [choices]);
   const selected = sessions.sessions.find((s) => s.file === sessions.selectedFile) ?? null;
   const running = replay.run?.status === 'starting' || replay.run?.status === 'running';
@@ -52,7 +55,9 @@ export function SessionsView() {
         }}
       >
         <label className="field field--wide">
-          <span className="field__label">OpenClaw state dir or folder of transcripts (empty: the bundled demo sessions)</span>
+          <span className="field__label">
+            OpenClaw state dir or folder of transcripts (empty: the bundled demo sessions)
+          </span>
           <input
             className="input mono"
             value={stateDirInput}
@@ -83,7 +88,8 @@ export function SessionsView() {
             onToggleLane={replay.toggleLane}
             onChange={replay.setForm}
             onStart={() => {
-              if (client && selected) void replay.requestStart(client, { file: selected.file, title: sessionTitle(selected) }, choices);
+              if (client && selected)
+                void replay.requestStart(client, { file: selected.file, title: sessionTitle(selected) }, choices);
             }}
           />
           {replay.run && (

@@ -8,15 +8,15 @@ import {
   buildMemorySystemPromptAddition,
   definePluginEntry,
   delegateCompactionToRuntime,
-} from "openclaw/plugin-sdk/core";
+} from 'openclaw/plugin-sdk/core';
 
-import { resolveConfig } from "./lib/config.js";
-import { estimateTextTokens } from "./lib/estimateTokens.js";
-import { selectRecentWindow } from "./lib/selectRecentWindow.js";
+import { resolveConfig } from './lib/config.js';
+import { estimateTextTokens } from './lib/estimateTokens.js';
+import { selectRecentWindow } from './lib/selectRecentWindow.js';
 
-const PLUGIN_ID = "recent-window";
-const ENGINE_ID = "recent-window";
-const VERSION = "1.0.0";
+const PLUGIN_ID = 'recent-window';
+const ENGINE_ID = 'recent-window';
+const VERSION = '1.0.0';
 // Enough sessions for a busy gateway's status command without growing forever.
 const MAX_TRACKED_SESSIONS = 64;
 
@@ -42,17 +42,17 @@ function buildSystemPromptAddition(config, params) {
       availableTools: params.availableTools ?? new Set(),
       citationsMode: params.citationsMode,
     });
-    if (typeof memory === "string" && memory.trim() !== "") parts.push(memory.trim());
+    if (typeof memory === 'string' && memory.trim() !== '') parts.push(memory.trim());
   }
-  if (config.memoryNote !== "") parts.push(config.memoryNote);
-  return parts.length > 0 ? parts.join("\n\n") : undefined;
+  if (config.memoryNote !== '') parts.push(config.memoryNote);
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
 function createRecentWindowEngine({ config, logger, statusBoard }) {
   return {
     info: {
       id: ENGINE_ID,
-      name: "Recent Window",
+      name: 'Recent Window',
       version: VERSION,
       ownsCompaction: false,
     },
@@ -66,7 +66,7 @@ function createRecentWindowEngine({ config, logger, statusBoard }) {
       const messages = Array.isArray(params.messages) ? params.messages : [];
       const systemPromptAddition = buildSystemPromptAddition(config, params);
       const tokenBudget =
-        typeof params.tokenBudget === "number" && params.tokenBudget > 0
+        typeof params.tokenBudget === 'number' && params.tokenBudget > 0
           ? params.tokenBudget
           : config.fallbackTokenBudget;
       // Our addition is prepended to the system prompt after the host computed tokenBudget, so pay for it here.
@@ -113,8 +113,8 @@ function createRecentWindowEngine({ config, logger, statusBoard }) {
 
 export default definePluginEntry({
   id: PLUGIN_ID,
-  name: "Recent Window",
-  description: "Sends the newest whole turns that fit the prompt budget; compaction stays with OpenClaw.",
+  name: 'Recent Window',
+  description: 'Sends the newest whole turns that fit the prompt budget; compaction stays with OpenClaw.',
   register(api) {
     const config = resolveConfig(api.pluginConfig);
     const logger = api.logger;
@@ -122,28 +122,32 @@ export default definePluginEntry({
 
     api.registerContextEngine(ENGINE_ID, () => createRecentWindowEngine({ config, logger, statusBoard }));
 
-    api.on("before_compaction", (event, ctx) => {
-      const session = ctx?.sessionKey ?? ctx?.sessionId ?? event?.sessionId ?? "unknown session";
-      logger.debug?.(`${ENGINE_ID}: OpenClaw is compacting ${session}; the next window is taken from the compacted history.`);
+    api.on('before_compaction', (event, ctx) => {
+      const session = ctx?.sessionKey ?? ctx?.sessionId ?? event?.sessionId ?? 'unknown session';
+      logger.debug?.(
+        `${ENGINE_ID}: OpenClaw is compacting ${session}; the next window is taken from the compacted history.`,
+      );
     });
 
     api.registerCommand({
-      name: "recent-window-status",
-      description: "Show what the recent-window engine sent for each session on its last turn.",
+      name: 'recent-window-status',
+      description: 'Show what the recent-window engine sent for each session on its last turn.',
       acceptsArgs: false,
       handler: async () => {
-        const lines = statusBoard.entries().map(
-          ([sessionId, s]) =>
-            `${sessionId}: ${s.keptMessages}/${s.inputMessages} messages, ${s.keptTurns} turn(s), ` +
-            `~${s.estimatedTokens}/${s.budgetTokens} tokens${s.pinnedSummary ? ", summary pinned" : ""}`,
-        );
-        return { text: lines.length > 0 ? lines.join("\n") : "recent-window has not assembled any session yet." };
+        const lines = statusBoard
+          .entries()
+          .map(
+            ([sessionId, s]) =>
+              `${sessionId}: ${s.keptMessages}/${s.inputMessages} messages, ${s.keptTurns} turn(s), ` +
+              `~${s.estimatedTokens}/${s.budgetTokens} tokens${s.pinnedSummary ? ', summary pinned' : ''}`,
+          );
+        return { text: lines.length > 0 ? lines.join('\n') : 'recent-window has not assembled any session yet.' };
       },
     });
 
     logger.info(
       `${ENGINE_ID}: registered context engine "${ENGINE_ID}" (budgetShare=${config.budgetShare}, ` +
-        `minRecentTurns=${config.minRecentTurns}, memoryPrompt=${config.includeMemoryPrompt ? "on" : "off"})`,
+        `minRecentTurns=${config.minRecentTurns}, memoryPrompt=${config.includeMemoryPrompt ? 'on' : 'off'})`,
     );
   },
 });

@@ -35,7 +35,11 @@ export type PluginProblemInfo = Static<typeof PluginProblemSchema>;
  * granted = approved for the package's current content; missing = never approved (or revoked);
  * stale-hash = approved, but the package changed since (its content hash differs), so it must be approved again.
  */
-export const ConsentStateSchema = Type.Union([Type.Literal('granted'), Type.Literal('missing'), Type.Literal('stale-hash')]);
+export const ConsentStateSchema = Type.Union([
+  Type.Literal('granted'),
+  Type.Literal('missing'),
+  Type.Literal('stale-hash'),
+]);
 export type ConsentState = Static<typeof ConsentStateSchema>;
 
 export const PluginConsentInfoSchema = Type.Object(
@@ -101,7 +105,9 @@ export const ListedPluginSchema = Type.Object(
     configSchema: Type.Union([ConfigSchemaSummarySchema, Type.Null()]),
     consent: PluginConsentInfoSchema,
     /** other copies of the same id that lost on precedence */
-    shadowed: Type.Array(Type.Object({ path: Type.String(), origin: PluginOriginSchema }, { additionalProperties: false })),
+    shadowed: Type.Array(
+      Type.Object({ path: Type.String(), origin: PluginOriginSchema }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -184,7 +190,12 @@ export const DoctorPluginReportSchema = Type.Object(
     kind: Type.Array(PluginKindSchema),
     origin: PluginOriginSchema,
     enabled: Type.Boolean(),
-    status: Type.Union([Type.Literal('executed'), Type.Literal('not-executed'), Type.Literal('invalid'), Type.Literal('load-failed')]),
+    status: Type.Union([
+      Type.Literal('executed'),
+      Type.Literal('not-executed'),
+      Type.Literal('invalid'),
+      Type.Literal('load-failed'),
+    ]),
     statusMessage: Type.String(),
     engines: Type.Array(Type.String()),
     discoveryEngines: Type.Union([Type.Array(Type.String()), Type.Null()]),
@@ -245,7 +256,8 @@ export const DoctorRunRequestSchema = Type.Object(
 
 export const pluginsMethods = defineMethods({
   'plugins.list': {
-    summary: 'Context-engine plugins found in the bundled, workspace, state-dir and configured roots, with problems, config schema and consent.',
+    summary:
+      'Context-engine plugins found in the bundled, workspace, state-dir and configured roots, with problems, config schema and consent.',
     request: PluginsListRequestSchema,
     response: PluginsListResponseSchema,
   },
@@ -260,7 +272,8 @@ export const pluginsMethods = defineMethods({
     response: PluginsRevokeResponseSchema,
   },
   'doctor.run': {
-    summary: 'Check every plugin like `contextscope doctor --json` (with allowExecute or consent: a smoke drive of each engine).',
+    summary:
+      'Check every plugin like `contextscope doctor --json` (with allowExecute or consent: a smoke drive of each engine).',
     request: DoctorRunRequestSchema,
     response: DoctorReportSchema,
   },

@@ -28,7 +28,10 @@ export const ReplayStartRequestSchema = Type.Object(
 );
 export type ReplayStartRequest = Static<typeof ReplayStartRequestSchema>;
 
-export const ReplayStartResponseSchema = Type.Object({ replayId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const ReplayStartResponseSchema = Type.Object(
+  { replayId: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
 
 /** Event topic `replay.progress`: a lane finished a turn. */
 export const ReplayProgressEventSchema = Type.Object(
@@ -99,7 +102,10 @@ export const ReplayExportResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReplayCancelRequestSchema = Type.Object({ replayId: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const ReplayCancelRequestSchema = Type.Object(
+  { replayId: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
 export const ReplayCancelResponseSchema = Type.Object({ cancelled: Type.Boolean() }, { additionalProperties: false });
 
 export const SessionsListRequestSchema = Type.Object(
@@ -143,7 +149,8 @@ export const replayTopics = {
 
 export const replayMethods = defineMethods({
   'replay.start': {
-    summary: 'Start replaying a recorded session through lanes; answers at once with an id, then emits replay.progress events.',
+    summary:
+      'Start replaying a recorded session through lanes; answers at once with an id, then emits replay.progress events.',
     request: ReplayStartRequestSchema,
     response: ReplayStartResponseSchema,
   },

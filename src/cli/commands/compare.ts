@@ -69,7 +69,12 @@ export function register(program: Command, host: CliHost): void {
       if (asJson) {
         host.out(
           `${JSON.stringify(
-            { lanes: recording.lanes, rows: compareTurns(recording), findings: recording.findings, failing: failing.length },
+            {
+              lanes: recording.lanes,
+              rows: compareTurns(recording),
+              findings: recording.findings,
+              failing: failing.length,
+            },
             null,
             2,
           )}\n`,
@@ -81,9 +86,12 @@ export function register(program: Command, host: CliHost): void {
         if (recording.findings.length > 0) {
           host.out(`\nFindings (${recording.findings.length}):\n`);
           for (const f of recording.findings.slice(0, max)) {
-            host.out(`  ${f.severity.padEnd(7)} ${f.code.padEnd(20)} ${f.lane} turn ${f.turn === null || f.turn === undefined ? '–' : f.turn + 1}: ${f.message}\n`);
+            host.out(
+              `  ${f.severity.padEnd(7)} ${f.code.padEnd(20)} ${f.lane} turn ${f.turn === null || f.turn === undefined ? '–' : f.turn + 1}: ${f.message}\n`,
+            );
           }
-          if (recording.findings.length > max) host.out(`  … ${recording.findings.length - max} more (use --json for all)\n`);
+          if (recording.findings.length > max)
+            host.out(`  … ${recording.findings.length - max} more (use --json for all)\n`);
         } else {
           host.out('\nNo findings.\n');
         }

@@ -24,7 +24,11 @@ interface DoctorCliOptions {
 }
 
 /** The openclaw.json to read: --config, else $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json when it exists. */
-export function locateOpenClawConfig(explicit: string | undefined, stateDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function locateOpenClawConfig(
+  explicit: string | undefined,
+  stateDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   if (explicit) return resolve(explicit);
   if (env.OPENCLAW_CONFIG_PATH?.trim()) return resolve(env.OPENCLAW_CONFIG_PATH.trim());
   const candidate = join(stateDir, 'openclaw.json');
@@ -36,16 +40,23 @@ export function readOpenClawConfigFile(path: string): OpenClawConfig {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read the OpenClaw config ${path}: ${(error as Error).message}. Check the --config path.`);
+    throw new Error(`cannot read the OpenClaw config ${path}: ${(error as Error).message}. Check the --config path.`, {
+      cause: error,
+    });
   }
   let parsed: unknown;
   try {
     parsed = JSON5.parse(text);
   } catch (error) {
-    throw new Error(`${path} is not valid JSON5: ${(error as Error).message.replace(/^JSON5: /, '')}. Fix the syntax at that position.`);
+    throw new Error(
+      `${path} is not valid JSON5: ${(error as Error).message.replace(/^JSON5: /, '')}. Fix the syntax at that position.`,
+      { cause: error },
+    );
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error(`${path} must contain a JSON object (the OpenClaw config), not ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`);
+    throw new Error(
+      `${path} must contain a JSON object (the OpenClaw config), not ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`,
+    );
   }
   return parsed as OpenClawConfig;
 }
@@ -57,12 +68,20 @@ function collect(value: string, previous: string[]): string[] {
 export function register(program: Command, host: CliHost): void {
   program
     .command('doctor')
-    .description('check context-engine plugins: manifests, config, registrations, and (with --allow-execute) a smoke drive of every engine')
+    .description(
+      'check context-engine plugins: manifests, config, registrations, and (with --allow-execute) a smoke drive of every engine',
+    )
     .option('--json', 'print the report as JSON (shape documented in src/plugins/README.md)')
     .option('--plugin <path>', 'examine only this plugin folder (linked for this run; repeatable)', collect, [])
     .option('--allow-execute', "run plugins' code for this run (without it, only plugins you approved in the app run)")
-    .option('--config <openclaw.json>', 'the OpenClaw config to check (default: $OPENCLAW_CONFIG_PATH or <state dir>/openclaw.json)')
-    .option('--state-dir <dir>', 'the OpenClaw state dir (default: $OPENCLAW_STATE_DIR or ~/.openclaw); adds <dir>/extensions')
+    .option(
+      '--config <openclaw.json>',
+      'the OpenClaw config to check (default: $OPENCLAW_CONFIG_PATH or <state dir>/openclaw.json)',
+    )
+    .option(
+      '--state-dir <dir>',
+      'the OpenClaw state dir (default: $OPENCLAW_STATE_DIR or ~/.openclaw); adds <dir>/extensions',
+    )
     .option('--workspace <dir>', 'the agent workspace; adds <dir>/.openclaw/extensions')
     .option('--no-bundled', "leave out ContextScope's bundled sample plugins")
     .option('--timeout <ms>', 'deadline for each engine call in the smoke drive (default 10000)')
@@ -95,7 +114,9 @@ export function register(program: Command, host: CliHost): void {
         ...(options.plugin.length ? { pluginPaths: options.plugin.map((p) => resolve(p)) } : {}),
         ...(options.bundled ? {} : { bundledDir: false as const }),
         allowExecute: options.allowExecute === true,
-        ...(timeoutMs !== undefined ? { deadlines: { defaultMs: timeoutMs, compactMs: Math.max(timeoutMs, 30_000) } } : {}),
+        ...(timeoutMs !== undefined
+          ? { deadlines: { defaultMs: timeoutMs, compactMs: Math.max(timeoutMs, 30_000) } }
+          : {}),
         ...(options.node ? { nodePath: options.node } : {}),
       });
       host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));

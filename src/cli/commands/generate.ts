@@ -24,7 +24,8 @@ function nonNegativeInt(name: string) {
 }
 
 function isoTimestamp(value: string): string {
-  if (!Number.isFinite(Date.parse(value))) throw new InvalidArgumentError(`--base-timestamp must be an ISO date, got "${value}".`);
+  if (!Number.isFinite(Date.parse(value)))
+    throw new InvalidArgumentError(`--base-timestamp must be an ISO date, got "${value}".`);
   return new Date(Date.parse(value)).toISOString();
 }
 
@@ -52,16 +53,34 @@ function formatBytes(chars: number): string {
 export function register(program: Command, host: CliHost): void {
   program
     .command('generate')
-    .description('write seeded synthetic OpenClaw sessions (coding-assistant turns, tool calls, compactions, a branch, subagents)')
+    .description(
+      'write seeded synthetic OpenClaw sessions (coding-assistant turns, tool calls, compactions, a branch, subagents)',
+    )
     .requiredOption('--turns <n>', 'user turns on the main branch', positiveInt('--turns'))
     .requiredOption('--out <dir>', 'state directory to write (sessions go to <dir>/agents/<agent>/sessions/)')
     .option('--seed <seed>', 'PRNG seed (same seed + options = same bytes)', '1')
     .option('--agent <id>', 'agent id', 'main')
     .option('--session-key <key>', 'store key of the generated parent session (default agent:<agent>:main)')
-    .option('--subagents [count]', 'add sessions_spawn calls and child sessions (default 3: fork, isolated, one failing)', nonNegativeInt('--subagents'))
-    .option('--context-window <tokens>', 'simulated context window for recorded compactions (default 200000)', positiveInt('--context-window'))
-    .option('--reserve-tokens <tokens>', "compaction reserve (default: OpenClaw's effective reserve for the window)", nonNegativeInt('--reserve-tokens'))
-    .option('--keep-recent-tokens <tokens>', 'tokens kept after a compaction (default min(20000, (window - reserve) / 2))', positiveInt('--keep-recent-tokens'))
+    .option(
+      '--subagents [count]',
+      'add sessions_spawn calls and child sessions (default 3: fork, isolated, one failing)',
+      nonNegativeInt('--subagents'),
+    )
+    .option(
+      '--context-window <tokens>',
+      'simulated context window for recorded compactions (default 200000)',
+      positiveInt('--context-window'),
+    )
+    .option(
+      '--reserve-tokens <tokens>',
+      "compaction reserve (default: OpenClaw's effective reserve for the window)",
+      nonNegativeInt('--reserve-tokens'),
+    )
+    .option(
+      '--keep-recent-tokens <tokens>',
+      'tokens kept after a compaction (default min(20000, (window - reserve) / 2))',
+      positiveInt('--keep-recent-tokens'),
+    )
     .option('--no-compaction', 'never record a compaction')
     .option('--branch', 'add an abandoned side branch (default: when --turns is 6 or more)')
     .option('--no-branch', 'no side branch')
@@ -86,7 +105,9 @@ export function register(program: Command, host: CliHost): void {
       });
       const written = await writeGeneratedSessions(set, options.out);
       if (options.json) {
-        host.out(`${JSON.stringify({ sessionsDir: written.sessionsDir, storePath: written.storePath, files: written.files, stats: set.stats }, null, 2)}\n`);
+        host.out(
+          `${JSON.stringify({ sessionsDir: written.sessionsDir, storePath: written.storePath, files: written.files, stats: set.stats }, null, 2)}\n`,
+        );
         return;
       }
       const s = set.stats;

@@ -23,6 +23,7 @@ import {
 } from '../../replay';
 import { readSessionFile } from '../../transcripts';
 import type { CliHost } from '../cliHost';
+import { errorStack } from '../../common/errorText';
 
 /** Exit codes of `replay` and `compare` (also listed in their --help). */
 export const EXIT = {
@@ -87,26 +88,44 @@ export function addReplayOptions(command: Command): Command {
   return command
     .option('--lane <spec>', 'a lane to replay through (repeatable; default: legacy)', collect, [])
     .option('--window <tokens>', 'context window of every lane without window= in its spec', '200000')
-    .option('--reserve <tokens>', 'configured compaction reserveTokens (OpenClaw floors it at 20000, capped to keep 8000 for the prompt)')
-    .option('--host <host>', 'host of the simulated run: embedded (default), codex, cli:<backendId>, agent-harness:<id>')
+    .option(
+      '--reserve <tokens>',
+      'configured compaction reserveTokens (OpenClaw floors it at 20000, capped to keep 8000 for the prompt)',
+    )
+    .option(
+      '--host <host>',
+      'host of the simulated run: embedded (default), codex, cli:<backendId>, agent-harness:<id>',
+    )
     .option('--allow-execute', "run plugins' code for this run (without it, only plugins you approved in the app run)")
-    .option('--honour-recorded-compactions', "append the session's own compaction entries to every lane (default: markers only)")
+    .option(
+      '--honour-recorded-compactions',
+      "append the session's own compaction entries to every lane (default: markers only)",
+    )
     .option('--check-determinism', 'assemble twice per turn and flag engines whose output differs')
     .option('--drift <fraction>', 'estimate-drift threshold, e.g. 0.5 for ±50% (default 0.5)')
     .option('--system-prompt <file>', 'a system prompt for the simulated run (the recording holds none)')
-    .option('--state-dir <dir>', 'OpenClaw state dir for plugin discovery (default: $OPENCLAW_STATE_DIR or ~/.openclaw)')
+    .option(
+      '--state-dir <dir>',
+      'OpenClaw state dir for plugin discovery (default: $OPENCLAW_STATE_DIR or ~/.openclaw)',
+    )
     .option('--workspace <dir>', 'agent workspace for plugin discovery (<dir>/.openclaw/extensions)')
     .option('--node <path>', 'Node binary for engine hosts (default: $CONTEXTSCOPE_ENGINE_NODE or this Node)')
     .option('--no-subagents', 'do not replay subagent child sessions')
-    .option('--fail-on <codes|severity>', 'exit 1 when findings with these codes (comma-separated) or of this severity or worse occur')
+    .option(
+      '--fail-on <codes|severity>',
+      'exit 1 when findings with these codes (comma-separated) or of this severity or worse occur',
+    )
     .option('--no-progress', 'no progress bar');
 }
 
-export function buildLaneConfigs(options: Pick<ReplayCliOptions, 'lane' | 'window' | 'reserve' | 'host'>): ReplayLaneConfig[] {
+export function buildLaneConfigs(
+  options: Pick<ReplayCliOptions, 'lane' | 'window' | 'reserve' | 'host'>,
+): ReplayLaneConfig[] {
   const contextWindow = positiveInt(options.window, '--window');
   let reserveTokens: number | undefined;
   if (options.reserve !== undefined) {
-    if (!/^\d+$/.test(options.reserve.trim())) throw new CliUsageError(`--reserve ${options.reserve}: give a whole number of tokens, e.g. --reserve 16384`);
+    if (!/^\d+$/.test(options.reserve.trim()))
+      throw new CliUsageError(`--reserve ${options.reserve}: give a whole number of tokens, e.g. --reserve 16384`);
     reserveTokens = Number(options.reserve);
   }
   let host: HostSpec | undefined;
@@ -120,7 +139,11 @@ export function buildLaneConfigs(options: Pick<ReplayCliOptions, 'lane' | 'windo
   const specs = options.lane.length > 0 ? options.lane : ['legacy'];
   return specs.map((spec) => {
     try {
-      return laneConfigFromSpec(spec, { contextWindow, ...(reserveTokens !== undefined ? { reserveTokens } : {}), ...(host ? { host } : {}) });
+      return laneConfigFromSpec(spec, {
+        contextWindow,
+        ...(reserveTokens !== undefined ? { reserveTokens } : {}),
+        ...(host ? { host } : {}),
+      });
     } catch (error) {
       if (error instanceof LaneSpecError) throw new CliUsageError(error.message);
       throw error;
@@ -129,23 +152,36 @@ export function buildLaneConfigs(options: Pick<ReplayCliOptions, 'lane' | 'windo
 }
 
 export function parseFailOn(value: string | undefined): string[] {
-  return value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+  return value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** Run the replay the options describe, with a progress bar on a TTY unless quiet. */
-export async function runReplayFromCli(sessionInput: string, options: ReplayCliOptions, host: CliHost, quiet: boolean): Promise<Recording> {
+export async function runReplayFromCli(
+  sessionInput: string,
+  options: ReplayCliOptions,
+  host: CliHost,
+  quiet: boolean,
+): Promise<Recording> {
   const lanes = buildLaneConfigs(options);
   let driftThreshold: number | undefined;
   if (options.drift !== undefined) {
     driftThreshold = Number(options.drift);
-    if (!Number.isFinite(driftThreshold) || driftThreshold < 0) throw new CliUsageError(`--drift ${options.drift}: give a non-negative fraction, e.g. --drift 0.5`);
+    if (!Number.isFinite(driftThreshold) || driftThreshold < 0)
+      throw new CliUsageError(`--drift ${options.drift}: give a non-negative fraction, e.g. --drift 0.5`);
   }
   let systemPrompt: string | undefined;
   if (options.systemPrompt) {
     try {
       systemPrompt = readFileSync(resolve(options.systemPrompt), 'utf8');
     } catch (error) {
-      throw new CliUsageError(`--system-prompt: cannot read ${resolve(options.systemPrompt)}: ${(error as Error).message}`);
+      throw new CliUsageError(
+        `--system-prompt: cannot read ${resolve(options.systemPrompt)}: ${(error as Error).message}`,
+      );
     }
   }
   let file: string;
@@ -159,12 +195,22 @@ export async function runReplayFromCli(sessionInput: string, options: ReplayCliO
     throw new CliUsageError((error as Error).message);
   }
   if (session.problems.length > 0 && !quiet) {
-    host.err(`${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`);
+    host.err(
+      `${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`,
+    );
   }
 
   const useBar = !quiet && options.progress && process.stderr.isTTY === true;
-  const bar = useBar ? new SingleBar({ format: 'replay [{bar}] {value}/{total} lane-turns · {lane}', hideCursor: true, clearOnComplete: true, stream: process.stderr }) : undefined;
-  const rootLaneTurns = lanes.length * Math.max(1, session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length);
+  const bar = useBar
+    ? new SingleBar({
+        format: 'replay [{bar}] {value}/{total} lane-turns · {lane}',
+        hideCursor: true,
+        clearOnComplete: true,
+        stream: process.stderr,
+      })
+    : undefined;
+  const rootLaneTurns =
+    lanes.length * Math.max(1, session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length);
   bar?.start(rootLaneTurns, 0, { lane: '' });
   try {
     return await replaySession({
@@ -197,7 +243,7 @@ export function failCommand(error: unknown, host: CliHost): void {
     process.exitCode = EXIT.usage;
     return;
   }
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = errorStack(error);
   host.err(`replay failed: ${message}\n`);
   process.exitCode = EXIT.failed;
 }
@@ -206,7 +252,9 @@ export function register(program: Command, host: CliHost): void {
   const command = program
     .command('replay')
     .argument('<session>', 'a session .jsonl file, or a folder (sessions dir or state dir: the most recent session)')
-    .description('replay a recorded OpenClaw session through one or more context-engine lanes and record what each assembled');
+    .description(
+      'replay a recorded OpenClaw session through one or more context-engine lanes and record what each assembled',
+    );
   addReplayOptions(command)
     .option('--json <out.json>', 'write the Recording as JSON ("-" for stdout); quiet: no progress, no summary')
     .option('--html <report.html>', 'write the standalone HTML report')
@@ -229,7 +277,8 @@ export function register(program: Command, host: CliHost): void {
       }
       const failing = selectFailingFindings(recording.findings, parseFailOn(options.failOn));
       if (failing.length > 0) {
-        if (!quiet || options.json !== '-') host.err(`${failing.length} finding(s) matched --fail-on ${options.failOn}\n`);
+        if (!quiet || options.json !== '-')
+          host.err(`${failing.length} finding(s) matched --fail-on ${options.failOn}\n`);
         process.exitCode = EXIT.findings;
       }
     });

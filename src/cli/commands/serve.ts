@@ -5,7 +5,9 @@ import type { CliHost } from '../cliHost';
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new InvalidArgumentError(`--port must be an integer from 0 to 65535 (0 = a random free port), got "${value}".`);
+    throw new InvalidArgumentError(
+      `--port must be an integer from 0 to 65535 (0 = a random free port), got "${value}".`,
+    );
   }
   return port;
 }

@@ -36,14 +36,21 @@ export function buildSessionReport(session: LoadedSession, leafId?: string): Ses
     entries: tree.entryCount,
     entriesByType: tree.entriesByType,
     messagesByRole: tree.messagesByRole,
-    branch: { leafId: leafId ?? tree.leafId, activePathLength: tree.activePathLength, branches: tree.branchCount, forkPoints: tree.forkPoints },
+    branch: {
+      leafId: leafId ?? tree.leafId,
+      activePathLength: tree.activePathLength,
+      branches: tree.branchCount,
+      forkPoints: tree.forkPoints,
+    },
     context: { messages: context.messages.length, thinkingLevel: context.thinkingLevel, model: context.model },
     problems: session.problems,
   };
 }
 
 function counts(record: Record<string, number>): string {
-  const parts = Object.entries(record).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`);
+  const parts = Object.entries(record)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`);
   return parts.length ? parts.join(', ') : '(none)';
 }
 
@@ -86,12 +93,17 @@ export function register(program: Command, host: CliHost): void {
         session = await readSessionFile(file, { mode: options.tolerant ? 'tolerant' : 'strict' });
       } catch (error) {
         if (!(error instanceof SessionFileError)) throw error;
-        const hint = error.code === 'read_error' ? 'Check the path.' : 'Run with --tolerant to load what can be loaded and list every problem.';
+        const hint =
+          error.code === 'read_error'
+            ? 'Check the path.'
+            : 'Run with --tolerant to load what can be loaded and list every problem.';
         // Thrown, not command.error(): the shell prints it on stderr and exits 1 without a usage hint.
         throw new Error(`${error.message}\n${hint}`, { cause: error });
       }
       if (options.leaf && !session.entries.some((e) => e.id === options.leaf)) {
-        throw new Error(`--leaf ${options.leaf}: no entry with that id in ${file}. Run without --leaf to see the current leaf.`);
+        throw new Error(
+          `--leaf ${options.leaf}: no entry with that id in ${file}. Run without --leaf to see the current leaf.`,
+        );
       }
       const report = buildSessionReport(session, options.leaf);
       host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatSessionReport(report));

@@ -3,9 +3,21 @@
  * the embedded runner's direct compaction; spec §3.3): decide, summarize through a `Summarizer`, lay the summary
  * out, append the `compaction` entry through the `SessionTranscriptHandle`, and measure the rebuilt context.
  */
-import type { AgentMessage, CompactionEntry, CompactResult, SessionEntry, SessionTranscriptHandle } from '../../contract';
+import type {
+  AgentMessage,
+  CompactionEntry,
+  CompactResult,
+  SessionEntry,
+  SessionTranscriptHandle,
+} from '../../contract';
 import { resolveCompactionSettings, type CompactionSettings } from '../../runtime/compactionSettings';
-import { buildSummaryRequest, createDeterministicSummarizer, resolveSummaryOutputTokens, type IdentifierPolicy, type Summarizer } from '../../summarize';
+import {
+  buildSummaryRequest,
+  createDeterministicSummarizer,
+  resolveSummaryOutputTokens,
+  type IdentifierPolicy,
+  type Summarizer,
+} from '../../summarize';
 import { buildContextFromPath } from '../../transcripts';
 import { composeCompactionSummary } from './compactionSummaryLayout';
 import { estimateContextTokens } from './estimateContextTokens';
@@ -13,6 +25,7 @@ import { computeFileLists, formatFileOperations } from './fileOperations';
 import { messagesTokens } from './messageTokens';
 import { prepareCompaction } from './prepareCompaction';
 import { shouldCompact } from './shouldCompact';
+import { errorMessage } from '../../common/errorText';
 
 /** Summary used when only a split-turn prefix is summarized and no earlier summary exists. */
 export const NO_PRIOR_HISTORY = 'No prior history.';
@@ -83,7 +96,8 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
     const window = options.tokenBudget ?? 0;
     if (window <= 0) return { ok: true, compacted: false, reason: 'below threshold' };
     const contextTokens = options.currentTokenCount ?? estimateContextTokens(contextMessagesOf(transcript)).tokens;
-    if (!shouldCompact(contextTokens, window, settings)) return { ok: true, compacted: false, reason: 'below threshold' };
+    if (!shouldCompact(contextTokens, window, settings))
+      return { ok: true, compacted: false, reason: 'below threshold' };
   }
 
   const path = isTracked(transcript) ? transcript.contextPath() : transcript.activePath();
@@ -110,13 +124,19 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
         ...requestOptions,
         messages: preparation.messagesToSummarize,
         previousSummary: preparation.previousSummary,
-        maxTokens: resolveSummaryOutputTokens({ reserveTokens: settings.reserveTokens, modelMaxTokens: options.modelMaxTokens }),
+        maxTokens: resolveSummaryOutputTokens({
+          reserveTokens: settings.reserveTokens,
+          modelMaxTokens: options.modelMaxTokens,
+        }),
       });
       historySummary = (await summarizer.summarize(request)).summary;
     } else {
       // only a turn prefix is new: keep the previous summary without the file lists it already carried
       const previousLists = preparation.previousSummaryDetails
-        ? formatFileOperations(preparation.previousSummaryDetails.readFiles, preparation.previousSummaryDetails.modifiedFiles)
+        ? formatFileOperations(
+            preparation.previousSummaryDetails.readFiles,
+            preparation.previousSummaryDetails.modifiedFiles,
+          )
         : '';
       const previous = preparation.previousSummary;
       historySummary =
@@ -139,7 +159,7 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
     }
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { ok: false, compacted: false, reason: `summarization failed (${summarizer.id} summarizer): ${message}` };
   }
   if (signal?.aborted) throw abortReason(signal);
@@ -149,12 +169,16 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
     historySummary,
     ...(turnPrefixSummary !== undefined ? { turnPrefixSummary } : {}),
     fileOperations: formatFileOperations(readFiles, modifiedFiles),
-    ...(preparation.latestUnresolvedUserRequest ? { latestUnresolvedUserRequest: preparation.latestUnresolvedUserRequest } : {}),
+    ...(preparation.latestUnresolvedUserRequest
+      ? { latestUnresolvedUserRequest: preparation.latestUnresolvedUserRequest }
+      : {}),
   });
   const details = {
     readFiles,
     modifiedFiles,
-    ...(preparation.latestUnresolvedUserRequest ? { latestUnresolvedUserRequest: preparation.latestUnresolvedUserRequest } : {}),
+    ...(preparation.latestUnresolvedUserRequest
+      ? { latestUnresolvedUserRequest: preparation.latestUnresolvedUserRequest }
+      : {}),
   };
   const entry = transcript.appendEntry({
     type: 'compaction',
@@ -170,7 +194,13 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
   return {
     ok: true,
     compacted: true,
-    result: { summary, firstKeptEntryId: preparation.firstKeptEntryId, tokensBefore: preparation.tokensBefore, tokensAfter, details },
+    result: {
+      summary,
+      firstKeptEntryId: preparation.firstKeptEntryId,
+      tokensBefore: preparation.tokensBefore,
+      tokensAfter,
+      details,
+    },
     entry,
   };
 }

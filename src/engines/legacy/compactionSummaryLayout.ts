@@ -58,7 +58,11 @@ export function extractLatestUserRequest(messages: readonly AgentMessage[]): str
 }
 
 /** Caps `summary` at `maxChars`, marking the cut and keeping `preservedSuffix` when the summary ends with it. */
-export function capCompactionSummary(summary: string, maxChars = MAX_COMPACTION_SUMMARY_CHARS, preservedSuffix = ''): string {
+export function capCompactionSummary(
+  summary: string,
+  maxChars = MAX_COMPACTION_SUMMARY_CHARS,
+  preservedSuffix = '',
+): string {
   if (maxChars <= 0 || summary.length <= maxChars) return summary;
   const suffix = preservedSuffix && summary.endsWith(preservedSuffix) ? preservedSuffix : '';
   if (maxChars < SUMMARY_TRUNCATED_MARKER.length + suffix.length) return truncateUtf16Safe(summary, maxChars);

@@ -13,7 +13,12 @@
  *   (`runtimeContext.trigger` set, or `forceReason: "preflight_required"`) — ContextScope's reading of when
  *   OpenClaw passes its `requestState`.
  */
-import type { CompactParams, CompactResult, ContextEngineRuntimeContext, SessionTranscriptHandle } from '../../contract';
+import type {
+  CompactParams,
+  CompactResult,
+  ContextEngineRuntimeContext,
+  SessionTranscriptHandle,
+} from '../../contract';
 import { resolveCompactionSettings, type CompactionSettings } from '../../runtime/compactionSettings';
 import type { Summarizer } from '../../summarize';
 import { openSessionTranscript } from '../../transcripts';
@@ -54,7 +59,10 @@ async function defaultResolveTranscript(ref: TranscriptRef): Promise<SessionTran
   return openSessionTranscript(ref.sessionFile);
 }
 
-export async function delegateCompactionToRuntime(params: CompactParams, deps: DelegateCompactionDeps = {}): Promise<CompactResult> {
+export async function delegateCompactionToRuntime(
+  params: CompactParams,
+  deps: DelegateCompactionDeps = {},
+): Promise<CompactResult> {
   const runtimeContext = params.runtimeContext;
   const resolve = deps.resolveTranscript ?? defaultResolveTranscript;
   const transcript = await resolve({
@@ -65,7 +73,8 @@ export async function delegateCompactionToRuntime(params: CompactParams, deps: D
   });
 
   const runtimeCount = finitePositive(runtimeContext?.currentTokenCount);
-  const currentTokenCount = params.currentTokenCount ?? (runtimeCount !== undefined ? Math.floor(runtimeCount) : undefined);
+  const currentTokenCount =
+    params.currentTokenCount ?? (runtimeCount !== undefined ? Math.floor(runtimeCount) : undefined);
   const tokenBudget = params.tokenBudget ?? finitePositive(runtimeContext?.tokenBudget);
   const configured = configuredCompaction(runtimeContext);
   const settings =

@@ -20,7 +20,9 @@ export interface ContextTokenEstimate {
 /** `contextUsage.totalTokens` when available, else `totalTokens`, else input + output + cacheRead + cacheWrite. */
 export function calculateContextTokens(usage: Usage): number {
   if (usage.contextUsage?.state === 'available') return usage.contextUsage.totalTokens;
-  return usage.totalTokens || (usage.input ?? 0) + (usage.output ?? 0) + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0);
+  return (
+    usage.totalTokens || (usage.input ?? 0) + (usage.output ?? 0) + (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0)
+  );
 }
 
 /** Usage of an assistant message that can anchor the estimate: not aborted/errored, and computing to > 0. */
@@ -55,5 +57,10 @@ export function estimateContextTokens(messages: readonly AgentMessage[]): Contex
   }
   let trailingTokens = 0;
   for (let i = anchor + 1; i < messages.length; i++) trailingTokens += messageTokens(messages[i]!);
-  return { tokens: usageTokens + trailingTokens, usageTokens, trailingTokens, lastUsageIndex: anchor >= 0 ? anchor : null };
+  return {
+    tokens: usageTokens + trailingTokens,
+    usageTokens,
+    trailingTokens,
+    lastUsageIndex: anchor >= 0 ? anchor : null,
+  };
 }

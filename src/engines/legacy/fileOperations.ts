@@ -16,7 +16,9 @@ export function createFileOps(): FileOperations {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function normalizeToolName(value: unknown): string {
@@ -31,7 +33,10 @@ function addPaths(target: Set<string>, value: unknown): void {
 }
 
 /** Restores the lists a previous compaction recorded (modified files count as edited). */
-export function mergeRecordedFileLists(ops: FileOperations, details: { readFiles?: unknown; modifiedFiles?: unknown }): void {
+export function mergeRecordedFileLists(
+  ops: FileOperations,
+  details: { readFiles?: unknown; modifiedFiles?: unknown },
+): void {
   addPaths(ops.read, details.readFiles);
   addPaths(ops.edited, details.modifiedFiles);
 }
@@ -101,6 +106,8 @@ function formatFileList(tag: string, files: readonly string[]): string {
 
 /** `\n\n<read-files>\n…\n</read-files>\n\n<modified-files>\n…\n</modified-files>` (empty lists omitted). */
 export function formatFileOperations(readFiles: readonly string[], modifiedFiles: readonly string[]): string {
-  const sections = [formatFileList('read-files', readFiles), formatFileList('modified-files', modifiedFiles)].filter(Boolean);
+  const sections = [formatFileList('read-files', readFiles), formatFileList('modified-files', modifiedFiles)].filter(
+    Boolean,
+  );
   return sections.length > 0 ? `\n\n${sections.join('\n\n')}` : '';
 }

@@ -34,7 +34,8 @@ function textOnly(content: unknown): { text: string; hasNonText: boolean } {
   let text = '';
   let hasNonText = false;
   for (const block of content) {
-    if (block && typeof block === 'object' && block.type === 'text' && typeof block.text === 'string') text += block.text;
+    if (block && typeof block === 'object' && block.type === 'text' && typeof block.text === 'string')
+      text += block.text;
     else hasNonText = true;
   }
   return { text, hasNonText };
@@ -96,7 +97,11 @@ function skipToolResults(items: readonly HistoryItem[], index: number): number {
 }
 
 /** One past the end of the removable heartbeat span starting at `start`, or undefined to keep it. */
-function heartbeatSpanEnd(items: readonly HistoryItem[], start: number, options: HeartbeatFilterOptions): number | undefined {
+function heartbeatSpanEnd(
+  items: readonly HistoryItem[],
+  start: number,
+  options: HeartbeatFilterOptions,
+): number | undefined {
   let index = start + 1;
   let sawAck = false;
   let sawOtherAssistantOutput = false;
@@ -120,7 +125,11 @@ function heartbeatSpanEnd(items: readonly HistoryItem[], start: number, options:
   return sawOtherAssistantOutput && !sawAck ? undefined : index;
 }
 
-export function filterHeartbeatArtifacts(items: readonly HistoryItem[], options: HeartbeatFilterOptions, log: RemovalLog): HistoryItem[] {
+export function filterHeartbeatArtifacts(
+  items: readonly HistoryItem[],
+  options: HeartbeatFilterOptions,
+  log: RemovalLog,
+): HistoryItem[] {
   const out: HistoryItem[] = [];
   let i = 0;
   while (i < items.length) {

@@ -29,7 +29,10 @@ export interface HistoryPipelineResult {
   inserted: InsertedToolResult[];
 }
 
-export function runHistoryPipeline(messages: readonly AgentMessage[], options: HistoryPipelineOptions = {}): HistoryPipelineResult {
+export function runHistoryPipeline(
+  messages: readonly AgentMessage[],
+  options: HistoryPipelineOptions = {},
+): HistoryPipelineResult {
   const log = new RemovalLog();
   const inserted: InsertedToolResult[] = [];
   let items: HistoryItem[] = messages.map((message, source) => ({ message, source }));

@@ -4,7 +4,11 @@
  */
 import type { HistoryItem, RemovalLog } from './historyItems';
 
-export function limitHistoryTurns(items: readonly HistoryItem[], historyLimit: number | undefined, log: RemovalLog): HistoryItem[] {
+export function limitHistoryTurns(
+  items: readonly HistoryItem[],
+  historyLimit: number | undefined,
+  log: RemovalLog,
+): HistoryItem[] {
   if (historyLimit === undefined || !Number.isFinite(historyLimit) || historyLimit <= 0) return [...items];
   const limit = Math.floor(historyLimit);
   let users = 0;

@@ -9,7 +9,12 @@ import { buildContextFromPath, selectResetKeptEntries } from '../../transcripts'
 import { messageForCompaction } from './compactionEntries';
 import { extractLatestUserRequest, MAX_LATEST_USER_REQUEST_CHARS } from './compactionSummaryLayout';
 import { estimateContextTokens } from './estimateContextTokens';
-import { createFileOps, extractFileOpsFromMessage, mergeRecordedFileLists, type FileOperations } from './fileOperations';
+import {
+  createFileOps,
+  extractFileOpsFromMessage,
+  mergeRecordedFileLists,
+  type FileOperations,
+} from './fileOperations';
 import { findCutPoint } from './findCutPoint';
 import { messageTokens } from './messageTokens';
 
@@ -44,7 +49,9 @@ export interface PrepareCompactionOptions {
   contextMessages?: readonly AgentMessage[];
 }
 
-function parseDetails(value: unknown): (CompactionDetails & { readFiles: string[]; modifiedFiles: string[] }) | undefined {
+function parseDetails(
+  value: unknown,
+): (CompactionDetails & { readFiles: string[]; modifiedFiles: string[] }) | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const d = value as Record<string, unknown>;
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -53,7 +60,9 @@ function parseDetails(value: unknown): (CompactionDetails & { readFiles: string[
   return {
     readFiles: d.readFiles,
     modifiedFiles: d.modifiedFiles,
-    ...(typeof request === 'string' && request.length <= MAX_LATEST_USER_REQUEST_CHARS ? { latestUnresolvedUserRequest: request } : {}),
+    ...(typeof request === 'string' && request.length <= MAX_LATEST_USER_REQUEST_CHARS
+      ? { latestUnresolvedUserRequest: request }
+      : {}),
   };
 }
 
@@ -79,7 +88,7 @@ export function prepareCompaction(
   let previousSummaryDetails: CompactionPreparation['previousSummaryDetails'];
   let previousRequest: string | undefined;
   let effectiveEntries: readonly SessionEntry[] = pathEntries;
-  let resetPrelude: AgentMessage[] = [];
+  const resetPrelude: AgentMessage[] = [];
   let rangeStart = 0;
 
   if (boundaryIndex >= 0) {
@@ -96,7 +105,8 @@ export function prepareCompaction(
       rangeStart = keptIndex >= 0 ? keptIndex : boundaryIndex + 1;
     } else {
       // after a reset the retained prelude is always summarized, and only entries after the reset are cut
-      const kept = keptIndex >= 0 ? selectResetKeptEntries(pathEntries.slice(keptIndex, boundaryIndex)) : new Set<SessionEntry>();
+      const kept =
+        keptIndex >= 0 ? selectResetKeptEntries(pathEntries.slice(keptIndex, boundaryIndex)) : new Set<SessionEntry>();
       for (const entry of kept) {
         const message = messageForCompaction(entry);
         if (message) resetPrelude.push(message);
@@ -120,7 +130,10 @@ export function prepareCompaction(
       : 1;
   let preludeTokens = 0;
   for (const message of resetPrelude) preludeTokens += messageTokens(message);
-  const effectiveKeepRecentTokens = Math.min(Number.MAX_SAFE_INTEGER, settings.keepRecentTokens / triggerUnitScale + preludeTokens);
+  const effectiveKeepRecentTokens = Math.min(
+    Number.MAX_SAFE_INTEGER,
+    settings.keepRecentTokens / triggerUnitScale + preludeTokens,
+  );
 
   const rangeEnd = effectiveEntries.length;
   const cut = findCutPoint(effectiveEntries, rangeStart, rangeEnd, effectiveKeepRecentTokens);

@@ -32,7 +32,9 @@ export function makeMissingToolResult(call: ToolCall, assistant: AssistantMessag
 
 function toolCalls(message: AssistantMessage): ToolCall[] {
   if (!Array.isArray(message.content)) return [];
-  return message.content.filter((b): b is ToolCall => b?.type === 'toolCall' && typeof b.id === 'string' && b.id.length > 0);
+  return message.content.filter(
+    (b): b is ToolCall => b?.type === 'toolCall' && typeof b.id === 'string' && b.id.length > 0,
+  );
 }
 
 /** The call ids answered so far (a Set, or a tracker that can roll additions back). */
@@ -70,7 +72,10 @@ export function repairToolResultPairing(
       i++;
       continue;
     }
-    const calls = message.role === 'assistant' && message.stopReason !== 'error' && message.stopReason !== 'aborted' ? toolCalls(message) : [];
+    const calls =
+      message.role === 'assistant' && message.stopReason !== 'error' && message.stopReason !== 'aborted'
+        ? toolCalls(message)
+        : [];
     if (calls.length === 0) {
       out.push(item);
       i++;

@@ -25,13 +25,21 @@ export function validateTurns(items: readonly HistoryItem[], mode: TurnValidatio
     if (mergeRole === 'user') {
       const a = previous.message as UserMessage;
       const b = item.message as UserMessage;
-      const merged: UserMessage = { ...b, content: [...userBlocks(a.content), ...userBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
+      const merged: UserMessage = {
+        ...b,
+        content: [...userBlocks(a.content), ...userBlocks(b.content)],
+        timestamp: b.timestamp ?? a.timestamp,
+      };
       out[out.length - 1] = { message: merged, source: previous.source };
       log.add(item, 'merged-into-previous-user');
     } else {
       const a = previous.message as AssistantMessage;
       const b = item.message as AssistantMessage;
-      const merged: AssistantMessage = { ...b, content: [...a.content, ...b.content], timestamp: b.timestamp ?? a.timestamp };
+      const merged: AssistantMessage = {
+        ...b,
+        content: [...a.content, ...b.content],
+        timestamp: b.timestamp ?? a.timestamp,
+      };
       out[out.length - 1] = { message: merged, source: previous.source };
       log.add(item, 'merged-into-previous-assistant');
     }

@@ -47,7 +47,10 @@ export interface PluginLogger {
 }
 
 function makeLogger(emit: (level: LogLevel, message: string) => void, prefix = ''): PluginLogger {
-  const at = (level: LogLevel) => (...args: unknown[]) => emit(level, prefix + formatWithOptions({ colors: false, depth: 4 }, ...args));
+  const at =
+    (level: LogLevel) =>
+    (...args: unknown[]) =>
+      emit(level, prefix + formatWithOptions({ colors: false, depth: 4 }, ...args));
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 

@@ -10,14 +10,14 @@
 import type { CompactParams, CompactResult, LlmCompleteParams, LlmCompleteResult } from '../../contract';
 import { EngineHostError } from './engineHostError';
 import { resolveEngineHostEntry, type EngineHostEntry } from './hostEntry';
-import {
-  InvokeFunctionRequest,
-  describeChildMessageViolation,
-  previewMessage,
-  type LogLevel,
-} from './protocol';
+import { InvokeFunctionRequest, describeChildMessageViolation, previewMessage, type LogLevel } from './protocol';
 import { RpcPeer } from './rpcPeer';
-import { forkTransport, type EngineHostExit, type EngineHostTransport, type EngineHostTransportFactory } from './transport';
+import {
+  forkTransport,
+  type EngineHostExit,
+  type EngineHostTransport,
+  type EngineHostTransportFactory,
+} from './transport';
 import { DATA_ONLY_DECODE, decodeWire } from './wireCodec';
 
 export type PluginLogLevel = LogLevel | 'stdout' | 'stderr';
@@ -104,12 +104,18 @@ export class EngineHost {
       handlers: {
         'llm.complete': async ([params]) => {
           const llm = options.callbacks?.llmComplete;
-          if (!llm) throw new Error('runtime.llm.complete is not available: this plugin loader was started without an LLM (summarizer) for plugins');
+          if (!llm)
+            throw new Error(
+              'runtime.llm.complete is not available: this plugin loader was started without an LLM (summarizer) for plugins',
+            );
           return await llm(params as LlmCompleteParams);
         },
         delegateCompaction: async ([params]) => {
           const delegate = options.callbacks?.delegateCompaction;
-          if (!delegate) throw new Error('delegateCompactionToRuntime is not available: this plugin loader was started without a compaction delegate');
+          if (!delegate)
+            throw new Error(
+              'delegateCompactionToRuntime is not available: this plugin loader was started without a compaction delegate',
+            );
           return await delegate(params as CompactParams);
         },
       },
@@ -139,7 +145,13 @@ export class EngineHost {
         new Promise((_, reject) => {
           timer = setTimeout(() => {
             host.kill(`failed to start within ${deadlineMs} ms`);
-            reject(new EngineHostError('start-failed', `engine host for ${options.label} did not start within ${deadlineMs} ms`, 'start'));
+            reject(
+              new EngineHostError(
+                'start-failed',
+                `engine host for ${options.label} did not start within ${deadlineMs} ms`,
+                'start',
+              ),
+            );
           }, deadlineMs);
         }),
       ]);
@@ -175,7 +187,9 @@ export class EngineHost {
 
   request(op: string, args: unknown[], call: CallOptions): Promise<unknown> {
     if (this.stopped !== undefined) {
-      return Promise.reject(new EngineHostError('not-running', `engine host is not running (${this.stopped})`, call.operation));
+      return Promise.reject(
+        new EngineHostError('not-running', `engine host is not running (${this.stopped})`, call.operation),
+      );
     }
     return this.peer.request(op, args, {
       deadlineMs: call.deadlineMs,
@@ -212,7 +226,10 @@ export class EngineHost {
    * Pings the host. Resolves true when it answers within `graceMs`; when it does not, it is killed with
    * `killReason` and this resolves false. A probe already in flight is shared.
    */
-  probe(graceMs = this.options.unresponsiveGraceMs ?? 1000, killReason = 'killed: stopped answering'): Promise<boolean> {
+  probe(
+    graceMs = this.options.unresponsiveGraceMs ?? 1000,
+    killReason = 'killed: stopped answering',
+  ): Promise<boolean> {
     if (this.stopped !== undefined) return Promise.resolve(false);
     if (this.probing) return this.probing;
     const nonce = this.nextNonce++;
@@ -298,15 +315,13 @@ export class EngineHost {
 
   private onExit(exit: EngineHostExit): void {
     for (const stream of ['stdout', 'stderr'] as const) {
-      if (this.partialLines[stream]) this.options.onLog?.({ level: stream, message: this.partialLines[stream], at: Date.now() });
+      if (this.partialLines[stream])
+        this.options.onLog?.({ level: stream, message: this.partialLines[stream], at: Date.now() });
       this.partialLines[stream] = '';
     }
     const reason = this.stopped ?? describeExit(exit, this.fatal);
     this.stopped = reason;
-    const error = new EngineHostError(
-      exit.spawnError ? 'start-failed' : 'exited',
-      `engine host ${reason}`,
-    );
+    const error = new EngineHostError(exit.spawnError ? 'start-failed' : 'exited', `engine host ${reason}`);
     this.peer.close(error);
     for (const done of this.pongs.values()) done();
     this.pongs.clear();
@@ -323,7 +338,11 @@ export class EngineHost {
 
   private reportProtocolError(problem: string): void {
     this.options.onProtocolError?.(problem);
-    this.options.onLog?.({ level: 'error', message: `engine host sent an invalid message (ignored): ${problem}`, at: Date.now() });
+    this.options.onLog?.({
+      level: 'error',
+      message: `engine host sent an invalid message (ignored): ${problem}`,
+      at: Date.now(),
+    });
   }
 }
 

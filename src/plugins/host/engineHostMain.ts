@@ -21,6 +21,7 @@ import {
 } from './protocol';
 import { RpcPeer } from './rpcPeer';
 import { DATA_ONLY_ENCODE, encodeWire } from './wireCodec';
+import { toError } from '../../common/errorText';
 
 const ENGINE_MEMBER_METHODS = [...GUARDED_METHODS, 'dispose'] as const;
 
@@ -32,7 +33,10 @@ function send(message: Record<string, unknown>, then?: () => void): void {
 const MAX_LOG_CHARS = 60_000; // below the protocol's 64 000 limit
 
 function log(level: LogLevel, raw: string, pluginId?: string): void {
-  const message = raw.length > MAX_LOG_CHARS ? `${raw.slice(0, MAX_LOG_CHARS)}… [${raw.length - MAX_LOG_CHARS} more characters]` : raw;
+  const message =
+    raw.length > MAX_LOG_CHARS
+      ? `${raw.slice(0, MAX_LOG_CHARS)}… [${raw.length - MAX_LOG_CHARS} more characters]`
+      : raw;
   send(pluginId === undefined ? { type: 'log', level, message } : { type: 'log', level, message, pluginId });
 }
 
@@ -42,7 +46,7 @@ function reportFatal(origin: 'uncaughtException' | 'unhandledRejection', error: 
   fatalSent = true;
   let encoded: unknown;
   try {
-    encoded = encodeWire(error instanceof Error ? error : new Error(String(error)), DATA_ONLY_ENCODE);
+    encoded = encodeWire(toError(error), DATA_ONLY_ENCODE);
   } catch {
     encoded = encodeWire(new Error(String(error)), DATA_ONLY_ENCODE);
   }
@@ -89,7 +93,12 @@ async function register(req: RegisterRequest): Promise<RegisterReport> {
   installSdkResolution(shims);
   const report = emptyRegisterReport();
   for (const entry of req.entries) {
-    const record: RegisterReport['entries'][number] = { pluginId: entry.pluginId, file: entry.file, loaded: false, asyncRegister: false };
+    const record: RegisterReport['entries'][number] = {
+      pluginId: entry.pluginId,
+      file: entry.file,
+      loaded: false,
+      asyncRegister: false,
+    };
     report.entries.push(record);
     let loaded;
     try {

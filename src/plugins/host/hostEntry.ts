@@ -34,11 +34,16 @@ export function resolveEngineHostEntry(override: Partial<EngineHostEntry> = {}):
   if (here) {
     // next to the running bundle (out/node/cli.mjs), or in out/node when running from out/main (Electron)
     for (const built of [join(here, BUILT_ENGINE_HOST_FILE), join(here, '..', 'node', BUILT_ENGINE_HOST_FILE)]) {
-      if (existsSync(built)) return { entry: built, execArgv: [], shimDir: override.shimDir ?? builtShimDir(dirname(built)) };
+      if (existsSync(built))
+        return { entry: built, execArgv: [], shimDir: override.shimDir ?? builtShimDir(dirname(built)) };
     }
     const source = join(here, 'engineHostMain.ts');
     if (existsSync(source)) {
-      return { entry: source, execArgv: override.execArgv ?? tsxExecArgv(), shimDir: override.shimDir ?? join(here, '..', 'sdk', 'shims') };
+      return {
+        entry: source,
+        execArgv: override.execArgv ?? tsxExecArgv(),
+        shimDir: override.shimDir ?? join(here, '..', 'sdk', 'shims'),
+      };
     }
   }
   throw new Error(

@@ -1,5 +1,13 @@
 /** Public API of the engine host (parent side) and its protocol; engineHostMain.ts is the child entry, not exported. */
-export { EngineHost, describeExit, type EngineHostCallbacks, type EngineHostOptions, type PluginLogEntry, type PluginLogLevel, type CallOptions } from './engineHost';
+export {
+  EngineHost,
+  describeExit,
+  type EngineHostCallbacks,
+  type EngineHostOptions,
+  type PluginLogEntry,
+  type PluginLogLevel,
+  type CallOptions,
+} from './engineHost';
 export { EngineHostError, isEngineHostError, type EngineHostErrorCode } from './engineHostError';
 export { resolveEngineHostEntry, BUILT_ENGINE_HOST_FILE, BUILT_SHIM_DIR, type EngineHostEntry } from './hostEntry';
 export {
@@ -18,8 +26,21 @@ export {
   resolveDeadlines,
   type EngineDeadlines,
 } from './remoteEngine';
-export { forkTransport, type EngineHostExit, type EngineHostSpawnSpec, type EngineHostTransport, type EngineHostTransportFactory } from './transport';
+export {
+  forkTransport,
+  type EngineHostExit,
+  type EngineHostSpawnSpec,
+  type EngineHostTransport,
+  type EngineHostTransportFactory,
+} from './transport';
 export * as engineHostProtocol from './protocol';
 export type { RegisterReport, EntryLoadError, EntryFormat } from './protocol';
 export { MessageRefTable, type MessageRef } from './messageRefTable';
-export { encodeWire, decodeWire, WireFormatError, type EncodeContext, type DecodeContext, type WireSide } from './wireCodec';
+export {
+  encodeWire,
+  decodeWire,
+  WireFormatError,
+  type EncodeContext,
+  type DecodeContext,
+  type WireSide,
+} from './wireCodec';

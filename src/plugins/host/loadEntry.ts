@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
 import type { EntryFormat, EntryLoadError } from './protocol';
 import type { SdkShimMap } from './moduleResolution';
+import { toError } from '../../common/errorText';
 
 export type RegisterFunction = (api: unknown) => unknown;
 
@@ -35,8 +36,11 @@ export function missingModuleOf(error: unknown): string | undefined {
 }
 
 export function describeLoadError(error: unknown, phase: EntryLoadError['phase']): EntryLoadError {
-  const err = error instanceof Error ? error : new Error(String(error));
-  const detail: EntryLoadError = { message: `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}`, phase };
+  const err = toError(error);
+  const detail: EntryLoadError = {
+    message: `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}`,
+    phase,
+  };
   const module = missingModuleOf(err);
   if (module) detail.module = module;
   const code = (err as { code?: unknown }).code;
@@ -45,7 +49,12 @@ export function describeLoadError(error: unknown, phase: EntryLoadError['phase']
   return detail;
 }
 
-async function importModule(file: string, format: EntryFormat, shims: SdkShimMap, transpileCacheDir?: string): Promise<unknown> {
+async function importModule(
+  file: string,
+  format: EntryFormat,
+  shims: SdkShimMap,
+  transpileCacheDir?: string,
+): Promise<unknown> {
   if (format === 'ts') {
     const jiti = createJiti(file, {
       alias: shims.cjs,
@@ -72,12 +81,17 @@ export function findRegister(namespace: unknown): LoadedEntry | undefined {
     candidates.push(ns.default);
     const inner = ns.default as Record<string, unknown> | undefined;
     // CommonJS compiled from ESM: import() gives { default: module.exports } and module.exports.default is the entry
-    if (inner && (typeof inner === 'object' || typeof inner === 'function') && 'default' in inner) candidates.push(inner.default);
+    if (inner && (typeof inner === 'object' || typeof inner === 'function') && 'default' in inner)
+      candidates.push(inner.default);
     candidates.push(ns);
   }
   for (const candidate of candidates) {
     if (typeof candidate === 'function') return { register: candidate as RegisterFunction };
-    if (candidate && typeof candidate === 'object' && typeof (candidate as { register?: unknown }).register === 'function') {
+    if (
+      candidate &&
+      typeof candidate === 'object' &&
+      typeof (candidate as { register?: unknown }).register === 'function'
+    ) {
       const definition = candidate as Record<string, unknown>;
       return { register: (api) => (definition.register as RegisterFunction).call(definition, api), definition };
     }
@@ -85,7 +99,12 @@ export function findRegister(namespace: unknown): LoadedEntry | undefined {
   return undefined;
 }
 
-export async function loadEntry(file: string, format: EntryFormat, shims: SdkShimMap, transpileCacheDir?: string): Promise<LoadedEntry> {
+export async function loadEntry(
+  file: string,
+  format: EntryFormat,
+  shims: SdkShimMap,
+  transpileCacheDir?: string,
+): Promise<LoadedEntry> {
   let namespace: unknown;
   try {
     namespace = await importModule(file, format, shims, transpileCacheDir);

@@ -215,7 +215,8 @@ export class MessageRefTable {
         return this.releasing.get(id);
       },
       define: (id, value) => {
-        if (this.remoteObjects.has(id) || this.releasing.has(id) || pending.has(id)) return `message id ${id} is already defined`;
+        if (this.remoteObjects.has(id) || this.releasing.has(id) || pending.has(id))
+          return `message id ${id} is already defined`;
         pending.set(id, value);
         return null;
       },
@@ -295,6 +296,8 @@ export class MessageRefTable {
   confirmReleased(ids: readonly number[]): string | null {
     const unknown = ids.filter((id) => !this.releasing.has(id));
     for (const id of ids) this.releasing.delete(id);
-    return unknown.length > 0 ? `"released" names message ids the app never released: ${unknown.slice(0, 5).join(', ')}` : null;
+    return unknown.length > 0
+      ? `"released" names message ids the app never released: ${unknown.slice(0, 5).join(', ')}`
+      : null;
   }
 }

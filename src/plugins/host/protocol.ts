@@ -23,14 +23,24 @@ export const ParentOp = Type.Union([
 export type ParentOp = Static<typeof ParentOp>;
 
 /** Operations the engine host asks the app to perform (callbacks into the parent). */
-export const ChildOp = Type.Union([Type.Literal('llm.complete'), Type.Literal('delegateCompaction'), Type.Literal('invokeFunction')]);
+export const ChildOp = Type.Union([
+  Type.Literal('llm.complete'),
+  Type.Literal('delegateCompaction'),
+  Type.Literal('invokeFunction'),
+]);
 export type ChildOp = Static<typeof ChildOp>;
 
 const requestOf = <T extends TSchema>(op: T) =>
   Type.Object({ type: Type.Literal('request'), id: Id, op, args: Type.Array(Wire) }, { additionalProperties: false });
 
 export const ResponseMessage = Type.Object(
-  { type: Type.Literal('response'), id: Id, ok: Type.Boolean(), value: Type.Optional(Wire), error: Type.Optional(Wire) },
+  {
+    type: Type.Literal('response'),
+    id: Id,
+    ok: Type.Boolean(),
+    value: Type.Optional(Wire),
+    error: Type.Optional(Wire),
+  },
   { additionalProperties: false },
 );
 export const AbortMessage = Type.Object(
@@ -45,9 +55,15 @@ export const PingMessage = Type.Object({ type: Type.Literal('ping'), nonce: Id }
 export const PongMessage = Type.Object({ type: Type.Literal('pong'), nonce: Id }, { additionalProperties: false });
 const MessageIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1_000_000 });
 /** the app released engine-named message ids (see messageRefTable.ts) */
-export const ReleaseMessage = Type.Object({ type: Type.Literal('release'), ids: MessageIds }, { additionalProperties: false });
+export const ReleaseMessage = Type.Object(
+  { type: Type.Literal('release'), ids: MessageIds },
+  { additionalProperties: false },
+);
 /** the engine host forgot the released ids */
-export const ReleasedMessage = Type.Object({ type: Type.Literal('released'), ids: MessageIds }, { additionalProperties: false });
+export const ReleasedMessage = Type.Object(
+  { type: Type.Literal('released'), ids: MessageIds },
+  { additionalProperties: false },
+);
 export const ShutdownMessage = Type.Object({ type: Type.Literal('shutdown') }, { additionalProperties: false });
 export const ReadyMessage = Type.Object(
   {
@@ -58,7 +74,12 @@ export const ReadyMessage = Type.Object(
   },
   { additionalProperties: false },
 );
-export const LogLevel = Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')]);
+export const LogLevel = Type.Union([
+  Type.Literal('debug'),
+  Type.Literal('info'),
+  Type.Literal('warn'),
+  Type.Literal('error'),
+]);
 export type LogLevel = Static<typeof LogLevel>;
 export const LogMessage = Type.Object(
   {
@@ -147,9 +168,16 @@ export const RegisterReport = Type.Object({
   ),
   /** every registerContextEngine call, in order, with the raw arguments' shape (the parent replays them) */
   engines: Type.Array(
-    Type.Object({ seq: Type.Integer({ minimum: 0 }), pluginId: Type.String(), id: Type.Unknown(), factoryIsFunction: Type.Boolean() }),
+    Type.Object({
+      seq: Type.Integer({ minimum: 0 }),
+      pluginId: Type.String(),
+      id: Type.Unknown(),
+      factoryIsFunction: Type.Boolean(),
+    }),
   ),
-  tools: Type.Array(Type.Object({ pluginId: Type.String(), name: Type.Union([Type.String(), Type.Null()]), isFactory: Type.Boolean() })),
+  tools: Type.Array(
+    Type.Object({ pluginId: Type.String(), name: Type.Union([Type.String(), Type.Null()]), isFactory: Type.Boolean() }),
+  ),
   commands: Type.Array(Type.Object({ pluginId: Type.String(), name: Type.Union([Type.String(), Type.Null()]) })),
   hooks: Type.Array(Type.Object({ pluginId: Type.String(), event: Type.String() })),
   /** optional host API calls that ContextScope accepts as no-ops (registerService, registerHttpRoute, ...) */
@@ -179,7 +207,10 @@ export const CallEngineRequest = Type.Object({
 });
 export type CallEngineRequest = Static<typeof CallEngineRequest>;
 
-export const InvokeFunctionRequest = Type.Object({ fnId: Type.Integer({ minimum: 1 }), args: Type.Array(Type.Unknown()) });
+export const InvokeFunctionRequest = Type.Object({
+  fnId: Type.Integer({ minimum: 1 }),
+  args: Type.Array(Type.Unknown()),
+});
 export type InvokeFunctionRequest = Static<typeof InvokeFunctionRequest>;
 
 // ---- compiled checkers ----

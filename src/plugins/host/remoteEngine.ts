@@ -43,12 +43,20 @@ export function deadlineFor(deadlines: EngineDeadlines, operation: string): numb
 }
 
 /** A factory that creates the engine inside the host (registration `seq`) and returns a proxy for it. */
-export function createRemoteFactory(getHost: () => EngineHost, seq: number, deadlines: EngineDeadlines): ContextEngineFactory {
+export function createRemoteFactory(
+  getHost: () => EngineHost,
+  seq: number,
+  deadlines: EngineDeadlines,
+): ContextEngineFactory {
   return async (ctx: ContextEngineFactoryContext) => {
     const host = getHost();
-    const reply = await host.request('createEngine', [{ seq, ctx }], { deadlineMs: deadlineFor(deadlines, 'factory'), operation: 'factory' });
+    const reply = await host.request('createEngine', [{ seq, ctx }], {
+      deadlineMs: deadlineFor(deadlines, 'factory'),
+      operation: 'factory',
+    });
     const problem = describeProtocolViolation(CreateEngineReply, reply);
-    if (problem) throw new EngineHostError('protocol', `engine host sent an invalid factory reply: ${problem}`, 'factory');
+    if (problem)
+      throw new EngineHostError('protocol', `engine host sent an invalid factory reply: ${problem}`, 'factory');
     const created = reply as CreateEngineReply;
     // a factory that returned a non-object reaches the runtime unchanged, so its contract check reports it
     if (created.kind === 'value') return created.value as ContextEngine;

@@ -16,6 +16,7 @@ import { decodeWire, encodeWire, type DecodeContext, type EncodeContext, type Wi
 import { describeProtocolViolation } from './protocol';
 import { MessageRefTable, type MessageRefDecoder, type MessageRefEncoder } from './messageRefTable';
 import type { TSchema } from '@sinclair/typebox';
+import { errorMessage } from '../../common/errorText';
 
 export interface RequestOptions {
   deadlineMs?: number;
@@ -147,7 +148,8 @@ export class RpcPeer {
         return true;
       case 'abort': {
         const scopeId = this.importedSignalScope.get(message.signalId as number);
-        const controller = scopeId === undefined ? undefined : this.importedSignals.get(scopeId)?.get(message.signalId as number);
+        const controller =
+          scopeId === undefined ? undefined : this.importedSignals.get(scopeId)?.get(message.signalId as number);
         if (controller && !controller.signal.aborted) controller.abort(this.decode(message.reason, PERSISTENT));
         return true;
       }
@@ -216,7 +218,7 @@ export class RpcPeer {
       refs = this.messageRefs.beginEncode();
       const what = ok ? 'result' : 'error';
       ok = false;
-      const reason = encodeError instanceof Error ? encodeError.message : String(encodeError);
+      const reason = errorMessage(encodeError);
       payload = encodeWire(
         new Error(`the ${what} of "${op}" cannot be sent across the process boundary: ${reason}`),
         this.encodeContext(respondScope),
@@ -245,14 +247,19 @@ export class RpcPeer {
       this.sendReleases();
     } catch (decodeError) {
       this.releaseScope(id);
-      const reason = decodeError instanceof Error ? decodeError.message : String(decodeError);
+      const reason = errorMessage(decodeError);
       this.options.onProtocolError(`malformed reply to "${entry.op}": ${reason}`);
       entry.reject(new Error(`malformed reply to "${entry.op}" from the other process: ${reason}`));
       return;
     }
     this.releaseScope(id);
     if (ok) entry.resolve(decoded);
-    else entry.reject(decoded instanceof Error ? decoded : new Error(`"${entry.op}" failed with a non-Error value: ${String(decoded)}`));
+    else
+      entry.reject(
+        decoded instanceof Error
+          ? decoded
+          : new Error(`"${entry.op}" failed with a non-Error value: ${String(decoded)}`),
+      );
   }
 
   private settle(id: number): void {
@@ -299,7 +306,10 @@ export class RpcPeer {
         scope.signals.push({ id: signalId, signal, listener });
         return signalId;
       },
-      remoteRef: (value) => (typeof value === 'object' || typeof value === 'function') && value !== null ? this.remoteRefs.get(value) : undefined,
+      remoteRef: (value) =>
+        (typeof value === 'object' || typeof value === 'function') && value !== null
+          ? this.remoteRefs.get(value)
+          : undefined,
     };
   }
 
@@ -310,7 +320,8 @@ export class RpcPeer {
       localFunction: (fnId) => this.localFunctions.get(fnId),
       localSignal: (signalId) => this.localSignals.get(signalId),
       importFunction: (fnId, name) => {
-        const proxy = (...args: unknown[]) => this.request('invokeFunction', [{ fnId, args }], this.options.invokeOptions);
+        const proxy = (...args: unknown[]) =>
+          this.request('invokeFunction', [{ fnId, args }], this.options.invokeOptions);
         Object.defineProperty(proxy, 'name', { value: name || `remoteFunction${fnId}` });
         this.remoteRefs.set(proxy, { kind: 'fn', id: fnId, side: this.options.side === 'parent' ? 'child' : 'parent' });
         return proxy;
@@ -325,7 +336,11 @@ export class RpcPeer {
         }
         controllers.set(signalId, controller);
         this.importedSignalScope.set(signalId, scopeId);
-        this.remoteRefs.set(controller.signal, { kind: 'signal', id: signalId, side: this.options.side === 'parent' ? 'child' : 'parent' });
+        this.remoteRefs.set(controller.signal, {
+          kind: 'signal',
+          id: signalId,
+          side: this.options.side === 'parent' ? 'child' : 'parent',
+        });
         return controller.signal;
       },
     };

@@ -21,7 +21,6 @@
  */
 import type { MessageRefDecoder, MessageRefEncoder, MessageRef, RefRun } from './messageRefTable';
 
-
 export const WIRE_TAG = '$cs';
 const MAX_DEPTH = 256;
 
@@ -123,15 +122,28 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
   // Only the app's own data: a plugin's object could hold a getter that answers differently when serialized.
   const sendsPlainAsIs = ctx.side === 'parent';
   /** a plain object in a message slot: a reference when the peer has it, else (maybe) a definition */
-  const messageSlot = (v: unknown, path: string, depth: number): { node: Json; ref?: MessageRef; defined?: MessageRef } | undefined => {
-    if (!cache || typeof v !== 'object' || v === null || Array.isArray(v) || !isPlainRecord(v) || Object.prototype.hasOwnProperty.call(v, WIRE_TAG)) {
+  const messageSlot = (
+    v: unknown,
+    path: string,
+    depth: number,
+  ): { node: Json; ref?: MessageRef; defined?: MessageRef } | undefined => {
+    if (
+      !cache ||
+      typeof v !== 'object' ||
+      v === null ||
+      Array.isArray(v) ||
+      !isPlainRecord(v) ||
+      Object.prototype.hasOwnProperty.call(v, WIRE_TAG)
+    ) {
       return undefined;
     }
     const ref = cache.refOf(v);
     if (ref) return { node: refNode(ref), ref };
     const node = walk(v, path, depth, 'none');
     const id = cache.define(v);
-    return id === undefined ? { node } : { node: { [WIRE_TAG]: 'def', id, value: node }, defined: { side: ctx.side, id } };
+    return id === undefined
+      ? { node }
+      : { node: { [WIRE_TAG]: 'def', id, value: node }, defined: { side: ctx.side, id } };
   };
   /**
    * A `messages` array: a remembered identical prefix (pointer comparison), then each element as a message slot;
@@ -216,7 +228,12 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
       case 'function': {
         const ref = ctx.remoteRef?.(v);
         if (ref?.kind === 'fn') return { [WIRE_TAG]: 'fn', id: ref.id, side: ref.side, name: v.name };
-        return { [WIRE_TAG]: 'fn', id: ctx.exportFunction(v as (...args: unknown[]) => unknown), side: ctx.side, name: v.name };
+        return {
+          [WIRE_TAG]: 'fn',
+          id: ctx.exportFunction(v as (...args: unknown[]) => unknown),
+          side: ctx.side,
+          name: v.name,
+        };
       }
       case 'object':
         break;
@@ -226,7 +243,8 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
     if (sendsPlainAsIs && slot === 'none') {
       // plain JSON encodes to itself: the object, not a copy (the channel serializes it before anyone can change it)
       const values = plainJsonValues(obj, MAX_DEPTH - depth, cache !== undefined);
-      if (values >= 0) return values >= MIN_JSON_NODE_VALUES ? { [WIRE_TAG]: 'json', value: obj as Json } : (obj as Json);
+      if (values >= 0)
+        return values >= MIN_JSON_NODE_VALUES ? { [WIRE_TAG]: 'json', value: obj as Json } : (obj as Json);
     }
     if (seen.has(obj)) throw new WireFormatError(`circular structure at ${path}`);
     seen.add(obj);
@@ -243,14 +261,19 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
       if (obj instanceof Map) {
         return {
           [WIRE_TAG]: 'map',
-          entries: [...obj].map(([k, x], i) => [walk(k, `${path}<map key ${i}>`, depth + 1), walk(x, `${path}<map ${i}>`, depth + 1)]),
+          entries: [...obj].map(([k, x], i) => [
+            walk(k, `${path}<map key ${i}>`, depth + 1),
+            walk(x, `${path}<map ${i}>`, depth + 1),
+          ]),
         };
       }
-      if (obj instanceof Date) return { [WIRE_TAG]: 'date', value: Number.isNaN(obj.getTime()) ? null : obj.toISOString() };
+      if (obj instanceof Date)
+        return { [WIRE_TAG]: 'date', value: Number.isNaN(obj.getTime()) ? null : obj.toISOString() };
       if (obj instanceof RegExp) return { [WIRE_TAG]: 'regexp', source: obj.source, flags: obj.flags };
       if (typeof AbortSignal !== 'undefined' && obj instanceof AbortSignal) {
         const ref = ctx.remoteRef?.(obj);
-        if (ref?.kind === 'signal') return { [WIRE_TAG]: 'signal', id: ref.id, side: ref.side, aborted: obj.aborted, reason: null };
+        if (ref?.kind === 'signal')
+          return { [WIRE_TAG]: 'signal', id: ref.id, side: ref.side, aborted: obj.aborted, reason: null };
         return {
           [WIRE_TAG]: 'signal',
           id: ctx.exportSignal(obj),
@@ -262,7 +285,8 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
       if (obj instanceof Error) {
         const props: Record<string, Json> = {};
         for (const key of Object.keys(obj)) {
-          if (!ERROR_BUILTIN_KEYS.has(key)) props[key] = walk((obj as unknown as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+          if (!ERROR_BUILTIN_KEYS.has(key))
+            props[key] = walk((obj as unknown as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
         }
         // AggregateError keeps `errors` as a non-enumerable own property
         if (!('errors' in props) && Array.isArray((obj as { errors?: unknown }).errors)) {
@@ -289,7 +313,8 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
       for (const key of Object.keys(obj)) {
         if (key === WIRE_TAG) hasTagKey = true;
         const child = (obj as Record<string, unknown>)[key];
-        const childSlot: Slot = key === 'messages' && Array.isArray(child) ? 'messages' : key === 'message' ? 'message' : 'none';
+        const childSlot: Slot =
+          key === 'messages' && Array.isArray(child) ? 'messages' : key === 'message' ? 'message' : 'none';
         entries[key] = walk(child, `${path}.${key}`, depth + 1, childSlot);
       }
       if (hasTagKey || !isPlainRecord(obj)) {
@@ -305,7 +330,8 @@ export function encodeWire(value: unknown, ctx: EncodeContext): Json {
 }
 
 function asRecord(node: unknown, what: string): Record<string, unknown> {
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) throw new WireFormatError(`${what} must be an object`);
+  if (typeof node !== 'object' || node === null || Array.isArray(node))
+    throw new WireFormatError(`${what} must be an object`);
   return node as Record<string, unknown>;
 }
 
@@ -315,17 +341,21 @@ function expectString(value: unknown, what: string): string {
 }
 
 function expectId(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new WireFormatError(`${what} must be a non-negative integer`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new WireFormatError(`${what} must be a non-negative integer`);
   return value;
 }
 
 function expectPositiveId(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new WireFormatError(`${what} must be a positive integer`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new WireFormatError(`${what} must be a positive integer`);
   return value;
 }
 
 function unknownRef(side: WireSide, id: unknown): WireFormatError {
-  return new WireFormatError(`message reference ${side}#${String(id)} is unknown (never sent to this process, or sent to an earlier host)`);
+  return new WireFormatError(
+    `message reference ${side}#${String(id)} is unknown (never sent to this process, or sent to an earlier host)`,
+  );
 }
 
 /**
@@ -339,7 +369,8 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
   const tracksCopies = refs !== undefined && ctx.side === 'parent';
   const resolveRef = (side: unknown, id: unknown): object => {
     if (!refs) throw new WireFormatError('message references are not accepted here');
-    if (side !== 'parent' && side !== 'child') throw new WireFormatError('message reference side must be "parent" or "child"');
+    if (side !== 'parent' && side !== 'child')
+      throw new WireFormatError('message reference side must be "parent" or "child"');
     const known = refs.resolve(side, expectPositiveId(id, 'message reference id'));
     if (!known) throw unknownRef(side, id);
     return known;
@@ -406,7 +437,8 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         if (!Array.isArray(rec.entries)) throw new WireFormatError('map node entries must be an array');
         return new Map(
           rec.entries.map((pair) => {
-            if (!Array.isArray(pair) || pair.length !== 2) throw new WireFormatError('map entry must be a [key, value] pair');
+            if (!Array.isArray(pair) || pair.length !== 2)
+              throw new WireFormatError('map entry must be a [key, value] pair');
             return [walk(pair[0], depth + 1), walk(pair[1], depth + 1)] as const;
           }),
         );
@@ -423,7 +455,8 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         // name as an own property: the runtime's abort detection reads error.name === 'AbortError'
         Object.defineProperty(error, 'name', { value: name, enumerable: false, writable: true, configurable: true });
         if (typeof rec.stack === 'string') error.stack = rec.stack;
-        else if (rec.stack !== null && rec.stack !== undefined) throw new WireFormatError('error stack must be a string or null');
+        else if (rec.stack !== null && rec.stack !== undefined)
+          throw new WireFormatError('error stack must be a string or null');
         if ('code' in rec) (error as { code?: unknown }).code = walk(rec.code, depth + 1);
         if ('cause' in rec) (error as { cause?: unknown }).cause = walk(rec.cause, depth + 1);
         const props = asRecord(rec.props ?? {}, 'error props');
@@ -437,7 +470,8 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         if (!Array.isArray(rec.entries)) throw new WireFormatError('object node entries must be an array');
         const out: Record<string, unknown> = {};
         for (const pair of rec.entries) {
-          if (!Array.isArray(pair) || pair.length !== 2) throw new WireFormatError('object entry must be a [key, value] pair');
+          if (!Array.isArray(pair) || pair.length !== 2)
+            throw new WireFormatError('object entry must be a [key, value] pair');
           Object.defineProperty(out, expectString(pair[0], 'object key'), {
             value: walk(pair[1], depth + 1),
             enumerable: true,
@@ -481,7 +515,8 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         const id = expectPositiveId(rec.id, 'message definition id');
         asRecord(rec.value, 'message definition value');
         const value = walk(rec.value, depth + 1);
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new WireFormatError(`message definition ${id} must hold an object`);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          throw new WireFormatError(`message definition ${id} must hold an object`);
         const problem = refs.define(id, value);
         if (problem) throw new WireFormatError(problem);
         return value;
@@ -490,7 +525,12 @@ export function decodeWire(node: unknown, ctx: DecodeContext): unknown {
         if (!Array.isArray(rec.items)) throw new WireFormatError('array node items must be an array');
         const out: unknown[] = [];
         for (const item of rec.items) {
-          if (typeof item === 'object' && item !== null && !Array.isArray(item) && (item as Record<string, unknown>)[WIRE_TAG] === 'refs') {
+          if (
+            typeof item === 'object' &&
+            item !== null &&
+            !Array.isArray(item) &&
+            (item as Record<string, unknown>)[WIRE_TAG] === 'refs'
+          ) {
             const range = item as Record<string, unknown>;
             const from = expectPositiveId(range.from, 'reference range start');
             const count = expectPositiveId(range.count, 'reference range count');

@@ -54,7 +54,9 @@ export function redactSensitiveText(text: string, options: RedactOptions = {}): 
   let out = text.replace(PEM_BLOCK, '-----BEGIN PRIVATE KEY-----\n***\n-----END PRIVATE KEY-----');
   out = out.replace(BEARER, (_m, prefix: string, token: string) => `${prefix}${maskSecret(token)}`);
   out = out.replace(KEY_VALUE, (_m, head: string, quote: string, value: string, close: string) =>
-    value.includes('…') || value === '***' ? `${head}${quote}${value}${close}` : `${head}${quote}${maskSecret(value)}${close}`,
+    value.includes('…') || value === '***'
+      ? `${head}${quote}${value}${close}`
+      : `${head}${quote}${maskSecret(value)}${close}`,
   );
   for (const pattern of PROVIDER_TOKENS) out = out.replace(pattern, (m) => maskSecret(m));
   for (const source of options.patterns ?? []) {

@@ -49,7 +49,8 @@ function messagePreview(record: MessageRecord | undefined): string {
         const block = b as Record<string, unknown>;
         if (block.type === 'text') return String(block.text ?? '');
         if (block.type === 'thinking') return `[thinking] ${String(block.thinking ?? '')}`;
-        if (block.type === 'toolCall') return `[call ${String(block.name ?? '')}] ${JSON.stringify(block.arguments ?? {})}`;
+        if (block.type === 'toolCall')
+          return `[call ${String(block.name ?? '')}] ${JSON.stringify(block.arguments ?? {})}`;
         if (block.type === 'image') return '[image]';
         return '';
       })
@@ -77,7 +78,9 @@ function chartSeries(recording: Recording, laneIds: string[]): ChartSeries[] {
       values: turns.map((t) => t.totals.tiktokenTokens),
       budget: turns.map((t) => t.budget.tokenBudget),
       markers: turns.flatMap((t) =>
-        t.events.filter((e) => e.type === 'compaction').map((e) => ({ turn: t.turn, title: `${lane?.label ?? id} turn ${t.turn + 1}: ${describeEvent(e)}` })),
+        t.events
+          .filter((e) => e.type === 'compaction')
+          .map((e) => ({ turn: t.turn, title: `${lane?.label ?? id} turn ${t.turn + 1}: ${describeEvent(e)}` })),
       ),
     };
   });
@@ -91,7 +94,9 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
       `${turn.totals.tiktokenTokens} tokens (est ${turn.totals.estTokens}) / budget ${turn.budget.tokenBudget}` +
       `${turn.events.length ? ` · ${escapeHtml(turn.events.map(describeEvent).join('; '))}` : ''}</summary>`,
   );
-  out.push('<table><tr><th>engine</th><th>estimatedTokens</th><th>promptAuthority</th><th>precheck</th><th>systemPromptAddition</th></tr>');
+  out.push(
+    '<table><tr><th>engine</th><th>estimatedTokens</th><th>promptAuthority</th><th>precheck</th><th>systemPromptAddition</th></tr>',
+  );
   out.push(
     `<tr><td>${escapeHtml(turn.engine.engineId)}${turn.engine.quarantined ? ' (quarantined → legacy)' : ''}</td>` +
       `<td class="num">${fmt(turn.estimatedTokens)}</td><td>${escapeHtml(turn.promptAuthority ?? '–')}</td>` +
@@ -112,7 +117,9 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
     `<p class="muted">kept ${turn.omitted.keptCount} · summarized ${turn.omitted.summarizedCount} · dropped ${turn.omitted.droppedCount} of ${turn.historyCount} transcript messages</p>`,
   );
   if (withMessages) {
-    out.push('<table><tr><th class="num">#</th><th>provenance</th><th>role</th><th class="num">tiktoken</th><th class="num">est</th><th>content</th></tr>');
+    out.push(
+      '<table><tr><th class="num">#</th><th>provenance</th><th>role</th><th class="num">tiktoken</th><th class="num">est</th><th>content</th></tr>',
+    );
     turn.assembled.forEach((ref, i) => {
       const record = recording.messages[ref.key];
       out.push(
@@ -131,7 +138,10 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
   const title = options.title ?? `ContextScope replay — ${recording.session.sessionId}`;
   const rootLanes = recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
   const childLanes = recording.lanes.filter((l) => l.parentLane);
-  const totalRefs = Object.values(recording.turns).reduce((s, ts) => s + ts.reduce((a, t) => a + t.assembled.length, 0), 0);
+  const totalRefs = Object.values(recording.turns).reduce(
+    (s, ts) => s + ts.reduce((a, t) => a + t.assembled.length, 0),
+    0,
+  );
   const mode = options.detailTurns ?? 'auto';
   const listAll = mode === 'all' || (mode === 'auto' && totalRefs <= 40_000);
   const findingTurns = new Set(recording.findings.map((f) => `${f.lane}#${f.turn}`));
@@ -148,7 +158,9 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
       `replay ${(recording.stats.wallMs / 1000).toFixed(2)} s</p>`,
   );
 
-  out.push('<h2>Lanes</h2><table><tr><th>lane</th><th>spec</th><th>engine</th><th class="num">window</th><th class="num">reserve</th><th>host</th><th class="num">turns</th><th class="num">findings</th></tr>');
+  out.push(
+    '<h2>Lanes</h2><table><tr><th>lane</th><th>spec</th><th>engine</th><th class="num">window</th><th class="num">reserve</th><th>host</th><th class="num">turns</th><th class="num">findings</th></tr>',
+  );
   for (const lane of recording.lanes) {
     const count = recording.findings.filter((f) => f.lane === lane.id).length;
     out.push(
@@ -171,7 +183,9 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
   );
   for (const child of childLanes) {
     out.push(`<h3>Subagent lane ${escapeHtml(child.label)}</h3>`);
-    out.push(renderBudgetChart({ title: `Subagent ${child.label}`, series: chartSeries(recording, [child.id]), height: 200 }));
+    out.push(
+      renderBudgetChart({ title: `Subagent ${child.label}`, series: chartSeries(recording, [child.id]), height: 200 }),
+    );
   }
 
   out.push(`<h2>Findings (${recording.findings.length})</h2>`);
@@ -185,7 +199,8 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
       );
     }
     out.push('</table>');
-    if (recording.findings.length > 500) out.push(`<p class="muted">… ${recording.findings.length - 500} more in the JSON export.</p>`);
+    if (recording.findings.length > 500)
+      out.push(`<p class="muted">… ${recording.findings.length - 500} more in the JSON export.</p>`);
   }
   if (recording.events.length > 0) {
     out.push('<h3>Events outside turns</h3><ul>');
@@ -194,9 +209,11 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
   }
 
   out.push('<h2>Side by side</h2><table><tr><th class="num">turn</th>');
-  for (const id of rootLanes) out.push(`<th colspan="3">${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`);
+  for (const id of rootLanes)
+    out.push(`<th colspan="3">${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`);
   out.push('</tr><tr><th></th>');
-  for (const _ of rootLanes) out.push('<th class="num">tokens / budget</th><th class="num">kept·summ·drop</th><th>events</th>');
+  for (const _ of rootLanes)
+    out.push('<th class="num">tokens / budget</th><th class="num">kept·summ·drop</th><th>events</th>');
   out.push('</tr>');
   for (const row of compareTurns(recording, rootLanes)) {
     out.push(`<tr><td class="num">${row.turn + 1}</td>`);
@@ -226,7 +243,9 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
     });
   }
   if (!listAll) {
-    out.push('<p class="muted">Message lists are shown for turns with events or findings and for each lane\'s last turn; the JSON export has every turn.</p>');
+    out.push(
+      '<p class="muted">Message lists are shown for turns with events or findings and for each lane\'s last turn; the JSON export has every turn.</p>',
+    );
   }
   out.push('</body></html>');
   return out.join('\n');

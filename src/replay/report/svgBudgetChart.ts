@@ -68,7 +68,9 @@ export function renderBudgetChart(input: BudgetChartInput): string {
   }
   const xStep = Math.max(1, niceStep(turns - 1 || 1, 10));
   for (let t = 0; t < turns; t += xStep) {
-    parts.push(`<text class="axis" x="${r(x(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${t + 1}</text>`);
+    parts.push(
+      `<text class="axis" x="${r(x(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${t + 1}</text>`,
+    );
   }
   parts.push(
     `<text class="axis" x="${PAD.left + plotW / 2}" y="${height - 4}" text-anchor="middle">turn</text>`,
@@ -83,11 +85,15 @@ export function renderBudgetChart(input: BudgetChartInput): string {
     const cls = `series-${i % 6}`;
     if (s.budget.length > 0) {
       const pts = s.budget.map((v, t) => `${r(x(t))},${r(y(v))}`).join(' ');
-      parts.push(`<polyline class="${cls} budget" points="${pts}"><title>${escapeHtml(s.label)} token budget</title></polyline>`);
+      parts.push(
+        `<polyline class="${cls} budget" points="${pts}"><title>${escapeHtml(s.label)} token budget</title></polyline>`,
+      );
     }
     if (s.values.length > 0) {
       const pts = s.values.map((v, t) => `${r(x(t))},${r(y(v))}`).join(' ');
-      parts.push(`<polyline class="${cls} line" points="${pts}"><title>${escapeHtml(s.label)} assembled tokens</title></polyline>`);
+      parts.push(
+        `<polyline class="${cls} line" points="${pts}"><title>${escapeHtml(s.label)} assembled tokens</title></polyline>`,
+      );
     }
     for (const m of s.markers) {
       const mx = x(m.turn);

@@ -42,15 +42,28 @@ export function generateChildSession(
   for (let t = 0; t < turns; t++) {
     if (t > 0) {
       s.advance(5, 30);
-      s.appendMessage({ role: 'user', content: rng.pick(['Continue.', 'Keep going with the next file.', '继续。']), timestamp: s.ms });
+      s.appendMessage({
+        role: 'user',
+        content: rng.pick(['Continue.', 'Keep going with the next file.', '继续。']),
+        timestamp: s.ms,
+      });
     }
     const path = rng.pick(PROJECT_FILES);
-    const call: ToolCall = { type: 'toolCall', id: `toolu_01${rng.base62(22)}`, name: rng.chance(0.5) ? 'read' : 'exec', arguments: {} };
+    const call: ToolCall = {
+      type: 'toolCall',
+      id: `toolu_01${rng.base62(22)}`,
+      name: rng.chance(0.5) ? 'read' : 'exec',
+      arguments: {},
+    };
     if (call.name === 'read') call.arguments = { path };
     const run = call.name === 'exec' ? commandRun(textRng, path) : undefined;
     if (run) call.arguments = { command: run.command, workdir: cwd };
     s.assistant([{ type: 'text', text: `Working on it: ${path}` }, call], 'toolUse');
-    if (run) s.toolResult(call, [{ type: 'text', text: run.output || '(no output)' }], false, { status: 'completed', exitCode: run.exitCode });
+    if (run)
+      s.toolResult(call, [{ type: 'text', text: run.output || '(no output)' }], false, {
+        status: 'completed',
+        exitCode: run.exitCode,
+      });
     else s.toolResult(call, [{ type: 'text', text: fileContent(textRng, path, rng.int(30, 90)) }], false);
     s.assistant([{ type: 'text', text: assistantFinal(textRng, path, [path]) }], 'stop');
   }
@@ -64,5 +77,12 @@ export function generateChildSession(
     label: child.label,
     spawnDepth: 1,
   };
-  return { sessionKey: child.key, sessionId: child.sessionId, fileName, header, entries: [...s.transcript.entries()], storeEntry };
+  return {
+    sessionKey: child.key,
+    sessionId: child.sessionId,
+    fileName,
+    header,
+    entries: [...s.transcript.entries()],
+    storeEntry,
+  };
 }

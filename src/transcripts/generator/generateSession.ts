@@ -11,7 +11,15 @@
  * `contextWindow − reserveTokens`, and `sessions_spawn` calls (fork / isolated, one failing).
  * Output is a pure function of the options: ids, uuids, timestamps and text all come from the seed.
  */
-import type { NewSessionEntry, SessionEntry, SessionHeader, SessionStore, SessionStoreEntry, ToolCall, UserMessage } from '../../contract';
+import type {
+  NewSessionEntry,
+  SessionEntry,
+  SessionHeader,
+  SessionStore,
+  SessionStoreEntry,
+  ToolCall,
+  UserMessage,
+} from '../../contract';
 import { serializeSessionEntries } from '../serializeSession';
 import {
   assistantBetweenTools,
@@ -30,7 +38,7 @@ import {
 import { generateChildSession, type PendingChild } from './generateChildSession';
 import { tinyPngBase64 } from './pngImage';
 import { Prng } from './prng';
-import { effectiveReserveTokens, MODELS, SessionSimulator, type CompactionSettings, type ModelChoice } from './sessionSimulator';
+import { effectiveReserveTokens, MODELS, SessionSimulator, type CompactionSettings } from './sessionSimulator';
 
 export interface GenerateSessionOptions {
   /** user turns on the parent's active branch */
@@ -91,7 +99,6 @@ export interface GeneratedSessionSet {
   stats: GeneratedSessionStats;
 }
 
-
 const FORK_LIMIT_CHARS = 200_000;
 
 export function generateSession(options: GenerateSessionOptions): GeneratedSessionSet {
@@ -113,10 +120,21 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
 
   const parentKey = options.sessionKey ?? `agent:${agentId}:main`;
   const sessionId = rng.uuid();
-  const header: SessionHeader = { type: 'session', version: 3, id: sessionId, timestamp: new Date(startMs).toISOString(), cwd };
+  const header: SessionHeader = {
+    type: 'session',
+    version: 3,
+    id: sessionId,
+    timestamp: new Date(startMs).toISOString(),
+    cwd,
+  };
   const sim = new SessionSimulator(header, rng.fork('parent'), startMs);
   const textRng = rng.fork('text');
-  const palette: [number, number, number][] = [[52, 120, 246], [230, 80, 60], [40, 170, 90], [250, 200, 40]];
+  const palette: [number, number, number][] = [
+    [52, 120, 246],
+    [230, 80, 60],
+    [40, 170, 90],
+    [250, 200, 40],
+  ];
   const imageData = palette.map((rgb, i) => tinyPngBase64(8 + i * 4, rgb));
 
   // Schedule of one-off events, by turn index.
@@ -132,7 +150,13 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
   }
   const spawnTurns = new Map<number, number>();
   for (let k = 0; k < spawnCount; k++) {
-    const at = Math.min(turns - 1, Math.max(1, Math.floor((turns * (k + 1)) / (spawnCount + 1)) - (k === 0 ? Math.floor(turns / (spawnCount + 1) / 2) : 0)));
+    const at = Math.min(
+      turns - 1,
+      Math.max(
+        1,
+        Math.floor((turns * (k + 1)) / (spawnCount + 1)) - (k === 0 ? Math.floor(turns / (spawnCount + 1) / 2) : 0),
+      ),
+    );
     let t = at;
     while (spawnTurns.has(t) && t < turns - 1) t++;
     spawnTurns.set(t, k);
@@ -151,9 +175,14 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
   sim.append({ type: 'model_change', provider: sim.model.provider, modelId: sim.model.model } as NewSessionEntry);
   sim.append({ type: 'thinking_level_change', thinkingLevel: 'low' } as NewSessionEntry);
   sim.thinkingLevel = 'low';
-  sim.append({ type: 'custom', customType: 'openclaw.bootstrap', data: { files: ['AGENTS.md', 'SOUL.md', 'TOOLS.md'], mode: 'full' } } as NewSessionEntry);
+  sim.append({
+    type: 'custom',
+    customType: 'openclaw.bootstrap',
+    data: { files: ['AGENTS.md', 'SOUL.md', 'TOOLS.md'], mode: 'full' },
+  } as NewSessionEntry);
 
-  const toolCallId = () => (sim.model.provider === 'anthropic' ? `toolu_01${sim.rng.base62(22)}` : `call_${sim.rng.base62(24)}`);
+  const toolCallId = () =>
+    sim.model.provider === 'anthropic' ? `toolu_01${sim.rng.base62(22)}` : `call_${sim.rng.base62(24)}`;
 
   const runTool = (call: ToolCall, path: string) => {
     const r = sim.rng;
@@ -161,7 +190,14 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       case 'read': {
         readFiles.add(path);
         if (path.endsWith('.png')) {
-          sim.toolResult(call, [{ type: 'text', text: `Read image file [image/png]` }, { type: 'image', data: r.pick(imageData), mimeType: 'image/png' }], false);
+          sim.toolResult(
+            call,
+            [
+              { type: 'text', text: `Read image file [image/png]` },
+              { type: 'image', data: r.pick(imageData), mimeType: 'image/png' },
+            ],
+            false,
+          );
         } else {
           sim.toolResult(call, [{ type: 'text', text: fileContent(textRng, path, r.int(20, 90)) }], false);
         }
@@ -170,13 +206,28 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       case 'exec': {
         const run = commandRun(textRng, path);
         call.arguments = { command: run.command, workdir: cwd };
-        const text = (run.output || '(no output)') + (run.exitCode !== 0 ? `\n\n(Command exited with code ${run.exitCode})` : '');
-        sim.toolResult(call, [{ type: 'text', text }], false, { status: 'completed', exitCode: run.exitCode, durationMs: r.int(300, 24000), cwd });
+        const text =
+          (run.output || '(no output)') + (run.exitCode !== 0 ? `\n\n(Command exited with code ${run.exitCode})` : '');
+        sim.toolResult(call, [{ type: 'text', text }], false, {
+          status: 'completed',
+          exitCode: run.exitCode,
+          durationMs: r.int(300, 24000),
+          cwd,
+        });
         return;
       }
       case 'edit': {
         if (r.chance(0.06)) {
-          sim.toolResult(call, [{ type: 'text', text: `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.` }], true);
+          sim.toolResult(
+            call,
+            [
+              {
+                type: 'text',
+                text: `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
+              },
+            ],
+            true,
+          );
           return;
         }
         modifiedFiles.add(path);
@@ -186,7 +237,11 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       }
       case 'write': {
         modifiedFiles.add(path);
-        sim.toolResult(call, [{ type: 'text', text: `Successfully wrote ${String(call.arguments.content).length} bytes to ${path}` }], false);
+        sim.toolResult(
+          call,
+          [{ type: 'text', text: `Successfully wrote ${String(call.arguments.content).length} bytes to ${path}` }],
+          false,
+        );
         return;
       }
       case 'web_search':
@@ -203,10 +258,29 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
     if (roll < 0.72) return { type: 'toolCall', id, name: 'exec', arguments: { command: '' } };
     if (roll < 0.88) {
       const oldText = fileContent(textRng, path, 3).replace(/^\s*\d+\t/gm, '');
-      return { type: 'toolCall', id, name: 'edit', arguments: { path, oldText, newText: `${oldText}\n  // handled: release the connection on the error path` } };
+      return {
+        type: 'toolCall',
+        id,
+        name: 'edit',
+        arguments: { path, oldText, newText: `${oldText}\n  // handled: release the connection on the error path` },
+      };
     }
-    if (roll < 0.95) return { type: 'toolCall', id, name: 'write', arguments: { path, content: fileContent(textRng, path, r.int(15, 50)).replace(/^\s*\d+\t/gm, '') } };
-    return { type: 'toolCall', id, name: 'web_search', arguments: { query: `node-postgres ${r.pick(['pool release on error', 'serialization failure retry', 'idle timeout'])}`, count: 5 } };
+    if (roll < 0.95)
+      return {
+        type: 'toolCall',
+        id,
+        name: 'write',
+        arguments: { path, content: fileContent(textRng, path, r.int(15, 50)).replace(/^\s*\d+\t/gm, '') },
+      };
+    return {
+      type: 'toolCall',
+      id,
+      name: 'web_search',
+      arguments: {
+        query: `node-postgres ${r.pick(['pool release on error', 'serialization failure retry', 'idle timeout'])}`,
+        count: 5,
+      },
+    };
   };
 
   const thinkingBlock = (path: string) =>
@@ -223,7 +297,10 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
     lastRequest = request;
     if (!firstRequest) firstRequest = request;
     const content: UserMessage['content'] = imageTurns.has(t)
-      ? [{ type: 'text', text: `${request}\n\nHere's a screenshot of what I see:` }, { type: 'image', data: r.pick(imageData), mimeType: 'image/png' }]
+      ? [
+          { type: 'text', text: `${request}\n\nHere's a screenshot of what I see:` },
+          { type: 'image', data: r.pick(imageData), mimeType: 'image/png' },
+        ]
       : request;
     sim.appendMessage({ role: 'user', content, timestamp: sim.ms });
 
@@ -234,7 +311,13 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       touched.add(roundPath);
       const calls: ToolCall[] = [makeCall(roundPath)];
       if (r.chance(0.3)) calls.push(makeCall(r.pick(PROJECT_FILES)));
-      if (round === 0 && images && r.chance(0.04)) calls.push({ type: 'toolCall', id: toolCallId(), name: 'read', arguments: { path: 'docs/screenshots/checkout.png' } });
+      if (round === 0 && images && r.chance(0.04))
+        calls.push({
+          type: 'toolCall',
+          id: toolCallId(),
+          name: 'read',
+          arguments: { path: 'docs/screenshots/checkout.png' },
+        });
       const spawnCall = spawnIndex !== undefined && round === 1 ? spawnToolCall(spawnIndex, roundPath) : undefined;
       if (spawnCall) calls.push(spawnCall.call);
       const text = round === 0 ? assistantIntro(textRng, path) : assistantBetweenTools(textRng);
@@ -242,10 +325,19 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       sim.assistant([...(round === 0 ? thinkingBlock(path) : []), ...intro, ...calls], 'toolUse');
       for (const call of calls) {
         if (spawnCall && call === spawnCall.call) spawnCall.result();
-        else runTool(call, call.name === 'read' && call.arguments.path === 'docs/screenshots/checkout.png' ? 'docs/screenshots/checkout.png' : roundPath);
+        else
+          runTool(
+            call,
+            call.name === 'read' && call.arguments.path === 'docs/screenshots/checkout.png'
+              ? 'docs/screenshots/checkout.png'
+              : roundPath,
+          );
       }
     }
-    const final = sim.assistant([...thinkingBlock(path), { type: 'text', text: assistantFinal(textRng, path, [...touched]) }], 'stop');
+    const final = sim.assistant(
+      [...thinkingBlock(path), { type: 'text', text: assistantFinal(textRng, path, [...touched]) }],
+      'stop',
+    );
     doneLines.push(`- [x] ${request.split('\n')[0]!.slice(0, 110)}`);
     return final;
   };
@@ -266,7 +358,10 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       result: () => {
         if (fails) {
           failedSpawns += 1;
-          const details = { status: 'error', error: 'subagent limit reached: 2 active runs (agents.defaults.subagents.maxConcurrent = 2)' };
+          const details = {
+            status: 'error',
+            error: 'subagent limit reached: 2 active runs (agents.defaults.subagents.maxConcurrent = 2)',
+          };
           sim.toolResult(call, [{ type: 'text', text: JSON.stringify(details, null, 2) }], true, details);
           return;
         }
@@ -275,7 +370,10 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
           // Fork the parent branch as it stands before this spawning assistant message.
           const active = sim.transcript.activePath();
           const callIndex = active.findIndex(
-            (e) => e.type === 'message' && e.message.role === 'assistant' && e.message.content.some((b) => b.type === 'toolCall' && b.id === call.id),
+            (e) =>
+              e.type === 'message' &&
+              e.message.role === 'assistant' &&
+              e.message.content.some((b) => b.type === 'toolCall' && b.id === call.id),
           );
           const path = active.slice(0, callIndex);
           if (JSON.stringify(path).length <= FORK_LIMIT_CHARS) forkPath = path;
@@ -305,7 +403,13 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
     if (t === memoryTurn) {
       sim.advance(1, 3);
       const text = `Relevant memory (2 hits):\n- The team prefers integer minor units for money (decided 2026-02-11).\n- 测试数据库在 CI 上使用 5433 端口。`;
-      const entry = sim.append({ type: 'custom_message', customType: 'memory-recall', content: text, display: false, details: { source: 'memory-core', hits: 2 } } as NewSessionEntry);
+      const entry = sim.append({
+        type: 'custom_message',
+        customType: 'memory-recall',
+        content: text,
+        display: false,
+        details: { source: 'memory-core', hits: 2 },
+      } as NewSessionEntry);
       sim.track(entry.id, Math.ceil(text.length / 4), true);
     }
     if (t === branchTurn) {
@@ -321,10 +425,12 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
       const summary = branchSummaryText(textRng, PROJECT_FILES[t % PROJECT_FILES.length]!);
       const bs = sim.append({ type: 'branch_summary', fromId: abandoned.id, summary } as NewSessionEntry);
       sim.track(bs.id, Math.ceil(summary.length / 4), true);
-      if (forkPoint) sim.append({ type: 'label', targetId: forkPoint, label: 'before-refactor-attempt' } as NewSessionEntry);
+      if (forkPoint)
+        sim.append({ type: 'label', targetId: forkPoint, label: 'before-refactor-attempt' } as NewSessionEntry);
     }
     playTurn(t, spawnTurns.get(t));
-    if (t === 0) sim.append({ type: 'session_info', name: firstRequest.split('\n')[0]!.slice(0, 60) } as NewSessionEntry);
+    if (t === 0)
+      sim.append({ type: 'session_info', name: firstRequest.split('\n')[0]!.slice(0, 60) } as NewSessionEntry);
     if (sim.shouldCompact(settings) && t < turns - 1) {
       sim.compact(settings, compactionSummaryText(firstRequest, lastRequest, doneLines, readFiles, modifiedFiles), {
         readFiles: [...readFiles].sort(),
@@ -341,10 +447,17 @@ export function generateSession(options: GenerateSessionOptions): GeneratedSessi
     fileName,
     header,
     entries: parentEntries,
-    storeEntry: { sessionId, updatedAt: sim.ms, sessionFile: fileName, chatType: 'direct', thinkingLevel: sim.thinkingLevel },
+    storeEntry: {
+      sessionId,
+      updatedAt: sim.ms,
+      sessionFile: fileName,
+      chatType: 'direct',
+      thinkingLevel: sim.thinkingLevel,
+    },
   };
   const sessions: GeneratedSession[] = [parent];
-  for (const child of children) sessions.push(generateChildSession(child, parent, cwd, sim.model, rng.fork(child.key), textRng, parentKey));
+  for (const child of children)
+    sessions.push(generateChildSession(child, parent, cwd, sim.model, rng.fork(child.key), textRng, parentKey));
 
   const store: SessionStore = {};
   for (const s of sessions) store[s.sessionKey] = s.storeEntry;

@@ -28,8 +28,18 @@ export interface ModelChoice {
 }
 
 export const MODELS: Record<'sonnet' | 'gpt', ModelChoice> = {
-  sonnet: { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } },
-  gpt: { api: 'openai-responses', provider: 'openai', model: 'gpt-5.1', price: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 } },
+  sonnet: {
+    api: 'anthropic-messages',
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  },
+  gpt: {
+    api: 'openai-responses',
+    provider: 'openai',
+    model: 'gpt-5.1',
+    price: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
+  },
 };
 
 /** The system prompt + tool schemas the simulated provider is sent each call (tokens). */
@@ -89,7 +99,12 @@ export class SessionSimulator {
     this.rng = rng;
     this.ms = startMs;
     const ids = rng.fork('entry-ids');
-    this.transcript = createSessionTranscript({ header, entries: prefix, idSource: () => ids.hex(8), now: () => new Date(this.ms) });
+    this.transcript = createSessionTranscript({
+      header,
+      entries: prefix,
+      idSource: () => ids.hex(8),
+      now: () => new Date(this.ms),
+    });
   }
 
   advance(minSeconds: number, maxSeconds: number): number {
@@ -132,7 +147,14 @@ export class SessionSimulator {
     cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
     for (const key of Object.keys(cost) as (keyof typeof cost)[]) cost[key] = Math.round(cost[key] * 1e8) / 1e8;
     this.cachedPrefixTokens = prompt;
-    const usage: Usage = { input: uncached, output: outputTokens, cacheRead, cacheWrite, totalTokens: uncached + outputTokens + cacheRead + cacheWrite, cost };
+    const usage: Usage = {
+      input: uncached,
+      output: outputTokens,
+      cacheRead,
+      cacheWrite,
+      totalTokens: uncached + outputTokens + cacheRead + cacheWrite,
+      cost,
+    };
     this.lastUsageTotal = usage.totalTokens;
     return usage;
   }
@@ -188,7 +210,13 @@ export class SessionSimulator {
     const kept = this.context.slice(index);
     const tokensBefore = this.lastUsageTotal;
     this.advance(8, 40);
-    const entry = this.append({ type: 'compaction', summary, firstKeptEntryId: kept[0]!.entryId, tokensBefore, details } as NewSessionEntry);
+    const entry = this.append({
+      type: 'compaction',
+      summary,
+      firstKeptEntryId: kept[0]!.entryId,
+      tokensBefore,
+      details,
+    } as NewSessionEntry);
     this.context = [];
     this.contextTokens = 0;
     this.track(entry.id, Math.ceil(summary.length / 4), false);

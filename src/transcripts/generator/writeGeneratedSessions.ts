@@ -32,7 +32,10 @@ export async function writeGeneratedSessions(set: GeneratedSessionSet, outDir: s
     try {
       store = JSON.parse(await readFile(storePath, 'utf8')) as SessionStore;
     } catch (error) {
-      throw new Error(`Cannot merge into ${storePath}: it is not valid JSON (${(error as Error).message}). Move it away or pick another --out.`);
+      throw new Error(
+        `Cannot merge into ${storePath}: it is not valid JSON (${(error as Error).message}). Move it away or pick another --out.`,
+        { cause: error },
+      );
     }
   }
   // A second generated parent under a key already taken by another session gets a fresh key, and its

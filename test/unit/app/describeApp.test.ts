@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeApp, describeHealth, PACKAGE_NAME, PACKAGE_VERSION } from '../../../src/app';
 
-const packageJson = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 describe('describeApp', () => {
   it('reports the package name and version from package.json', () => {
@@ -10,7 +13,10 @@ describe('describeApp', () => {
   });
 
   it('reports shell, runtime host and the process facts it is given', () => {
-    const info = describeApp({ shell: 'browser', runtimeHost: 'node' }, { version: 'v20.1.2', platform: 'linux', arch: 'x64', pid: 42 });
+    const info = describeApp(
+      { shell: 'browser', runtimeHost: 'node' },
+      { version: 'v20.1.2', platform: 'linux', arch: 'x64', pid: 42 },
+    );
     expect(info).toEqual({
       name: packageJson.name,
       version: packageJson.version,
@@ -32,7 +38,12 @@ describe('describeApp', () => {
 
 describe('describeHealth', () => {
   it('measures uptime from the start time and never goes negative', () => {
-    expect(describeHealth(1_000, 3_500, { rss: 10, heapUsed: 5 })).toEqual({ ok: true, uptimeMs: 2_500, rssBytes: 10, heapUsedBytes: 5 });
+    expect(describeHealth(1_000, 3_500, { rss: 10, heapUsed: 5 })).toEqual({
+      ok: true,
+      uptimeMs: 2_500,
+      rssBytes: 10,
+      heapUsedBytes: 5,
+    });
     expect(describeHealth(5_000, 4_000, { rss: 1, heapUsed: 1 }).uptimeMs).toBe(0);
   });
 });

@@ -36,14 +36,23 @@ function makeDispatcher(options: { validateResponses?: boolean; maxRequestBytes?
   const handlerErrors: string[] = [];
   const handlers = {
     'test.echo': (params: { text: string; mode?: 'upper' | 'lower' }) => ({
-      text: params.mode === 'upper' ? params.text.toUpperCase() : params.mode === 'lower' ? params.text.toLowerCase() : params.text,
+      text:
+        params.mode === 'upper'
+          ? params.text.toUpperCase()
+          : params.mode === 'lower'
+            ? params.text.toLowerCase()
+            : params.text,
     }),
     'test.none': () => 'done' as const,
     'test.throws': () => {
       throw new Error('disk is on fire');
     },
     'test.coded': () => {
-      throw new BridgeMethodError('not_found', 'Session abc was not found in ~/.openclaw; pick another session.', '/sessionId');
+      throw new BridgeMethodError(
+        'not_found',
+        'Session abc was not found in ~/.openclaw; pick another session.',
+        '/sessionId',
+      );
     },
     'test.badResult': () => ({ n: 'seven' }) as unknown as { n: number },
     'test.progress': (_params: unknown, ctx: { emit: (topic: 'progress', payload: never) => void }) => {
@@ -76,7 +85,10 @@ async function send(raw: string | Uint8Array, maxRequestBytes?: number) {
 describe('createDispatcherFor: call()', () => {
   it('runs the handler with validated params and returns its result', async () => {
     const { dispatcher } = makeDispatcher();
-    expect(await dispatcher.call('test.echo', { text: 'Hi', mode: 'upper' })).toEqual({ ok: true, result: { text: 'HI' } });
+    expect(await dispatcher.call('test.echo', { text: 'Hi', mode: 'upper' })).toEqual({
+      ok: true,
+      result: { text: 'HI' },
+    });
   });
 
   it('reads omitted params as {} for methods without params', async () => {
@@ -121,7 +133,9 @@ describe('createDispatcherFor: call()', () => {
     const { dispatcher } = makeDispatcher();
     const outcome = await dispatcher.call('test.echo', {});
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_params', path: '/text' } });
-    expect(outcome.ok === false && outcome.error.message).toBe('Invalid params for test.echo at /text: required property "text" is missing.');
+    expect(outcome.ok === false && outcome.error.message).toBe(
+      'Invalid params for test.echo at /text: required property "text" is missing.',
+    );
   });
 
   it('names an unexpected property', async () => {
@@ -134,7 +148,10 @@ describe('createDispatcherFor: call()', () => {
   it('lists the allowed values of a union of literals', async () => {
     const { dispatcher } = makeDispatcher();
     const outcome = await dispatcher.call('test.echo', { text: 'x', mode: 'title' });
-    expect(outcome.ok === false && outcome.error).toMatchObject({ path: '/mode', message: 'Invalid params for test.echo at /mode: must be one of "upper", "lower".' });
+    expect(outcome.ok === false && outcome.error).toMatchObject({
+      path: '/mode',
+      message: 'Invalid params for test.echo at /mode: must be one of "upper", "lower".',
+    });
   });
 
   it('does not run the handler when params are invalid', async () => {
@@ -147,7 +164,12 @@ describe('createDispatcherFor: call()', () => {
     const { dispatcher, handlerErrors } = makeDispatcher();
     expect(await dispatcher.call('test.throws', {})).toEqual({
       ok: false,
-      error: { code: 'handler_failed', method: 'test.throws', path: '', message: 'test.throws failed: disk is on fire' },
+      error: {
+        code: 'handler_failed',
+        method: 'test.throws',
+        path: '',
+        message: 'test.throws failed: disk is on fire',
+      },
     });
     expect(handlerErrors).toEqual(['test.throws: disk is on fire']);
   });
@@ -168,7 +190,10 @@ describe('createDispatcherFor: call()', () => {
   it('flags a result that breaks the response schema when response validation is on', async () => {
     const { dispatcher } = makeDispatcher({ validateResponses: true });
     const outcome = await dispatcher.call('test.badResult', {});
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_response', method: 'test.badResult', path: '/n' } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_response', method: 'test.badResult', path: '/n' },
+    });
   });
 
   it('returns the result unchecked when response validation is off', async () => {
@@ -178,7 +203,10 @@ describe('createDispatcherFor: call()', () => {
 
   it('answers not_implemented when the table lacks a handler for a contract method', async () => {
     const { dispatcher } = makeDispatcher();
-    expect(await dispatcher.call('test.missing', {})).toMatchObject({ ok: false, error: { code: 'not_implemented', method: 'test.missing' } });
+    expect(await dispatcher.call('test.missing', {})).toMatchObject({
+      ok: false,
+      error: { code: 'not_implemented', method: 'test.missing' },
+    });
   });
 
   it('delivers handler events to the sink, in order, before the result', async () => {
@@ -197,7 +225,9 @@ describe('createDispatcherFor: call()', () => {
     const events: BridgeEvent[] = [];
     const outcome = await dispatcher.call('test.badEvent', {}, (event) => events.push(event));
     expect(events).toEqual([]);
-    expect(outcome.ok === false && outcome.error.message).toContain('emitted a "progress" event that does not match its schema at /done');
+    expect(outcome.ok === false && outcome.error.message).toContain(
+      'emitted a "progress" event that does not match its schema at /done',
+    );
   });
 
   it('refuses params that are not plain JSON (cycles) without throwing', async () => {
@@ -225,11 +255,9 @@ describe('createDispatcherFor: handleMessage()', () => {
 
   it('sends events before the response', async () => {
     const messages = await send(JSON.stringify({ id: 'p', method: 'test.progress' }));
-    expect(messages.map((message) => ('type' in message ? `event:${message.topic}` : `response:${String(message.id)}`))).toEqual([
-      'event:progress',
-      'event:progress',
-      'response:p',
-    ]);
+    expect(
+      messages.map((message) => ('type' in message ? `event:${message.topic}` : `response:${String(message.id)}`)),
+    ).toEqual(['event:progress', 'event:progress', 'response:p']);
   });
 
   it('answers non-JSON with invalid_json and id null', async () => {
@@ -246,7 +274,8 @@ describe('createDispatcherFor: handleMessage()', () => {
           code: 'invalid_message',
           method: 'test.none',
           path: '/extra',
-          message: 'The bridge message is not a request envelope {"id", "method", "params"}: at /extra unexpected property "extra".',
+          message:
+            'The bridge message is not a request envelope {"id", "method", "params"}: at /extra unexpected property "extra".',
         },
       },
     ]);
@@ -267,13 +296,22 @@ describe('createDispatcherFor: handleMessage()', () => {
     const hostile = fc.oneof(
       fc.string(),
       fc.json(),
-      fc.record({ id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method: fc.oneof(fc.string(), fc.constantFrom('test.echo', 'test.none', '__proto__', 'constructor', 'toString')), params: fc.anything() }).map((value) => {
-        try {
-          return JSON.stringify(value) ?? 'null';
-        } catch {
-          return '{}';
-        }
-      }),
+      fc
+        .record({
+          id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+          method: fc.oneof(
+            fc.string(),
+            fc.constantFrom('test.echo', 'test.none', '__proto__', 'constructor', 'toString'),
+          ),
+          params: fc.anything(),
+        })
+        .map((value) => {
+          try {
+            return JSON.stringify(value) ?? 'null';
+          } catch {
+            return '{}';
+          }
+        }),
     );
     await fc.assert(
       fc.asyncProperty(hostile, async (raw) => {

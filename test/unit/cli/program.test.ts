@@ -70,13 +70,16 @@ describe('contextscope CLI', () => {
     const fake = fakeHost();
     const exit = await run(['serve', '--port', '70000'], fake.host);
     expect(exit?.code).toBe('commander.invalidArgument');
-    expect(fake.err.join('')).toContain('--port must be an integer from 0 to 65535 (0 = a random free port), got "70000".');
+    expect(fake.err.join('')).toContain(
+      '--port must be an integer from 0 to 65535 (0 = a random free port), got "70000".',
+    );
     expect(fake.requests).toEqual([]);
   });
 
   it('parsePort accepts 0..65535 only', () => {
     expect(parsePort('0')).toBe(0);
     expect(parsePort('65535')).toBe(65535);
-    for (const bad of ['-1', '65536', '1.5', 'abc', '', '0x10']) expect(() => parsePort(bad), bad).toThrow(/--port must be/);
+    for (const bad of ['-1', '65536', '1.5', 'abc', '', '0x10'])
+      expect(() => parsePort(bad), bad).toThrow(/--port must be/);
   });
 });

@@ -30,7 +30,8 @@ export function scanImports(fileName: string, text: string): ImportRef[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const refs: ImportRef[] = [];
   const add = (node: ts.Node, specifier: ts.Expression | undefined, typeOnly: boolean) => {
-    if (specifier && ts.isStringLiteralLike(specifier)) refs.push({ specifier: specifier.text, typeOnly, line: lineOf(source, node) });
+    if (specifier && ts.isStringLiteralLike(specifier))
+      refs.push({ specifier: specifier.text, typeOnly, line: lineOf(source, node) });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -40,14 +41,21 @@ export function scanImports(fileName: string, text: string): ImportRef[] {
         const named = clause.namedBindings;
         typeOnly =
           clause.isTypeOnly ||
-          (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly));
+          (!clause.name &&
+            named !== undefined &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((element) => element.isTypeOnly));
       }
       add(node, node.moduleSpecifier, typeOnly);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
       const clause = node.exportClause;
       const typeOnly =
         node.isTypeOnly ||
-        (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((element) => element.isTypeOnly));
+        (clause !== undefined &&
+          ts.isNamedExports(clause) &&
+          clause.elements.length > 0 &&
+          clause.elements.every((element) => element.isTypeOnly));
       add(node, node.moduleSpecifier, typeOnly);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node, node.moduleReference.expression, node.isTypeOnly);
@@ -64,7 +72,16 @@ export function scanImports(fileName: string, text: string): ImportRef[] {
   return refs;
 }
 
-const UI_PACKAGES = ['electron', 'react', 'react-dom', 'zustand', 'recharts', 'jsdom', '@testing-library/react', '@testing-library/dom'];
+const UI_PACKAGES = [
+  'electron',
+  'react',
+  'react-dom',
+  'zustand',
+  'recharts',
+  'jsdom',
+  '@testing-library/react',
+  '@testing-library/dom',
+];
 const NODE_BUILTINS = new Set(builtinModules);
 
 function packageName(specifier: string): string {
@@ -102,7 +119,8 @@ export function checkFileImports(file: string, text: string): Violation[] {
   for (const ref of scanImports(file, text)) {
     const target = resolveRelative(file, ref.specifier);
     if (inside(file, 'src')) {
-      if (isUiPackage(ref.specifier)) flag(ref, `src/ must not import "${ref.specifier}" (src/ is pure Node: no Electron, React or UI packages)`);
+      if (isUiPackage(ref.specifier))
+        flag(ref, `src/ must not import "${ref.specifier}" (src/ is pure Node: no Electron, React or UI packages)`);
       if (target && (inside(target, 'main') || inside(target, 'renderer') || inside(target, 'test'))) {
         flag(ref, `src/ must not import ${target} (src/ imports neither main/ nor renderer/)`);
       }
@@ -110,15 +128,24 @@ export function checkFileImports(file: string, text: string): Violation[] {
       if (target && inside(target, 'src')) {
         const allowedFolder = inside(target, 'src/bridge') || inside(target, 'src/contract');
         if (!allowedFolder || !ref.typeOnly) {
-          flag(ref, `renderer/ may only \`import type\` from src/bridge or src/contract, not ${ref.typeOnly ? '' : 'runtime code from '}${target}`);
+          flag(
+            ref,
+            `renderer/ may only \`import type\` from src/bridge or src/contract, not ${ref.typeOnly ? '' : 'runtime code from '}${target}`,
+          );
         }
       }
-      if (target && inside(target, 'main')) flag(ref, `renderer/ must not import ${target} (talk to main/ through the bridge)`);
-      if (packageName(ref.specifier) === 'electron') flag(ref, 'renderer/ must not import "electron" (use the InspectorApi client)');
-      if (isNodeBuiltin(ref.specifier) && !ref.typeOnly) flag(ref, `renderer/ must not import the Node builtin "${ref.specifier}"`);
+      if (target && inside(target, 'main'))
+        flag(ref, `renderer/ must not import ${target} (talk to main/ through the bridge)`);
+      if (packageName(ref.specifier) === 'electron')
+        flag(ref, 'renderer/ must not import "electron" (use the InspectorApi client)');
+      if (isNodeBuiltin(ref.specifier) && !ref.typeOnly)
+        flag(ref, `renderer/ must not import the Node builtin "${ref.specifier}"`);
     } else if (inside(file, 'main')) {
       if (packageName(ref.specifier) === 'electron' && !ref.typeOnly && !mayImportElectron(file)) {
-        flag(ref, `${file} must not import "electron" (only main/electron.ts, main/preload.ts and main/electron/ may; the rest also runs in plain Node)`);
+        flag(
+          ref,
+          `${file} must not import "electron" (only main/electron.ts, main/preload.ts and main/electron/ may; the rest also runs in plain Node)`,
+        );
       }
       if (target && inside(target, 'renderer')) flag(ref, `main/ must not import ${target}`);
     }
@@ -168,7 +195,9 @@ function domGlobalNames(): Set<string> {
         if (ts.isIdentifier(declaration.name)) domNames.add(declaration.name.text);
       }
     } else if (
-      (ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement)) &&
       statement.name
     ) {
       domNames.add(statement.name.text);
@@ -210,11 +239,11 @@ function isDeclarationName(node: ts.Identifier): boolean {
       ts.isLabeledStatement(parent) ||
       ts.isBreakOrContinueStatement(parent)) &&
       (parent as { name?: ts.Node }).name === node) ||
-    ((ts.isBindingElement(parent) && parent.propertyName === node) ||
-      (ts.isImportSpecifier(parent) && parent.propertyName === node) ||
-      (ts.isExportSpecifier(parent) && parent.propertyName === node) ||
-      (ts.isLabeledStatement(parent) && parent.label === node) ||
-      (ts.isBreakOrContinueStatement(parent) && parent.label === node))
+    (ts.isBindingElement(parent) && parent.propertyName === node) ||
+    (ts.isImportSpecifier(parent) && parent.propertyName === node) ||
+    (ts.isExportSpecifier(parent) && parent.propertyName === node) ||
+    (ts.isLabeledStatement(parent) && parent.label === node) ||
+    (ts.isBreakOrContinueStatement(parent) && parent.label === node)
   );
 }
 
@@ -256,7 +285,11 @@ export function findDomGlobalUses(root: string, files: readonly string[]): Viola
         message: `src/ must not use the DOM global "${name}" (src/ runs in plain Node)`,
       });
     const visit = (node: ts.Node): void => {
-      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis') {
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'globalThis'
+      ) {
         const name = node.name.text;
         if (dom.has(name) && isUnresolved(checker.getSymbolAtLocation(node.name))) report(node, name);
       } else if (ts.isIdentifier(node) && dom.has(node.text) && !isDeclarationName(node)) {

@@ -95,7 +95,12 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     const transcript = transcriptOf(session());
     const { summarizer } = recordingSummarizer({ history: 'HISTORY' });
     // keep 60: e14 (53) + e13 (53) reaches it at e13, a user turn start, so no turn is split
-    const out = await compactTranscript({ transcript, summarizer, settings: { ...SETTINGS, keepRecentTokens: 60 }, force: true });
+    const out = await compactTranscript({
+      transcript,
+      summarizer,
+      settings: { ...SETTINGS, keepRecentTokens: 60 },
+      force: true,
+    });
     expect(out.result!.firstKeptEntryId).toBe('e13');
     // src/app.ts was read, then edited: it is listed once, as modified
     expect(out.result!.details).toEqual({ readFiles: [], modifiedFiles: ['docs/notes.md', 'src/app.ts'] });
@@ -117,7 +122,12 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     );
     // keep 100: e8 53 + e7 1 + e6 5 + e5 53 = 112 reaches it at e5, so turn one is summarized
     const first = recordingSummarizer({ history: 'FIRST' });
-    const one = await compactTranscript({ transcript, summarizer: first.summarizer, settings: { ...SETTINGS, keepRecentTokens: 100 }, force: true });
+    const one = await compactTranscript({
+      transcript,
+      summarizer: first.summarizer,
+      settings: { ...SETTINGS, keepRecentTokens: 100 },
+      force: true,
+    });
     expect(one.result!.firstKeptEntryId).toBe('e5');
     expect(first.requests.map((r) => r.kind)).toEqual(['history']);
     expect(one.result!.details).toEqual({ readFiles: ['a.md'], modifiedFiles: [] });
@@ -131,7 +141,12 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
 
     // keep 60: the two messages of turn four (53 + 53) reach it at its user message
     const second = recordingSummarizer({ update: 'SECOND' });
-    const two = await compactTranscript({ transcript, summarizer: second.summarizer, settings: { ...SETTINGS, keepRecentTokens: 60 }, force: true });
+    const two = await compactTranscript({
+      transcript,
+      summarizer: second.summarizer,
+      settings: { ...SETTINGS, keepRecentTokens: 60 },
+      force: true,
+    });
     expect(two.compacted).toBe(true);
     const request = second.requests[0]!;
     expect(second.requests).toHaveLength(1);
@@ -139,9 +154,20 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     expect(request.previousSummary).toBe(one.result!.summary);
     expect(request.prompt).toContain(`<previous-summary>\n${one.result!.summary}\n</previous-summary>`);
     // summarized now: turn two (kept last time) and turn three
-    expect(request.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant', 'user', 'assistant', 'toolResult', 'assistant']);
+    expect(request.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'user',
+      'assistant',
+      'toolResult',
+      'assistant',
+    ]);
     expect(two.result!.details).toEqual({ readFiles: ['a.md'], modifiedFiles: ['b.ts', 'c.ts'] });
-    expect(two.result!.summary).toBe('SECOND\n\n<read-files>\na.md\n</read-files>\n\n<modified-files>\nb.ts\nc.ts\n</modified-files>');
+    expect(two.result!.summary).toBe(
+      'SECOND\n\n<read-files>\na.md\n</read-files>\n\n<modified-files>\nb.ts\nc.ts\n</modified-files>',
+    );
   });
 
   it('the deterministic update merges the previous summary', async () => {
@@ -167,10 +193,18 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     ]);
     const transcript = transcriptOf(entries);
     const { summarizer, requests } = recordingSummarizer({ history: 'HIST', 'turn-prefix': 'PREFIX' });
-    const out = await compactTranscript({ transcript, summarizer, settings: { ...SETTINGS, keepRecentTokens: 40 }, force: true });
+    const out = await compactTranscript({
+      transcript,
+      summarizer,
+      settings: { ...SETTINGS, keepRecentTokens: 40 },
+      force: true,
+    });
     expect(out.result!.firstKeptEntryId).toBe('e6');
     expect(requests.map((r) => r.kind)).toEqual(['history', 'turn-prefix']);
-    expect(requests[0]!.messages).toEqual([entries[0]!.type === 'message' && entries[0]!.message, entries[1]!.type === 'message' && entries[1]!.message]);
+    expect(requests[0]!.messages).toEqual([
+      entries[0]!.type === 'message' && entries[0]!.message,
+      entries[1]!.type === 'message' && entries[1]!.message,
+    ]);
     expect(requests[1]!.messages).toHaveLength(3);
     // turn-prefix output budget is 0.5 × reserve, history 0.8 × reserve
     expect(requests.map((r) => r.maxTokens)).toEqual([800, 500]);
@@ -180,7 +214,12 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
   it('caps the summary at 16 000 chars with the truncation marker, keeping the file lists', async () => {
     const transcript = transcriptOf(session());
     const { summarizer } = recordingSummarizer({ history: 'y'.repeat(30_000) });
-    const out = await compactTranscript({ transcript, summarizer, settings: { ...SETTINGS, keepRecentTokens: 60 }, force: true });
+    const out = await compactTranscript({
+      transcript,
+      summarizer,
+      settings: { ...SETTINGS, keepRecentTokens: 60 },
+      force: true,
+    });
     const summary = out.result!.summary!;
     const lists = '\n\n<modified-files>\ndocs/notes.md\nsrc/app.ts\n</modified-files>';
     expect(summary.length).toBe(MAX_COMPACTION_SUMMARY_CHARS);
@@ -199,7 +238,9 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
       latestRequestUnresolved: true,
     });
     const request = `Turn four ${t(50)}`;
-    expect(out.result!.summary!.startsWith(`## Latest unresolved user request\n${JSON.stringify(request)}\n\nH`)).toBe(true);
+    expect(out.result!.summary!.startsWith(`## Latest unresolved user request\n${JSON.stringify(request)}\n\nH`)).toBe(
+      true,
+    );
     expect(out.result!.details).toMatchObject({ latestUnresolvedUserRequest: request });
   });
 
@@ -211,7 +252,12 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     expect(below).toEqual({ ok: true, compacted: false, reason: 'below threshold' });
     expect(transcript.activePath()).toHaveLength(entriesBefore);
     // a live count over the threshold makes it compact
-    const over = await compactTranscript({ transcript, settings: SETTINGS, tokenBudget: 5000, currentTokenCount: 4001 });
+    const over = await compactTranscript({
+      transcript,
+      settings: SETTINGS,
+      tokenBudget: 5000,
+      currentTokenCount: 4001,
+    });
     expect(over.compacted).toBe(true);
   });
 
@@ -226,7 +272,11 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
 
   it('uses provider usage for the trigger', async () => {
     const entries = branch([user(t(10)), assistantText(t(10), { usage: usage(4500) }), user(t(10))]);
-    const out = await compactTranscript({ transcript: transcriptOf(entries), settings: { ...SETTINGS, keepRecentTokens: 5 }, tokenBudget: 5000 });
+    const out = await compactTranscript({
+      transcript: transcriptOf(entries),
+      settings: { ...SETTINGS, keepRecentTokens: 5 },
+      tokenBudget: 5000,
+    });
     // 4500 + 10 > 4000
     expect(out.compacted).toBe(true);
   });
@@ -239,11 +289,19 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
       reason: 'nothing to compact',
     });
     const afterHook = transcriptOf(
-      branch([user('a'), assistantText('b'), { type: 'compaction', summary: 's', firstKeptEntryId: 'e2', tokensBefore: 9, fromHook: true }]),
+      branch([
+        user('a'),
+        assistantText('b'),
+        { type: 'compaction', summary: 's', firstKeptEntryId: 'e2', tokensBefore: 9, fromHook: true },
+      ]),
     );
-    expect((await compactTranscript({ transcript: afterHook, settings: SETTINGS, force: true })).reason).toBe('nothing to compact');
+    expect((await compactTranscript({ transcript: afterHook, settings: SETTINGS, force: true })).reason).toBe(
+      'nothing to compact',
+    );
     const small = transcriptOf(branch([user('a'), assistantText('b')]));
-    expect((await compactTranscript({ transcript: small, settings: SETTINGS, force: true })).reason).toBe('nothing to compact');
+    expect((await compactTranscript({ transcript: small, settings: SETTINGS, force: true })).reason).toBe(
+      'nothing to compact',
+    );
   });
 
   it('returns ok:false with the summarizer and its message when summarization fails', async () => {
@@ -258,7 +316,11 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     };
     const transcript = transcriptOf(session());
     const out = await compactTranscript({ transcript, summarizer: failing, settings: SETTINGS, force: true });
-    expect(out).toEqual({ ok: false, compacted: false, reason: 'summarization failed (broken summarizer): HTTP 500 from server' });
+    expect(out).toEqual({
+      ok: false,
+      compacted: false,
+      reason: 'summarization failed (broken summarizer): HTTP 500 from server',
+    });
     expect(transcript.activePath().some((e) => e.type === 'compaction')).toBe(false);
   });
 
@@ -266,14 +328,22 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     const transcript = transcriptOf(session());
     const controller = new AbortController();
     controller.abort(new Error('timeout'));
-    await expect(compactTranscript({ transcript, settings: SETTINGS, force: true, signal: controller.signal })).rejects.toThrow('timeout');
+    await expect(
+      compactTranscript({ transcript, settings: SETTINGS, force: true, signal: controller.signal }),
+    ).rejects.toThrow('timeout');
     expect(transcript.activePath().some((e) => e.type === 'compaction')).toBe(false);
   });
 
   it('keeps the previous summary when only a turn prefix is new', async () => {
     const entries = branch([
       user(`q ${t(10)}`), // e1
-      { type: 'compaction', summary: 'PREVIOUS', firstKeptEntryId: 'e3', tokensBefore: 100, details: { readFiles: [], modifiedFiles: [] } }, // e2
+      {
+        type: 'compaction',
+        summary: 'PREVIOUS',
+        firstKeptEntryId: 'e3',
+        tokensBefore: 100,
+        details: { readFiles: [], modifiedFiles: [] },
+      }, // e2
       user(`long turn ${t(10)}`), // e3
       assistantCall('c1', 'read', { path: 'z.ts' }), // e4
       toolResult('c1', 'read', t(100)), // e5
@@ -281,7 +351,12 @@ describe('compactTranscript (built-in compaction, end to end)', () => {
     ]);
     // The path's boundary is e2 with firstKept e3, so the range starts at e3; e3's turn is split at e6.
     const { summarizer, requests } = recordingSummarizer({ 'turn-prefix': 'P' });
-    const out = await compactTranscript({ transcript: transcriptOf(entries), summarizer, settings: { ...SETTINGS, keepRecentTokens: 20 }, force: true });
+    const out = await compactTranscript({
+      transcript: transcriptOf(entries),
+      summarizer,
+      settings: { ...SETTINGS, keepRecentTokens: 20 },
+      force: true,
+    });
     expect(requests.map((r) => r.kind)).toEqual(['turn-prefix']);
     expect(out.result!.summary).toBe(`PREVIOUS${TURN_CONTEXT_PREFIX}P\n\n<read-files>\nz.ts\n</read-files>`);
     expect(NO_PRIOR_HISTORY).toBe('No prior history.');

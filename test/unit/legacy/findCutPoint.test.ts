@@ -9,7 +9,11 @@ describe('findCutPoint', () => {
   it('keeps roughly keepRecentTokens, cutting at the nearest valid entry at or after the budget position', () => {
     const entries = branch([user(t(10)), assistantText(t(10)), user(t(10)), assistantText(t(10))]);
     // walking back: e4 (10) → e3 (20 ≥ 15) stops at e3, a user turn start
-    expect(findCutPoint(entries, 0, entries.length, 15)).toEqual({ firstKeptEntryIndex: 2, turnStartIndex: -1, isSplitTurn: false });
+    expect(findCutPoint(entries, 0, entries.length, 15)).toEqual({
+      firstKeptEntryIndex: 2,
+      turnStartIndex: -1,
+      isSplitTurn: false,
+    });
   });
 
   it('never cuts on a toolResult: the cut moves forward to the next valid entry', () => {
@@ -27,13 +31,25 @@ describe('findCutPoint', () => {
   });
 
   it('uses the latest valid cut when trailing tool results exhaust the budget on their own', () => {
-    const entries = branch([user(t(1)), assistantCall('c1', 'bash', { command: 'ls' }), toolResult('c1', 'bash', t(500))]);
-    expect(findCutPoint(entries, 0, entries.length, 100)).toEqual({ firstKeptEntryIndex: 1, turnStartIndex: 0, isSplitTurn: true });
+    const entries = branch([
+      user(t(1)),
+      assistantCall('c1', 'bash', { command: 'ls' }),
+      toolResult('c1', 'bash', t(500)),
+    ]);
+    expect(findCutPoint(entries, 0, entries.length, 100)).toEqual({
+      firstKeptEntryIndex: 1,
+      turnStartIndex: 0,
+      isSplitTurn: true,
+    });
   });
 
   it('keeps everything from the first valid cut when the budget is never reached', () => {
     const entries = branch([toolResult('x', 'read', t(1)), user(t(1)), assistantText(t(1))]);
-    expect(findCutPoint(entries, 0, entries.length, 1000)).toEqual({ firstKeptEntryIndex: 1, turnStartIndex: -1, isSplitTurn: false });
+    expect(findCutPoint(entries, 0, entries.length, 1000)).toEqual({
+      firstKeptEntryIndex: 1,
+      turnStartIndex: -1,
+      isSplitTurn: false,
+    });
   });
 
   it('walks back over adjacent metadata entries but not past a message', () => {

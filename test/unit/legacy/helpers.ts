@@ -24,7 +24,12 @@ export const assistantText = (text: string, extra: Partial<AssistantMessage> = {
   timestamp: 2,
   ...extra,
 });
-export const assistantCall = (id: string, name: string, args: Record<string, unknown>, text?: string): AssistantMessage => ({
+export const assistantCall = (
+  id: string,
+  name: string,
+  args: Record<string, unknown>,
+  text?: string,
+): AssistantMessage => ({
   role: 'assistant',
   content: [...(text ? [{ type: 'text' as const, text }] : []), { type: 'toolCall', id, name, arguments: args }],
   timestamp: 2,
@@ -37,7 +42,13 @@ export const toolResult = (id: string, name: string, text: string, isError = fal
   isError,
   timestamp: 3,
 });
-export const usage = (total: number): Usage => ({ input: total, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: total });
+export const usage = (total: number): Usage => ({
+  input: total,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: total,
+});
 
 type EntryInput = AgentMessage | Omit<Exclude<SessionEntry, { type: 'message' }>, 'id' | 'parentId' | 'timestamp'>;
 
@@ -45,7 +56,11 @@ type EntryInput = AgentMessage | Omit<Exclude<SessionEntry, { type: 'message' }>
 export function branch(inputs: EntryInput[]): SessionEntry[] {
   const out: SessionEntry[] = [];
   inputs.forEach((input, i) => {
-    const base = { id: `e${i + 1}`, parentId: i === 0 ? null : `e${i}`, timestamp: `2026-05-01T10:00:${String(i).padStart(2, '0')}.000Z` };
+    const base = {
+      id: `e${i + 1}`,
+      parentId: i === 0 ? null : `e${i}`,
+      timestamp: `2026-05-01T10:00:${String(i).padStart(2, '0')}.000Z`,
+    };
     out.push(('role' in input ? { type: 'message', ...base, message: input } : { ...input, ...base }) as SessionEntry);
   });
   return out;
@@ -54,5 +69,10 @@ export function branch(inputs: EntryInput[]): SessionEntry[] {
 /** An in-memory transcript over `entries`; appended entries get ids n1, n2, … */
 export function transcriptOf(entries: SessionEntry[]): SessionTranscript {
   let n = 0;
-  return createSessionTranscript({ header: HEADER, entries, idSource: () => `n${++n}`, now: () => new Date('2026-05-01T11:00:00.000Z') });
+  return createSessionTranscript({
+    header: HEADER,
+    entries,
+    idSource: () => `n${++n}`,
+    now: () => new Date('2026-05-01T11:00:00.000Z'),
+  });
 }

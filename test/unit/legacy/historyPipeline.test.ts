@@ -10,7 +10,13 @@ import { assistantCall, assistantText, toolResult, user } from './helpers';
 
 describe('runHistoryPipeline — heartbeat artifacts', () => {
   it('removes a heartbeat poll answered with a bare HEARTBEAT_OK', () => {
-    const messages: AgentMessage[] = [user('hi'), assistantText('hello'), user(HEARTBEAT_TRANSCRIPT_PROMPT), assistantText('HEARTBEAT_OK'), user('next')];
+    const messages: AgentMessage[] = [
+      user('hi'),
+      assistantText('hello'),
+      user(HEARTBEAT_TRANSCRIPT_PROMPT),
+      assistantText('HEARTBEAT_OK'),
+      user('next'),
+    ];
     const out = runHistoryPipeline(messages);
     expect(out.messages).toEqual([messages[0], messages[1], messages[4]]);
     expect(out.removed).toEqual([
@@ -24,7 +30,9 @@ describe('runHistoryPipeline — heartbeat artifacts', () => {
     const acked = runHistoryPipeline([user(prompt), assistantText('**HEARTBEAT_OK** all quiet')]);
     expect(acked.messages).toEqual([]);
     const long = 'x'.repeat(40);
-    const kept = runHistoryPipeline([user(prompt), assistantText(`HEARTBEAT_OK ${long}`)], { heartbeat: { ackMaxChars: 39 } });
+    const kept = runHistoryPipeline([user(prompt), assistantText(`HEARTBEAT_OK ${long}`)], {
+      heartbeat: { ackMaxChars: 39 },
+    });
     expect(kept.messages).toHaveLength(2);
     expect(kept.removed).toEqual([]);
   });
@@ -51,7 +59,10 @@ describe('runHistoryPipeline — heartbeat artifacts', () => {
     const messages = [user('PING-CHECK\ncontext'), assistantText('HEARTBEAT_OK')];
     expect(runHistoryPipeline(messages, { heartbeat: { prompt: 'PING-CHECK' } }).messages).toEqual([]);
     expect(runHistoryPipeline(messages).messages).toEqual(messages);
-    expect(runHistoryPipeline([user(HEARTBEAT_TRANSCRIPT_PROMPT), assistantText('HEARTBEAT_OK')], { heartbeat: false }).messages).toHaveLength(2);
+    expect(
+      runHistoryPipeline([user(HEARTBEAT_TRANSCRIPT_PROMPT), assistantText('HEARTBEAT_OK')], { heartbeat: false })
+        .messages,
+    ).toHaveLength(2);
   });
 });
 
@@ -132,7 +143,13 @@ describe('runHistoryPipeline — turn validation', () => {
     const out = runHistoryPipeline([user('q'), assistantText('a'), assistantText('b')], { turnValidation: 'gemini' });
     expect(out.messages).toEqual([
       user('q'),
-      { ...assistantText('b'), content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+      {
+        ...assistantText('b'),
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
     ]);
   });
   it('none keeps consecutive roles', () => {
@@ -143,7 +160,11 @@ describe('runHistoryPipeline — turn validation', () => {
 
 describe('runHistoryPipeline — properties', () => {
   it('is pure: the input array and messages are not modified', () => {
-    const messages: AgentMessage[] = [toolResult('x', 'read', 'o'), user('q'), assistantCall('c', 'read', { path: 'p' })];
+    const messages: AgentMessage[] = [
+      toolResult('x', 'read', 'o'),
+      user('q'),
+      assistantCall('c', 'read', { path: 'p' }),
+    ];
     const snapshot = structuredClone(messages);
     runHistoryPipeline(messages, { historyLimit: 1, turnValidation: 'anthropic' });
     expect(messages).toEqual(snapshot);
@@ -151,7 +172,12 @@ describe('runHistoryPipeline — properties', () => {
 
   it('handles a long session in one linear pass', () => {
     const messages: AgentMessage[] = [];
-    for (let i = 0; i < 20000; i++) messages.push(user(`q${i}`), assistantCall(`c${i}`, 'read', { path: `f${i}` }), toolResult(`c${i}`, 'read', 'ok'));
+    for (let i = 0; i < 20000; i++)
+      messages.push(
+        user(`q${i}`),
+        assistantCall(`c${i}`, 'read', { path: `f${i}` }),
+        toolResult(`c${i}`, 'read', 'ok'),
+      );
     const out = runHistoryPipeline(messages, { historyLimit: 10 });
     expect(out.messages).toHaveLength(30);
     expect(out.removed).toHaveLength(60000 - 30);

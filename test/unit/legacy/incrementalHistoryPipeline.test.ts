@@ -20,13 +20,26 @@ const messageArb: fc.Arbitrary<() => AgentMessage> = fc.oneof(
   ),
   fc.constantFrom('c1', 'c2', 'c3', 'c4', 'c9').map((id) => () => toolResult(id, 'read', 'out')),
   fc.constant(() => assistantText('partial', { stopReason: 'aborted' })),
-  fc.constant((): AgentMessage => ({ role: 'custom', customType: 'note', content: 'n', display: true, timestamp: 5 }) as AgentMessage),
+  fc.constant(
+    (): AgentMessage =>
+      ({ role: 'custom', customType: 'note', content: 'n', display: true, timestamp: 5 }) as AgentMessage,
+  ),
 );
 
 /** One step of a lane transcript: appends (the common case), a compaction, a rewrite, or the same input again. */
 const stepArb = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('append' as const), add: fc.array(messageArb, { maxLength: 6 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), keep: fc.nat(), add: fc.array(messageArb, { maxLength: 3 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('append' as const), add: fc.array(messageArb, { maxLength: 6 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('compact' as const),
+      keep: fc.nat(),
+      add: fc.array(messageArb, { maxLength: 3 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rewrite' as const), at: fc.nat(), with: messageArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('same' as const) }) },
 );
@@ -38,7 +51,12 @@ function apply(previous: AgentMessage[], step: Step): AgentMessage[] {
     case 'append':
       return [...previous, ...step.add.map((make) => make())];
     case 'compact': {
-      const summary: AgentMessage = { role: 'compactionSummary', summary: 's', tokensBefore: 1, timestamp: 9 } as AgentMessage;
+      const summary: AgentMessage = {
+        role: 'compactionSummary',
+        summary: 's',
+        tokensBefore: 1,
+        timestamp: 9,
+      } as AgentMessage;
       const keep = previous.length === 0 ? 0 : step.keep % (previous.length + 1);
       return [summary, ...previous.slice(previous.length - keep), ...step.add.map((make) => make())];
     }
@@ -86,7 +104,13 @@ describe('createIncrementalHistoryPipeline', () => {
     const first = [user('q'), assistantCall('c1', 'read', {})];
     const firstOut = incremental(first);
     expect(firstOut.inserted).toEqual([{ afterIndex: 1, toolCallId: 'c1' }]);
-    const second = [...first, user('interjection'), toolResult('c1', 'read', 'done'), assistantText('ok'), user('next')];
+    const second = [
+      ...first,
+      user('interjection'),
+      toolResult('c1', 'read', 'done'),
+      assistantText('ok'),
+      user('next'),
+    ];
     const out = incremental(second);
     expect(out.messages).toEqual([second[0], second[1], second[3], second[2], second[4], second[5]]);
     expect(out.inserted).toEqual([]);
@@ -95,7 +119,13 @@ describe('createIncrementalHistoryPipeline', () => {
 
   it('reports a result answering a call from before the checkpoint as a duplicate, as the full pipeline does', () => {
     const incremental = createIncrementalHistoryPipeline();
-    const first = [user('q'), assistantCall('c1', 'read', {}), toolResult('c1', 'read', 'a'), assistantText('done'), user('again')];
+    const first = [
+      user('q'),
+      assistantCall('c1', 'read', {}),
+      toolResult('c1', 'read', 'a'),
+      assistantText('done'),
+      user('again'),
+    ];
     incremental(first);
     const second = [...first, toolResult('c1', 'read', 'b')];
     const out = incremental(second);
@@ -115,7 +145,14 @@ describe('createIncrementalHistoryPipeline', () => {
       });
     };
     const incremental = createIncrementalHistoryPipeline();
-    const first = [counted('a'), assistantCall('c1', 'read', {}), toolResult('c1', 'read', 'x'), assistantText('b'), user('c'), assistantText('d')];
+    const first = [
+      counted('a'),
+      assistantCall('c1', 'read', {}),
+      toolResult('c1', 'read', 'x'),
+      assistantText('b'),
+      user('c'),
+      assistantText('d'),
+    ];
     incremental(first);
     reads = 0;
     const second = [...first, user('e'), assistantText('f')];

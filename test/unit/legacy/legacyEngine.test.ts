@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionTranscriptHandle } from '../../../src/contract';
-import { createLegacyContextEngine, delegateCompactionToRuntime, LEGACY_ENGINE_INFO } from '../../../src/engines/legacy';
+import {
+  createLegacyContextEngine,
+  delegateCompactionToRuntime,
+  LEGACY_ENGINE_INFO,
+} from '../../../src/engines/legacy';
 import { readSessionFile, writeSessionFile } from '../../../src/transcripts';
 import { assistantText, branch, HEADER, transcriptOf, user } from './helpers';
 
@@ -29,7 +33,9 @@ describe('legacy engine (spec §3.1)', () => {
 
   it('ingest returns {ingested:false}; afterTurn and dispose are no-ops', async () => {
     await expect(engine.ingest({ sessionId: 's', message: user('x') })).resolves.toEqual({ ingested: false });
-    await expect(engine.afterTurn!({ sessionId: 's', sessionFile: '/nope', messages: [], prePromptMessageCount: 0 })).resolves.toBeUndefined();
+    await expect(
+      engine.afterTurn!({ sessionId: 's', sessionFile: '/nope', messages: [], prePromptMessageCount: 0 }),
+    ).resolves.toBeUndefined();
     await expect(engine.dispose!()).resolves.toBeUndefined();
   });
 
@@ -42,7 +48,14 @@ describe('legacy engine (spec §3.1)', () => {
   });
 
   it('implements none of the optional lifecycle methods it lacks in OpenClaw', () => {
-    for (const method of ['bootstrap', 'maintain', 'ingestBatch', 'prepareSubagentSpawn', 'onSubagentEnded', 'commitTurn']) {
+    for (const method of [
+      'bootstrap',
+      'maintain',
+      'ingestBatch',
+      'prepareSubagentSpawn',
+      'onSubagentEnded',
+      'commitTurn',
+    ]) {
       expect(method in engine).toBe(false);
     }
   });
@@ -61,7 +74,13 @@ describe('legacy engine (spec §3.1)', () => {
     expect(refs).toEqual([{ sessionId: 'session-1', sessionKey: 'agent:main:x' }]);
     expect(result.ok).toBe(true);
     expect(result.compacted).toBe(true);
-    expect(Object.keys(result.result!).sort()).toEqual(['details', 'firstKeptEntryId', 'summary', 'tokensAfter', 'tokensBefore']);
+    expect(Object.keys(result.result!).sort()).toEqual([
+      'details',
+      'firstKeptEntryId',
+      'summary',
+      'tokensAfter',
+      'tokensBefore',
+    ]);
     expect(transcript.activePath().at(-1)!.type).toBe('compaction');
   });
 });
@@ -88,8 +107,16 @@ describe('delegateCompactionToRuntime (spec §3.4)', () => {
   });
 
   it('prefers the currentTokenCount param and ignores compactionTarget', async () => {
-    const base = { sessionId: 's', tokenBudget: 5000, currentTokenCount: 4500, runtimeContext: { currentTokenCount: 10 } };
-    const a = await delegateCompactionToRuntime(base, { resolveTranscript: async () => transcriptOf(fourTurns()), settings: SETTINGS });
+    const base = {
+      sessionId: 's',
+      tokenBudget: 5000,
+      currentTokenCount: 4500,
+      runtimeContext: { currentTokenCount: 10 },
+    };
+    const a = await delegateCompactionToRuntime(base, {
+      resolveTranscript: async () => transcriptOf(fourTurns()),
+      settings: SETTINGS,
+    });
     const b = await delegateCompactionToRuntime(
       { ...base, compactionTarget: 'threshold' },
       { resolveTranscript: async () => transcriptOf(fourTurns()), settings: SETTINGS },
@@ -126,7 +153,12 @@ describe('delegateCompactionToRuntime (spec §3.4)', () => {
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(1 + entries.length + 1);
     const appended = JSON.parse(lines.at(-1)!);
-    expect(appended).toMatchObject({ type: 'compaction', parentId: 'e6', firstKeptEntryId: 'e5', summary: result.result!.summary });
+    expect(appended).toMatchObject({
+      type: 'compaction',
+      parentId: 'e6',
+      firstKeptEntryId: 'e5',
+      summary: result.result!.summary,
+    });
     const reread = await readSessionFile(file, { mode: 'strict' });
     expect(reread.entries.at(-1)!.type).toBe('compaction');
   });
@@ -142,7 +174,10 @@ describe('delegateCompactionToRuntime (spec §3.4)', () => {
     controller.abort(new Error('host timeout'));
     const transcript: SessionTranscriptHandle = transcriptOf(fourTurns());
     await expect(
-      delegateCompactionToRuntime({ sessionId: 's', force: true, abortSignal: controller.signal }, { resolveTranscript: async () => transcript }),
+      delegateCompactionToRuntime(
+        { sessionId: 's', force: true, abortSignal: controller.signal },
+        { resolveTranscript: async () => transcript },
+      ),
     ).rejects.toThrow('host timeout');
   });
 });

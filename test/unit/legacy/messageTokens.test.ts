@@ -6,12 +6,41 @@ import { estimateMessagesTokens, estimateMessageTokens } from '../../../src/toke
 
 const messageArb: fc.Arbitrary<AgentMessage> = fc.oneof(
   fc.string().map((text) => ({ role: 'user', content: text, timestamp: 1 }) as AgentMessage),
-  fc.string().map((text) => ({ role: 'assistant', content: [{ type: 'text', text }, { type: 'toolCall', id: 'c', name: 'read', arguments: { path: text } }], timestamp: 2 }) as AgentMessage),
-  fc.string().map((text) => ({ role: 'toolResult', toolCallId: 'c', toolName: 'read', content: [{ type: 'text', text }], isError: false, timestamp: 3 }) as AgentMessage),
-  fc.string().map((text) => ({ role: 'compactionSummary', summary: text, tokensBefore: 1, timestamp: 4 }) as AgentMessage),
   fc.string().map(
     (text) =>
-      ({ role: 'custom', customType: RUNTIME_CONTEXT_CUSTOM_TYPE, content: text, display: false, details: { runtimeContextCarrier: true }, timestamp: 5 }) as AgentMessage,
+      ({
+        role: 'assistant',
+        content: [
+          { type: 'text', text },
+          { type: 'toolCall', id: 'c', name: 'read', arguments: { path: text } },
+        ],
+        timestamp: 2,
+      }) as AgentMessage,
+  ),
+  fc.string().map(
+    (text) =>
+      ({
+        role: 'toolResult',
+        toolCallId: 'c',
+        toolName: 'read',
+        content: [{ type: 'text', text }],
+        isError: false,
+        timestamp: 3,
+      }) as AgentMessage,
+  ),
+  fc
+    .string()
+    .map((text) => ({ role: 'compactionSummary', summary: text, tokensBefore: 1, timestamp: 4 }) as AgentMessage),
+  fc.string().map(
+    (text) =>
+      ({
+        role: 'custom',
+        customType: RUNTIME_CONTEXT_CUSTOM_TYPE,
+        content: text,
+        display: false,
+        details: { runtimeContextCarrier: true },
+        timestamp: 5,
+      }) as AgentMessage,
   ),
 );
 

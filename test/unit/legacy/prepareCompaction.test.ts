@@ -10,7 +10,13 @@ describe('prepareCompaction', () => {
     expect(prepareCompaction([], SETTINGS)).toBeUndefined();
     expect(prepareCompaction(branch([user('a'), { type: 'reset', reason: 'idle' }]), SETTINGS)).toBeUndefined();
     expect(
-      prepareCompaction(branch([user('a'), { type: 'compaction', summary: 's', firstKeptEntryId: 'e1', tokensBefore: 1, fromHook: true }]), SETTINGS),
+      prepareCompaction(
+        branch([
+          user('a'),
+          { type: 'compaction', summary: 's', firstKeptEntryId: 'e1', tokensBefore: 1, fromHook: true },
+        ]),
+        SETTINGS,
+      ),
     ).toBeUndefined();
   });
 
@@ -18,7 +24,13 @@ describe('prepareCompaction', () => {
     const entries = branch([
       user(`old ${t(100)}`), // e1
       assistantText(`old answer ${t(100)}`), // e2
-      { type: 'compaction', summary: 'PREV', firstKeptEntryId: 'e2', tokensBefore: 500, details: { readFiles: ['x.md'], modifiedFiles: ['y.ts'] } }, // e3
+      {
+        type: 'compaction',
+        summary: 'PREV',
+        firstKeptEntryId: 'e2',
+        tokensBefore: 500,
+        details: { readFiles: ['x.md'], modifiedFiles: ['y.ts'] },
+      }, // e3
       user(`new ${t(100)}`), // e4
       assistantText(`new answer ${t(100)}`), // e5
       user(`latest ${t(100)}`), // e6
@@ -48,7 +60,13 @@ describe('prepareCompaction', () => {
     const prep = prepareCompaction(entries, { ...SETTINGS, keepRecentTokens: 5 })!;
     expect(prep.effectiveKeepRecentTokens).toBe(23);
     expect(prep.firstKeptEntryId).toBe('e8');
-    expect(prep.messagesToSummarize.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'user', 'assistant']);
+    expect(prep.messagesToSummarize.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'user',
+      'assistant',
+    ]);
     // the reset is not a compaction: nothing is carried from it
     expect(prep.previousSummary).toBeUndefined();
   });

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsentStore, noConsentMessage } from '../../../src/plugins/consent';
@@ -7,7 +16,7 @@ import { hashPluginPackage } from '../../../src/plugins/hashPluginPackage';
 import { loadPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import type { EngineHostTransportFactory } from '../../../src/plugins/host/transport';
-import { createContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/plugins');
 const temps: string[] = [];
@@ -28,10 +37,13 @@ function copyFixture(name: string): string {
 
 /** a transport that records spawns instead of starting anything */
 function spyTransport(): { factory: EngineHostTransportFactory; spawned: number } {
-  const spy = { spawned: 0, factory: (() => {
-    spy.spawned++;
-    throw new Error('no process may be started without consent');
-  }) as EngineHostTransportFactory };
+  const spy = {
+    spawned: 0,
+    factory: (() => {
+      spy.spawned++;
+      throw new Error('no process may be started without consent');
+    }) as EngineHostTransportFactory,
+  };
   return spy;
 }
 
@@ -40,11 +52,20 @@ describe('consent', () => {
     const plugin = readPluginPackage(copyFixture('loader-cjs'), 'linked');
     const file = join(tempDir(), 'config', 'plugin-consent.json');
     const store = createConsentStore(file);
-    expect(store.check(plugin)).toEqual({ granted: false, reason: noConsentMessage(plugin.realPath), hash: hashPluginPackage(plugin) });
-    expect(noConsentMessage('/p')).toBe('not executed: no consent for /p; run with --allow-execute or approve it in the app');
+    expect(store.check(plugin)).toEqual({
+      granted: false,
+      reason: noConsentMessage(plugin.realPath),
+      hash: hashPluginPackage(plugin),
+    });
+    expect(noConsentMessage('/p')).toBe(
+      'not executed: no consent for /p; run with --allow-execute or approve it in the app',
+    );
     store.grant(plugin);
     expect(store.check(plugin).granted).toBe(true);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { version: number; grants: Record<string, { hash: string; pluginId: string }> };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      version: number;
+      grants: Record<string, { hash: string; pluginId: string }>;
+    };
     expect(saved.version).toBe(1);
     expect(Object.keys(saved.grants)).toEqual([plugin.realPath]);
     expect(saved.grants[plugin.realPath]!.hash).toBe(hashPluginPackage(plugin));
@@ -103,7 +124,9 @@ describe('consent', () => {
   });
 
   it('does not run a plugin with config errors even with consent', async () => {
-    const plugin = readPluginPackage(join(FIXTURES, 'loader-schema'), 'linked', { plugins: { entries: { 'loader-schema': { config: { budgetShare: 2 } } } } });
+    const plugin = readPluginPackage(join(FIXTURES, 'loader-schema'), 'linked', {
+      plugins: { entries: { 'loader-schema': { config: { budgetShare: 2 } } } },
+    });
     const spy = spyTransport();
     const loaded = await loadPlugin(plugin, {
       runtime: createContextRuntime({ logger: { debug() {}, info() {}, warn() {}, error() {} } }),

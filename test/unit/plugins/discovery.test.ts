@@ -31,7 +31,11 @@ describe('manifest and package validation', () => {
     const plugin = readPluginPackage(fixture('loader-bad-manifest'), 'linked');
     expect(plugin.errors.map((e) => [e.code, e.message, e.file])).toEqual([
       ['manifest-invalid', '/configSchema: is required', join(fixture('loader-bad-manifest'), 'openclaw.plugin.json')],
-      ['manifest-invalid', '/kind: must be one of "context-engine", "memory"', join(fixture('loader-bad-manifest'), 'openclaw.plugin.json')],
+      [
+        'manifest-invalid',
+        '/kind: must be one of "context-engine", "memory"',
+        join(fixture('loader-bad-manifest'), 'openclaw.plugin.json'),
+      ],
     ]);
     expect(plugin.errors[0]!.fix).toBe(
       'add "configSchema": {"type": "object", "additionalProperties": false, "properties": {}} (required even when the plugin takes no config)',
@@ -41,11 +45,15 @@ describe('manifest and package validation', () => {
 
   it('reports JSON5 syntax errors with line and column', () => {
     const plugin = readPluginPackage(fixture('loader-bad-json5'), 'linked');
-    expect(plugin.errors.map((e) => e.message)).toEqual(["openclaw.plugin.json is not valid JSON5: invalid character ',' at 3:35"]);
+    expect(plugin.errors.map((e) => e.message)).toEqual([
+      "openclaw.plugin.json is not valid JSON5: invalid character ',' at 3:35",
+    ]);
   });
 
   it('parses JSON5 manifests (comments, single quotes, trailing commas) and resolves ESM/CJS/TS entries', () => {
-    expect(readPluginPackage(fixture('loader-esm'), 'linked').entries.map((e) => [e.declared, e.format, e.pluginId])).toEqual([['./src/index.js', 'esm', 'loader-esm']]);
+    expect(
+      readPluginPackage(fixture('loader-esm'), 'linked').entries.map((e) => [e.declared, e.format, e.pluginId]),
+    ).toEqual([['./src/index.js', 'esm', 'loader-esm']]);
     expect(readPluginPackage(fixture('loader-cjs'), 'linked').entries.map((e) => e.format)).toEqual(['cjs']);
     expect(readPluginPackage(fixture('loader-ts'), 'linked').entries.map((e) => e.format)).toEqual(['ts']);
     expect(readPluginPackage(fixture('loader-ts'), 'linked').kind).toEqual(['context-engine']);
@@ -55,7 +63,10 @@ describe('manifest and package validation', () => {
     const plugin = readPluginPackage(fixture('loader-escape'), 'linked');
     expect(plugin.entries).toEqual([]);
     expect(plugin.errors.map((e) => [e.code, e.message])).toEqual([
-      ['entry-escapes-package', `entry "../loader-cjs/main.js" points outside the plugin folder (${fixture('loader-cjs/main.js')})`],
+      [
+        'entry-escapes-package',
+        `entry "../loader-cjs/main.js" points outside the plugin folder (${fixture('loader-cjs/main.js')})`,
+      ],
     ]);
   });
 
@@ -68,7 +79,10 @@ describe('manifest and package validation', () => {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ openclaw: { extensions: ['./entry.js'] } }));
     const plugin = readPluginPackage(dir, 'linked');
     expect(plugin.errors.map((e) => [e.code, e.message])).toEqual([
-      ['entry-symlink-escapes', `entry "./entry.js" is a symlink that resolves outside the plugin folder (→ ${outside})`],
+      [
+        'entry-symlink-escapes',
+        `entry "./entry.js" is a symlink that resolves outside the plugin folder (→ ${outside})`,
+      ],
     ]);
   });
 
@@ -97,7 +111,9 @@ describe('plugin config validation', () => {
 
   it('applies schema defaults to a valid config without touching the input', () => {
     const input = { apiKey: 'k' };
-    const plugin = readPluginPackage(fixture('loader-schema'), 'linked', { plugins: { entries: { 'loader-schema': { config: input } } } });
+    const plugin = readPluginPackage(fixture('loader-schema'), 'linked', {
+      plugins: { entries: { 'loader-schema': { config: input } } },
+    });
     expect(plugin.configErrors).toEqual([]);
     expect(plugin.config).toEqual({ apiKey: 'k', budgetShare: 0.5, mode: 'window' });
     expect(input).toEqual({ apiKey: 'k' });
@@ -105,11 +121,16 @@ describe('plugin config validation', () => {
 
   it('reports a schema that does not compile', () => {
     const dir = writePlugin(join(tempDir(), 'badschema'), 'badschema');
-    writeFileSync(join(dir, 'openclaw.plugin.json'), JSON.stringify({ id: 'badschema', configSchema: { type: 'nonsense' } }));
+    writeFileSync(
+      join(dir, 'openclaw.plugin.json'),
+      JSON.stringify({ id: 'badschema', configSchema: { type: 'nonsense' } }),
+    );
     const [problem] = readPluginPackage(dir, 'linked').errors;
     expect(problem!.code).toBe('config-schema-invalid');
     expect(problem!.path).toBe('/configSchema');
-    expect(problem!.message).toMatch(/^configSchema is not a valid JSON Schema: schema is invalid: data\/type must be equal to one of the allowed values/);
+    expect(problem!.message).toMatch(
+      /^configSchema is not a valid JSON Schema: schema is invalid: data\/type must be equal to one of the allowed values/,
+    );
   });
 });
 
@@ -174,7 +195,9 @@ describe('discovery roots and precedence', () => {
       ['linked-one', 'linked', linked],
       ['g', 'global', join(root, 'custom-state', 'extensions', 'g')],
     ]);
-    expect(plugins[0]!.errors.map((e) => e.message)).toEqual([`${join(root, 'missing')} (from plugins.load.paths) does not exist or is not a folder`]);
+    expect(plugins[0]!.errors.map((e) => e.message)).toEqual([
+      `${join(root, 'missing')} (from plugins.load.paths) does not exist or is not a folder`,
+    ]);
   });
 
   it('marks disabled plugins and warns that their config is kept', () => {
@@ -192,7 +215,11 @@ describe('discovery roots and precedence', () => {
   });
 
   it('finds stale plugins.entries, allow and deny ids but not uninstall markers', () => {
-    const plugins = discoverPlugins({ bundledDir: false, stateDir: join(tempDir(), 'none'), extraPaths: [fixture('loader-cjs')] });
+    const plugins = discoverPlugins({
+      bundledDir: false,
+      stateDir: join(tempDir(), 'none'),
+      extraPaths: [fixture('loader-cjs')],
+    });
     const stale = findStaleConfigEntries(
       {
         plugins: {

@@ -22,7 +22,8 @@ afterEach(() => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
   process.exitCode = undefined;
 });
-const codes = (report: DoctorReport) => report.findings.map((f) => `${f.severity} ${f.code}${f.where.engineId ? ` ${f.where.engineId}` : ''}`);
+const codes = (report: DoctorReport) =>
+  report.findings.map((f) => `${f.severity} ${f.code}${f.where.engineId ? ` ${f.where.engineId}` : ''}`);
 
 describe('doctor without executing plugin code', () => {
   it('reports manifest, config and stale-entry problems and lists unapproved plugins as not executed', async () => {
@@ -31,7 +32,12 @@ describe('doctor without executing plugin code', () => {
       bundledDir: false,
       stateDir: tempDir(),
       consent: denyAllConsent(),
-      config: { plugins: { entries: { 'loader-schema': { config: { budgetShare: 3 } }, ghost: { enabled: true } }, deny: ['phantom'] } },
+      config: {
+        plugins: {
+          entries: { 'loader-schema': { config: { budgetShare: 3 } }, ghost: { enabled: true } },
+          deny: ['phantom'],
+        },
+      },
     });
     expect(report.executed).toBe(false);
     expect(report.ok).toBe(false);
@@ -44,7 +50,10 @@ describe('doctor without executing plugin code', () => {
       'warn stale-config-entry',
       'info not-executed',
     ]);
-    expect(report.findings.filter((f) => f.code === 'config-invalid').map((f) => f.message)).toEqual(['/apiKey: is required', '/budgetShare: must be <= 1']);
+    expect(report.findings.filter((f) => f.code === 'config-invalid').map((f) => f.message)).toEqual([
+      '/apiKey: is required',
+      '/budgetShare: must be <= 1',
+    ]);
     expect(report.findings.find((f) => f.code === 'stale-config-entry')!.message).toBe(
       'stale config entry ignored: plugins.entries.ghost names "ghost", but no plugin with that id was found',
     );
@@ -59,12 +68,19 @@ describe('doctor without executing plugin code', () => {
   });
 
   it('prints a grouped human report with severity markers and fixes', async () => {
-    const report = await runDoctor({ pluginPaths: [fixture('loader-bad-manifest')], bundledDir: false, stateDir: tempDir(), consent: denyAllConsent() });
+    const report = await runDoctor({
+      pluginPaths: [fixture('loader-bad-manifest')],
+      bundledDir: false,
+      stateDir: tempDir(),
+      consent: denyAllConsent(),
+    });
     const text = formatDoctorReport(report);
     expect(text).toContain('ContextScope doctor — 1 plugin, 2 errors, 0 warnings, 0 info');
     expect(text).toContain('  ✖ loader-bad-manifest  [linked]');
     expect(text).toContain('  loader-bad-manifest\n    ✖ error  /configSchema: is required\n');
-    expect(text).toContain('             fix: add "configSchema": {"type": "object", "additionalProperties": false, "properties": {}} (required even when the plugin takes no config)');
+    expect(text).toContain(
+      '             fix: add "configSchema": {"type": "object", "additionalProperties": false, "properties": {}} (required even when the plugin takes no config)',
+    );
     expect(text.trimEnd().endsWith('Result: 2 errors — see the fixes above')).toBe(true);
   });
 });
@@ -79,7 +95,13 @@ describe('doctor with --allow-execute', () => {
       config: { plugins: { slots: { contextEngine: 'no-such-engine' } } },
       deadlines: { defaultMs: 5000 },
     });
-    expect(report.plugins[0]).toMatchObject({ id: 'loader-modes', status: 'executed', engines: ['loader-modes'], discoveryEngines: [], tools: ['modes_tool'] });
+    expect(report.plugins[0]).toMatchObject({
+      id: 'loader-modes',
+      status: 'executed',
+      engines: ['loader-modes'],
+      discoveryEngines: [],
+      tools: ['modes_tool'],
+    });
     // no slot finding: with --plugin the doctor only sees that plugin's engines, so the slot cannot be judged
     expect(codes(report)).toEqual([
       'warn assistant-first loader-modes',
@@ -103,7 +125,9 @@ describe('doctor with --allow-execute', () => {
       'plugins.slots.contextEngine names "no-such-engine", which no plugin registers; OpenClaw quarantines it (resolve: not registered) and runs legacy',
     );
     expect(slot.fix).toBe('set plugins.slots.contextEngine to one of: legacy, loader-cjs');
-    expect(report.quarantines.map((q) => [q.engineId, q.operation, q.reason])).toEqual([['no-such-engine', 'resolve', 'not registered']]);
+    expect(report.quarantines.map((q) => [q.engineId, q.operation, q.reason])).toEqual([
+      ['no-such-engine', 'resolve', 'not registered'],
+    ]);
     expect(report.findings.filter((f) => f.code === 'engine-quarantined')).toEqual([]);
   });
 });
@@ -124,12 +148,21 @@ describe('contextscope doctor (CLI)', () => {
     const state = tempDir();
     const configPath = join(state, 'openclaw.json');
     writeFileSync(configPath, '// JSON5\n{ plugins: { entries: { gone: { config: {} } } } }\n');
-    const { out } = await run(['--json', '--plugin', fixture('loader-bad-manifest'), '--no-bundled', '--state-dir', state]);
+    const { out } = await run([
+      '--json',
+      '--plugin',
+      fixture('loader-bad-manifest'),
+      '--no-bundled',
+      '--state-dir',
+      state,
+    ]);
     const report = JSON.parse(out) as DoctorReport;
     expect(process.exitCode).toBe(1);
     expect(report.version).toBe(1);
     expect(report.config.path).toBe(configPath);
-    expect(report.plugins.map((p) => [p.id, p.status, p.origin])).toEqual([['loader-bad-manifest', 'invalid', 'linked']]);
+    expect(report.plugins.map((p) => [p.id, p.status, p.origin])).toEqual([
+      ['loader-bad-manifest', 'invalid', 'linked'],
+    ]);
     expect(report.findings.map((f) => f.code)).toEqual(['manifest-invalid', 'manifest-invalid', 'stale-config-entry']);
   });
 
@@ -138,7 +171,11 @@ describe('contextscope doctor (CLI)', () => {
     writeFileSync(join(state, 'bad.json'), '{ plugins: ');
     const { out, err } = await run(['--config', join(state, 'bad.json'), '--no-bundled', '--state-dir', state]);
     expect(out).toBe('');
-    expect(err).toMatch(new RegExp(`^${join(state, 'bad.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON5: invalid end of input at 1:12\\. Fix the syntax at that position\\.\\n$`));
+    expect(err).toMatch(
+      new RegExp(
+        `^${join(state, 'bad.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON5: invalid end of input at 1:12\\. Fix the syntax at that position\\.\\n$`,
+      ),
+    );
     expect(process.exitCode).toBe(2);
   });
 });

@@ -17,7 +17,10 @@ describe('doctor checks', () => {
   it('finds tool calls without results and results without calls', () => {
     const [user, assistant, result] = smokeMessages() as [AgentMessage, AgentMessage, AgentMessage];
     expect(findUnpairedToolMessages([user, assistant, result])).toEqual({ orphanedCalls: [], orphanedResults: [] });
-    expect(findUnpairedToolMessages([user, assistant])).toEqual({ orphanedCalls: ['doctor_call_1'], orphanedResults: [] });
+    expect(findUnpairedToolMessages([user, assistant])).toEqual({
+      orphanedCalls: ['doctor_call_1'],
+      orphanedResults: [],
+    });
     expect(findUnpairedToolMessages([user, result])).toEqual({ orphanedCalls: [], orphanedResults: ['doctor_call_1'] });
   });
 
@@ -32,7 +35,10 @@ describe('doctor checks', () => {
       'invalid AssembleResult: messages is not an array, estimatedTokens is not a number',
     );
     const [, assistant] = smokeMessages() as [AgentMessage, AgentMessage];
-    expect(codes(checkAssembleResult(ref, { messages: [assistant], estimatedTokens: 1 }))).toEqual(['orphaned-tool-calls', 'assistant-first']);
+    expect(codes(checkAssembleResult(ref, { messages: [assistant], estimatedTokens: 1 }))).toEqual([
+      'orphaned-tool-calls',
+      'assistant-first',
+    ]);
     const messages = smokeMessages();
     const drift = checkAssembleResult(ref, { messages, estimatedTokens: 1 });
     expect(drift.map((f) => f.message)).toEqual([
@@ -49,20 +55,30 @@ describe('doctor checks', () => {
 
   it('flags lifecycle methods resolving undefined', () => {
     expect(checkLifecycleResult(ref, 'ingest', { ingested: false })).toEqual([]);
-    expect(checkLifecycleResult(ref, 'ingest', undefined)[0]!.message).toBe('ingest() returned undefined instead of a result object {ingested: boolean}');
+    expect(checkLifecycleResult(ref, 'ingest', undefined)[0]!.message).toBe(
+      'ingest() returned undefined instead of a result object {ingested: boolean}',
+    );
   });
 
   it('flags a non-owning no-op compact only when it did not delegate', () => {
     const noop = { ok: true, compacted: false, reason: 'nothing to do' };
-    expect(codes(checkCompactProbe(ref, { ownsCompaction: false, delegated: false, result: noop }))).toEqual(['noop-compact']);
+    expect(codes(checkCompactProbe(ref, { ownsCompaction: false, delegated: false, result: noop }))).toEqual([
+      'noop-compact',
+    ]);
     expect(checkCompactProbe(ref, { ownsCompaction: false, delegated: true, result: noop })).toEqual([]);
     expect(checkCompactProbe(ref, { ownsCompaction: true, delegated: false, result: noop })).toEqual([]);
   });
 
   it('flags compacted:true without a token change, invalid results and failures', () => {
     const same = { ok: true, compacted: true, result: { tokensBefore: 150, tokensAfter: 150 } };
-    expect(checkCompactProbe(ref, { ownsCompaction: true, delegated: false, result: same })[0]!.message).toBe('compacted:true while tokensBefore == tokensAfter (150)');
-    expect(codes(checkCompactProbe(ref, { ownsCompaction: true, delegated: false, result: undefined }))).toEqual(['invalid-compact-result']);
-    expect(codes(checkCompactProbe(ref, { ownsCompaction: false, delegated: false, error: 'boom' }))).toEqual(['compact-probe-failed']);
+    expect(checkCompactProbe(ref, { ownsCompaction: true, delegated: false, result: same })[0]!.message).toBe(
+      'compacted:true while tokensBefore == tokensAfter (150)',
+    );
+    expect(codes(checkCompactProbe(ref, { ownsCompaction: true, delegated: false, result: undefined }))).toEqual([
+      'invalid-compact-result',
+    ]);
+    expect(codes(checkCompactProbe(ref, { ownsCompaction: false, delegated: false, error: 'boom' }))).toEqual([
+      'compact-probe-failed',
+    ]);
   });
 });

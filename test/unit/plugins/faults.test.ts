@@ -10,7 +10,8 @@ import type { ContextEngineQuarantine } from '../../../src/contract';
 import { allowExecuteConsent } from '../../../src/plugins/consent';
 import { loadPlugin, type LoadedPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
-import { createContextRuntime, type ContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
+import { type ContextRuntime } from '../../../src/runtime';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/plugins');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -57,7 +58,12 @@ describe('engine failures inside the engine host', () => {
     const engine = await runtime.resolveContextEngine(slot('fault-throw'));
     const result = await engine.assemble({ sessionId: 's', messages });
     expect(result.messages).toEqual(messages);
-    expect(quarantineOf('fault-throw')).toEqual({ engineId: 'fault-throw', owner: 'plugin:loader-faults', operation: 'assemble', reason: 'assemble exploded' });
+    expect(quarantineOf('fault-throw')).toEqual({
+      engineId: 'fault-throw',
+      owner: 'plugin:loader-faults',
+      operation: 'assemble',
+      reason: 'assemble exploded',
+    });
   });
 
   it('quarantines factory and contract failures during resolution', async () => {
@@ -67,7 +73,8 @@ describe('engine failures inside the engine host', () => {
     expect(quarantineOf('fault-factory')).toMatchObject({ operation: 'factory', reason: 'factory refused' });
     expect(quarantineOf('fault-contract')).toMatchObject({
       operation: 'contract-validation',
-      reason: 'Context engine "fault-contract" factory returned an invalid ContextEngine: missing ingest(), missing assemble(), missing compact().',
+      reason:
+        'Context engine "fault-contract" factory returned an invalid ContextEngine: missing ingest(), missing assemble(), missing compact().',
     });
     expect(quarantineOf('fault-null')).toMatchObject({
       operation: 'contract-validation',
@@ -83,7 +90,10 @@ describe('engine failures inside the engine host', () => {
     await healthy.ingest({ sessionId: 's', message: messages[0]! }).then(() => order.push('other engine answered'));
     await hangDone;
     expect(order).toEqual(['other engine answered', 'hung call released']);
-    expect(quarantineOf('fault-hang')).toMatchObject({ operation: 'assemble', reason: `timeout after ${ASSEMBLE_DEADLINE_MS} ms` });
+    expect(quarantineOf('fault-hang')).toMatchObject({
+      operation: 'assemble',
+      reason: `timeout after ${ASSEMBLE_DEADLINE_MS} ms`,
+    });
     // a host that still answers pings is not killed: only the hung engine is affected
     expect(await faults.checkResponsive()).toBe(true);
     expect(faults.host?.running).toBe(true);
@@ -112,10 +122,16 @@ describe('engine failures inside the engine host', () => {
       clearInterval(timer);
     }
     expect(ticks).toBeGreaterThan(0); // the app's event loop kept running throughout
-    expect(quarantineOf('fault-loop')).toMatchObject({ operation: 'assemble', reason: `timeout after ${ASSEMBLE_DEADLINE_MS} ms` });
+    expect(quarantineOf('fault-loop')).toMatchObject({
+      operation: 'assemble',
+      reason: `timeout after ${ASSEMBLE_DEADLINE_MS} ms`,
+    });
     expect(faults.status).toBe('stopped');
     await runtime.resolveContextEngine(slot('fault-ok'));
-    expect(quarantineOf('fault-ok')).toMatchObject({ operation: 'factory', reason: 'engine host is not running (killed after timeout in assemble)' });
+    expect(quarantineOf('fault-ok')).toMatchObject({
+      operation: 'factory',
+      reason: 'engine host is not running (killed after timeout in assemble)',
+    });
   });
 
   it('turns process.exit(3) into "engine host exited with code 3" (restarted only by reload)', async () => {
@@ -124,7 +140,10 @@ describe('engine failures inside the engine host', () => {
     expect(quarantineOf('fault-ok')).toBeUndefined(); // a fresh runtime registration lifts the old quarantine
     const engine = await runtime.resolveContextEngine(slot('fault-exit'));
     await engine.assemble({ sessionId: 's', messages });
-    expect(quarantineOf('fault-exit')).toMatchObject({ operation: 'assemble', reason: 'engine host exited with code 3' });
+    expect(quarantineOf('fault-exit')).toMatchObject({
+      operation: 'assemble',
+      reason: 'engine host exited with code 3',
+    });
     expect(faults.status).toBe('stopped');
     expect(faults.statusMessage).toBe('engine host exited with code 3; engines of this plugin fail until reload()');
   });
@@ -133,6 +152,9 @@ describe('engine failures inside the engine host', () => {
     await faults.reload();
     const engine = await runtime.resolveContextEngine(slot('fault-crash'));
     await engine.assemble({ sessionId: 's', messages });
-    expect(quarantineOf('fault-crash')).toMatchObject({ operation: 'assemble', reason: 'engine host crashed: uncaughtException: Error: async boom' });
+    expect(quarantineOf('fault-crash')).toMatchObject({
+      operation: 'assemble',
+      reason: 'engine host crashed: uncaughtException: Error: async boom',
+    });
   });
 });

@@ -49,7 +49,12 @@ describe('doctor on the faulty-engines sample', () => {
     expect(report.executed).toBe(true);
     expect(report.ok).toBe(false);
     const [plugin] = report.plugins;
-    expect(plugin).toMatchObject({ id: 'faulty-engines', status: 'executed', origin: 'linked', kind: ['context-engine'] });
+    expect(plugin).toMatchObject({
+      id: 'faulty-engines',
+      status: 'executed',
+      origin: 'linked',
+      kind: ['context-engine'],
+    });
     expect(plugin!.engines).toEqual(FAULTS.filter((f) => f.id !== 'faulty-discovery-only').map((f) => f.id));
     expect(plugin!.discoveryEngines).toEqual(FAULTS.map((f) => f.id));
   });
@@ -60,11 +65,15 @@ describe('doctor on the faulty-engines sample', () => {
       it(`${fault.id}: quarantined during ${operation} with "${reason}"`, () => {
         if (operation === 'compact') {
           // the doctor never calls compact through the runtime; its probe reports the failure instead
-          expect(findingsFor(fault.id).map((f) => [f.code, f.where.operation])).toEqual([['compact-probe-failed', 'compact']]);
+          expect(findingsFor(fault.id).map((f) => [f.code, f.where.operation])).toEqual([
+            ['compact-probe-failed', 'compact'],
+          ]);
           expect(findingsFor(fault.id)[0]!.message).toContain(reason);
           return;
         }
-        expect(report.quarantines.filter((q) => q.engineId === fault.id).map((q) => [q.operation, q.reason])).toEqual([[operation, reason]]);
+        expect(report.quarantines.filter((q) => q.engineId === fault.id).map((q) => [q.operation, q.reason])).toEqual([
+          [operation, reason],
+        ]);
         expect(findingsFor(fault.id).map((f) => [f.severity, f.code, f.message])).toEqual([
           ['error', 'engine-quarantined', `engine "${fault.id}" quarantined during ${operation}: ${reason}`],
         ]);
@@ -73,32 +82,44 @@ describe('doctor on the faulty-engines sample', () => {
   }
 
   it('faulty-assemble-hangs: released by the deadline and quarantined as a timeout', () => {
-    expect(report.quarantines.filter((q) => q.engineId === 'faulty-assemble-hangs').map((q) => [q.operation, q.reason])).toEqual([
-      ['assemble', `timeout after ${DEADLINE_MS} ms`],
-    ]);
+    expect(
+      report.quarantines.filter((q) => q.engineId === 'faulty-assemble-hangs').map((q) => [q.operation, q.reason]),
+    ).toEqual([['assemble', `timeout after ${DEADLINE_MS} ms`]]);
   });
 
   it('faulty-sync-loop: timed out, then its host was killed', () => {
-    expect(report.quarantines.filter((q) => q.engineId === 'faulty-sync-loop').map((q) => [q.operation, q.reason])).toEqual([
-      ['assemble', `timeout after ${DEADLINE_MS} ms`],
-    ]);
-    expect(findingsFor('faulty-sync-loop').map((f) => f.message)).toContain('the engine host stopped while driving "faulty-sync-loop": killed after timeout in assemble');
+    expect(
+      report.quarantines.filter((q) => q.engineId === 'faulty-sync-loop').map((q) => [q.operation, q.reason]),
+    ).toEqual([['assemble', `timeout after ${DEADLINE_MS} ms`]]);
+    expect(findingsFor('faulty-sync-loop').map((f) => f.message)).toContain(
+      'the engine host stopped while driving "faulty-sync-loop": killed after timeout in assemble',
+    );
   });
 
   it('faulty-process-exit: quarantined with "engine host exited with code 3"', () => {
-    expect(report.quarantines.filter((q) => q.engineId === 'faulty-process-exit').map((q) => [q.operation, q.reason])).toEqual([
-      ['assemble', 'engine host exited with code 3'],
-    ]);
+    expect(
+      report.quarantines.filter((q) => q.engineId === 'faulty-process-exit').map((q) => [q.operation, q.reason]),
+    ).toEqual([['assemble', 'engine host exited with code 3']]);
   });
 
   it('reports each detectable finding-kind fault with its code and operation, and only that', () => {
     for (const fault of FAULTS.filter((f) => f.expect.kind === 'finding' && !NOT_DETECTED_BY_DOCTOR.includes(f.id))) {
       const found = findingsFor(fault.id);
-      expect(found.map((f) => f.code), fault.id).toEqual(FINDING_CODE[fault.id]);
-      expect(found.some((f) => f.where.operation === fault.expect.operation), fault.id).toBe(true);
+      expect(
+        found.map((f) => f.code),
+        fault.id,
+      ).toEqual(FINDING_CODE[fault.id]);
+      expect(
+        found.some((f) => f.where.operation === fault.expect.operation),
+        fault.id,
+      ).toBe(true);
     }
-    expect(findingsFor('faulty-malformed-result')[0]!.message).toBe(`invalid AssembleResult: ${'messages is not an array, estimatedTokens is not a number'}`);
-    expect(findingsFor('faulty-noop-compact')[0]!.message).toBe(FAULTS.find((f) => f.id === 'faulty-noop-compact')!.expect.reason);
+    expect(findingsFor('faulty-malformed-result')[0]!.message).toBe(
+      `invalid AssembleResult: ${'messages is not an array, estimatedTokens is not a number'}`,
+    );
+    expect(findingsFor('faulty-noop-compact')[0]!.message).toBe(
+      FAULTS.find((f) => f.id === 'faulty-noop-compact')!.expect.reason,
+    );
   });
 
   it('faulty-strict-validator: no quarantine and no finding (the compat retry handles it)', () => {
@@ -106,12 +127,16 @@ describe('doctor on the faulty-engines sample', () => {
     expect(report.quarantines.some((q) => q.engineId === 'faulty-strict-validator')).toBe(false);
   });
 
-  it('faulty-host-requirement: reported as unsupported on the embedded runner with OpenClaw\'s message', () => {
+  it("faulty-host-requirement: reported as unsupported on the embedded runner with OpenClaw's message", () => {
     const expected = FAULTS.find((f) => f.id === 'faulty-host-requirement')!.expect.reason;
-    expect(findingsFor('faulty-host-requirement').map((f) => [f.code, f.message])).toEqual([['host-unsupported', expected]]);
+    expect(findingsFor('faulty-host-requirement').map((f) => [f.code, f.message])).toEqual([
+      ['host-unsupported', expected],
+    ]);
   });
 
   it('faulty-discovery-only: registered only in discovery mode', () => {
-    expect(findingsFor('faulty-discovery-only').map((f) => [f.severity, f.code])).toEqual([['warn', 'engine-discovery-only']]);
+    expect(findingsFor('faulty-discovery-only').map((f) => [f.severity, f.code])).toEqual([
+      ['warn', 'engine-discovery-only'],
+    ]);
   });
 });

@@ -13,7 +13,11 @@ describe('resolveEngineHostEntry', () => {
     const entry = join(ROOT, 'out', 'node', 'engine-host.mjs');
     const resolved = resolveEngineHostEntry({ entry });
     expect(resolved).toMatchObject({ entry, execArgv: [] });
-    expect(resolved.shimDir).toBe(existsSync(join(ROOT, 'out', 'node', 'plugin-sdk')) ? join(ROOT, 'out', 'node', 'plugin-sdk') : join(ROOT, 'src', 'plugins', 'sdk', 'shims'));
+    expect(resolved.shimDir).toBe(
+      existsSync(join(ROOT, 'out', 'node', 'plugin-sdk'))
+        ? join(ROOT, 'out', 'node', 'plugin-sdk')
+        : join(ROOT, 'src', 'plugins', 'sdk', 'shims'),
+    );
   });
 
   it('an explicit entry with a plugin-sdk copy beside it uses the copy; a TypeScript entry runs through tsx', () => {

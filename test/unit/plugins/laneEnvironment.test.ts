@@ -8,7 +8,15 @@ describe('plugin environment', () => {
   it('passes only allow-listed variables plus the lane folders and explicit extras', () => {
     const env = buildPluginEnv({
       dirs,
-      parentEnv: { PATH: '/usr/bin', LANG: 'C.UTF-8', TZ: 'UTC', HOME: '/root', OPENAI_API_KEY: 'sk-secret', NODE_OPTIONS: '--inspect', AWS_SECRET: 'x' },
+      parentEnv: {
+        PATH: '/usr/bin',
+        LANG: 'C.UTF-8',
+        TZ: 'UTC',
+        HOME: '/root',
+        OPENAI_API_KEY: 'sk-secret',
+        NODE_OPTIONS: '--inspect',
+        AWS_SECRET: 'x',
+      },
       extra: { PLUGIN_TOKEN: 't' },
     });
     expect(env).toEqual({
@@ -41,8 +49,12 @@ describe('plugin environment', () => {
   });
 
   it('takes the engine Node binary from the option, then CONTEXTSCOPE_ENGINE_NODE, then this process', () => {
-    expect(resolveEngineNodePath('/opt/node22/bin/node', { CONTEXTSCOPE_ENGINE_NODE: '/other' })).toBe('/opt/node22/bin/node');
-    expect(resolveEngineNodePath(undefined, { CONTEXTSCOPE_ENGINE_NODE: ' /opt/node22/bin/node ' })).toBe('/opt/node22/bin/node');
+    expect(resolveEngineNodePath('/opt/node22/bin/node', { CONTEXTSCOPE_ENGINE_NODE: '/other' })).toBe(
+      '/opt/node22/bin/node',
+    );
+    expect(resolveEngineNodePath(undefined, { CONTEXTSCOPE_ENGINE_NODE: ' /opt/node22/bin/node ' })).toBe(
+      '/opt/node22/bin/node',
+    );
     expect(resolveEngineNodePath(undefined, {})).toBe(process.execPath);
   });
 });

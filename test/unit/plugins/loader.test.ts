@@ -10,7 +10,8 @@ import { PLUGIN_ENV_ALLOW_LIST } from '../../../src/plugins/host/laneEnvironment
 import { loadPlugin, type LoadedPlugin, type LoadPluginOptions } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import { allowExecuteConsent } from '../../../src/plugins/consent';
-import { createContextRuntime, type ContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
+import { type ContextRuntime } from '../../../src/runtime';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/plugins');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -28,7 +29,12 @@ function options(extra: Partial<LoadPluginOptions> = {}): LoadPluginOptions {
     logger: quiet,
     compactionDelegate: async (params) => {
       delegated.push(params);
-      return { ok: true, compacted: true, reason: `compacted ${params.sessionId}`, result: { tokensBefore: 100, tokensAfter: 40, summary: 'S' } };
+      return {
+        ok: true,
+        compacted: true,
+        reason: `compacted ${params.sessionId}`,
+        result: { tokensBefore: 100, tokensAfter: 40, summary: 'S' },
+      };
     },
     llm: {
       complete: async (params: LlmCompleteParams) => {
@@ -78,16 +84,25 @@ describe('loading an ESM plugin', () => {
     expect(regs.commands).toEqual([{ pluginId: 'loader-esm', name: 'esm-status' }]);
     expect(regs.hooks.map((h) => h.event)).toEqual(['before_prompt_build', 'session_end']);
     expect(regs.stubs).toEqual([{ pluginId: 'loader-esm', method: 'registerService' }]);
-    expect(esm.logs.filter((l) => l.level === 'info').map((l) => l.message)).toEqual(['registering with label esm-default']);
+    expect(esm.logs.filter((l) => l.level === 'info').map((l) => l.message)).toEqual([
+      'registering with label esm-default',
+    ]);
     expect(esm.diagnostics).toEqual([]);
   });
 
   it('hands the runtime an engine whose info is the plugin engine info', async () => {
-    expect((await engine('loader-esm')).info).toEqual({ id: 'loader-esm', name: 'Loader ESM', version: '1.0.0', ownsCompaction: false });
+    expect((await engine('loader-esm')).info).toEqual({
+      id: 'loader-esm',
+      name: 'Loader ESM',
+      version: '1.0.0',
+      ownsCompaction: false,
+    });
   });
 
   it('carries a Set of available tools and the factory context across', async () => {
-    const result = await (await engine('loader-esm')).assemble({ sessionId: 's', messages: [user('hi')], availableTools: new Set(['write', 'read']) });
+    const result = await (
+      await engine('loader-esm')
+    ).assemble({ sessionId: 's', messages: [user('hi')], availableTools: new Set(['write', 'read']) });
     const seen = JSON.parse(result.systemPromptAddition!);
     expect(seen.toolsIsSet).toBe(true);
     expect(seen.tools).toEqual(['read', 'write']);
@@ -107,7 +122,9 @@ describe('loading an ESM plugin', () => {
 
   it('routes api.runtime.llm.complete and runtimeContext.llm.complete to the parent', async () => {
     const callsBefore = llmCalls.length;
-    const result = await (await engine('loader-esm')).bootstrap!({
+    const result = await (
+      await engine('loader-esm')
+    ).bootstrap!({
       sessionId: 's',
       sessionFile: '/tmp/none.jsonl',
       runtimeContext: { llm: { complete: async () => ({ text: 'CTX', provider: 'p', model: 'm', usage: {} }) } },
@@ -117,14 +134,28 @@ describe('loading an ESM plugin', () => {
   });
 
   it("hands delegateCompactionToRuntime's params to the loader's compactionDelegate and returns its result", async () => {
-    const result = await (await engine('loader-esm')).compact({ sessionId: 'sess-9', sessionFile: '/tmp/sess-9.jsonl', force: true, customInstructions: 'keep names' });
-    expect(result).toEqual({ ok: true, compacted: true, reason: 'compacted sess-9', result: { tokensBefore: 100, tokensAfter: 40, summary: 'S' } });
-    expect(delegated.at(-1)).toMatchObject({ sessionId: 'sess-9', sessionFile: '/tmp/sess-9.jsonl', force: true, customInstructions: 'keep names' });
+    const result = await (
+      await engine('loader-esm')
+    ).compact({ sessionId: 'sess-9', sessionFile: '/tmp/sess-9.jsonl', force: true, customInstructions: 'keep names' });
+    expect(result).toEqual({
+      ok: true,
+      compacted: true,
+      reason: 'compacted sess-9',
+      result: { tokensBefore: 100, tokensAfter: 40, summary: 'S' },
+    });
+    expect(delegated.at(-1)).toMatchObject({
+      sessionId: 'sess-9',
+      sessionFile: '/tmp/sess-9.jsonl',
+      force: true,
+      customInstructions: 'keep names',
+    });
   });
 
   it('calls runtimeContext.rewriteTranscriptEntries in the parent', async () => {
     const requests: unknown[] = [];
-    const result = await (await engine('loader-esm')).maintain!({
+    const result = await (
+      await engine('loader-esm')
+    ).maintain!({
       sessionId: 's',
       sessionFile: '/tmp/x.jsonl',
       runtimeContext: {
@@ -139,7 +170,9 @@ describe('loading an ESM plugin', () => {
   });
 
   it('returns undefined fields, Maps, NaN, Dates and bigints unchanged', async () => {
-    const result = (await (await engine('loader-esm')).ingestBatch!({ sessionId: 's', messages: [user('a'), user('b')] })) as unknown as {
+    const result = (await (
+      await engine('loader-esm')
+    ).ingestBatch!({ sessionId: 's', messages: [user('a'), user('b')] })) as unknown as {
       ingestedCount: number;
       echo: { undef: undefined; map: Map<string, Set<number>>; nan: number; date: Date; big: bigint };
     };
@@ -152,10 +185,14 @@ describe('loading an ESM plugin', () => {
   });
 
   it('gives the plugin temporary lane folders and only allow-listed environment variables', async () => {
-    const seen = JSON.parse((await (await engine('loader-esm-env')).assemble({ sessionId: 's', messages: [] })).systemPromptAddition!);
+    const seen = JSON.parse(
+      (await (await engine('loader-esm-env')).assemble({ sessionId: 's', messages: [] })).systemPromptAddition!,
+    );
     const dirs = loaded['loader-esm']!.laneDirs!;
     const inherited = PLUGIN_ENV_ALLOW_LIST.filter((key) => process.env[key] !== undefined);
-    expect(seen.keys).toEqual([...inherited, 'HOME', 'USERPROFILE', 'OPENCLAW_STATE_DIR', 'TMPDIR', 'TMP', 'TEMP', 'PASSED_TO_PLUGIN'].sort());
+    expect(seen.keys).toEqual(
+      [...inherited, 'HOME', 'USERPROFILE', 'OPENCLAW_STATE_DIR', 'TMPDIR', 'TMP', 'TEMP', 'PASSED_TO_PLUGIN'].sort(),
+    );
     expect(seen.home).toBe(dirs.home);
     expect(seen.homedir).toBe(dirs.home);
     expect(seen.stateDir).toBe(dirs.stateDir);
@@ -170,14 +207,19 @@ describe('loading an ESM plugin', () => {
 describe('loading CommonJS and TypeScript plugins', () => {
   it('resolves openclaw/plugin-sdk/logging-core and /core through require() from the plugin folder', async () => {
     expect(loaded['loader-cjs']!.status).toBe('running');
-    const result = (await (await engine('loader-cjs')).assemble({ sessionId: 's', messages: [] })) as unknown as { systemPromptAddition: string; memory: string };
+    const result = (await (await engine('loader-cjs')).assemble({ sessionId: 's', messages: [] })) as unknown as {
+      systemPromptAddition: string;
+      memory: string;
+    };
     expect(result.systemPromptAddition).toBe('token sk-abc…3456 here');
     expect(result.memory).toBe('some');
   });
 
   it('transpiles a TypeScript entry (enum, interfaces, type-only SDK import, a local .ts module)', async () => {
     expect(loaded['loader-ts']!.status).toBe('running');
-    const result = await (await engine('loader-ts')).assemble({ sessionId: 's', messages: [user('a'), user('b'), user('c')] });
+    const result = await (
+      await engine('loader-ts')
+    ).assemble({ sessionId: 's', messages: [user('a'), user('b'), user('c')] });
     expect(result.messages).toEqual([user('b'), user('c')]);
     expect((await engine('loader-ts')).info.name).toBe('Loader TS (window)');
   });
@@ -204,11 +246,16 @@ describe('load failures and hostile plugins', () => {
       'engine host sent an invalid message (ignored): "log" message /level: Expected union value (message: {"type":"log","level":"shout","message":"bad level"})',
       'engine host sent an invalid message (ignored): "request" message /op: Expected union value (message: {"type":"request","id":7,"op":"deleteEverything","args":[]})',
     ]);
-    expect((await (await engine('hostile')).assemble({ sessionId: 's', messages: [user('x')] })).messages).toEqual([user('x')]);
+    expect((await (await engine('hostile')).assemble({ sessionId: 's', messages: [user('x')] })).messages).toEqual([
+      user('x'),
+    ]);
   });
 
   it('reports an engine-host Node binary that cannot start', async () => {
-    const broken = await loadPlugin(readPluginPackage(join(FIXTURES, 'loader-cjs'), 'linked'), options({ nodePath: '/nonexistent/node' }));
+    const broken = await loadPlugin(
+      readPluginPackage(join(FIXTURES, 'loader-cjs'), 'linked'),
+      options({ nodePath: '/nonexistent/node' }),
+    );
     expect(broken.status).toBe('load-failed');
     expect(broken.errors.map((e) => e.message)).toEqual([
       'engine host for plugin "loader-cjs" failed to start: spawn /nonexistent/node ENOENT before it was ready',

@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { MessageRefTable, RELEASE_AFTER_PAYLOADS } from '../../../src/plugins/host/messageRefTable';
 import { RpcPeer } from '../../../src/plugins/host/rpcPeer';
-import { DATA_ONLY_DECODE, DATA_ONLY_ENCODE, WireFormatError, decodeWire, encodeWire } from '../../../src/plugins/host/wireCodec';
+import {
+  DATA_ONLY_DECODE,
+  DATA_ONLY_ENCODE,
+  WireFormatError,
+  decodeWire,
+  encodeWire,
+} from '../../../src/plugins/host/wireCodec';
 
 const msg = (content: string) => ({ role: 'user' as const, content, timestamp: 1 });
 
@@ -75,7 +81,8 @@ describe('message reference codec', () => {
     const second = c.toChild({ messages: history, tokenBudget: 100 }) as { messages: object[]; tokenBudget: number };
     expect(second.tokenBudget).toBe(100);
     expect(second.messages).toHaveLength(9003);
-    for (let i = 0; i < 9000; i++) if (second.messages[i] !== first.messages[i]) throw new Error(`message ${i} is a different object`);
+    for (let i = 0; i < 9000; i++)
+      if (second.messages[i] !== first.messages[i]) throw new Error(`message ${i} is a different object`);
     expect(second.messages.slice(9000)).toEqual([msg('new1'), msg('new2'), msg('new3')]);
     expect(wireOf(c.wire[1]!)).toEqual({
       messages: {
@@ -116,12 +123,18 @@ describe('message reference codec', () => {
     expect(wireOf(c.wire[3]!).messages).toEqual({
       $cs: 'array',
       // a, b from the remembered [a, b]; d (id 3) found by lookup continues the same run
-      items: [{ $cs: 'refs', side: 'parent', from: 1, count: 3 }, { $cs: 'def', id: 5, value: msg('x') }],
+      items: [
+        { $cs: 'refs', side: 'parent', from: 1, count: 3 },
+        { $cs: 'def', id: 5, value: msg('x') },
+      ],
     });
     const again = c.toChild({ messages: [e, a, b] }) as { messages: object[] };
     expect(wireOf(c.wire[4]!).messages).toEqual({
       $cs: 'array',
-      items: [{ $cs: 'ref', side: 'parent', id: 4 }, { $cs: 'refs', side: 'parent', from: 1, count: 2 }],
+      items: [
+        { $cs: 'ref', side: 'parent', id: 4 },
+        { $cs: 'refs', side: 'parent', from: 1, count: 2 },
+      ],
     });
     expect(again.messages[1]).toBe(out.messages[0]);
     expect(again.messages[2]).toBe(out.messages[1]);
@@ -132,13 +145,18 @@ describe('message reference codec', () => {
     const history = [msg('a'), msg('b'), msg('c')];
     const received = c.toChild({ messages: history }) as { messages: object[] };
     const summary = { role: 'user', content: 'summary', timestamp: 0 };
-    const result = c.toParent({ messages: [summary, ...received.messages], estimatedTokens: 3 }) as { messages: object[] };
+    const result = c.toParent({ messages: [summary, ...received.messages], estimatedTokens: 3 }) as {
+      messages: object[];
+    };
     expect(result.messages[0]).toEqual(summary);
     expect(result.messages.slice(1)).toHaveLength(3);
     result.messages.slice(1).forEach((m, i) => expect(m).toBe(history[i]));
     expect(wireOf(c.wire[1]!).messages).toEqual({
       $cs: 'array',
-      items: [{ $cs: 'def', id: 1, value: summary }, { $cs: 'refs', side: 'parent', from: 1, count: 3 }],
+      items: [
+        { $cs: 'def', id: 1, value: summary },
+        { $cs: 'refs', side: 'parent', from: 1, count: 3 },
+      ],
     });
   });
 
@@ -191,7 +209,9 @@ describe('message reference codec', () => {
     expect(wireOf(c.wire.at(-1)!).messages).toEqual([dropped]);
     c.child.releaseOwn(released);
     expect(c.parent.confirmReleased(released)).toBeNull();
-    expect(() => parentDecodes(c.parent, { $cs: 'ref', side: 'child', id: 2 })).toThrow('message reference child#2 is unknown');
+    expect(() => parentDecodes(c.parent, { $cs: 'ref', side: 'child', id: 2 })).toThrow(
+      'message reference child#2 is unknown',
+    );
     // `kept` was in use throughout and still travels as a reference
     c.toParent({ messages: [kept] });
     expect(wireOf(c.wire.at(-1)!).messages).toEqual([{ $cs: 'ref', side: 'child', id: 1 }]);
@@ -215,7 +235,10 @@ describe('message reference codec', () => {
     expect(released).toContain(1);
     // the history (app ids only) is still a known prefix; the array with the released summary is cut before it
     const session = c.parent.beginEncode();
-    expect(session.knownPrefix!([...history, msg('new')])).toMatchObject({ length: 3, runs: [{ side: 'parent', from: 1, count: 3 }] });
+    expect(session.knownPrefix!([...history, msg('new')])).toMatchObject({
+      length: 3,
+      runs: [{ side: 'parent', from: 1, count: 3 }],
+    });
     expect(session.knownPrefix!(mixed)?.length).toBe(3);
   });
 
@@ -262,9 +285,9 @@ describe('message reference codec', () => {
     const parent = new MessageRefTable('parent');
     const a = msg('a');
     const enc = parent.beginEncode();
-    expect(() => encodeWire({ messages: [a], fn: () => 1 }, { ...DATA_ONLY_ENCODE, side: 'parent', messageRefs: enc })).toThrow(
-      'functions cannot be sent here',
-    );
+    expect(() =>
+      encodeWire({ messages: [a], fn: () => 1 }, { ...DATA_ONLY_ENCODE, side: 'parent', messageRefs: enc }),
+    ).toThrow('functions cannot be sent here');
     expect(parent.size).toBe(0);
     expect(parent.beginEncode().refOf(a)).toBeUndefined();
   });
@@ -290,12 +313,32 @@ describe('message reference codec', () => {
       ['an unknown child id', { $cs: 'ref', side: 'child', id: 1 }, 'message reference child#1 is unknown'],
       ['a bad side', { $cs: 'ref', side: 'other', id: 1 }, 'message reference side must be "parent" or "child"'],
       ['a non-integer id', { $cs: 'ref', side: 'parent', id: 1.5 }, 'message reference id must be a positive integer'],
-      ['a range past the known ids', { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 2, count: 2 }] }, 'message reference parent#3 is unknown'],
-      ['a range with count 0', { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 1, count: 0 }] }, 'reference range count must be a positive integer'],
-      ['a huge range', { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 1, count: Number.MAX_SAFE_INTEGER }] }, 'reference range is out of bounds'],
-      ['a range outside an array node', { messages: { $cs: 'refs', side: 'parent', from: 1, count: 2 } }, 'a reference range may only appear directly inside an array node'],
+      [
+        'a range past the known ids',
+        { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 2, count: 2 }] },
+        'message reference parent#3 is unknown',
+      ],
+      [
+        'a range with count 0',
+        { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 1, count: 0 }] },
+        'reference range count must be a positive integer',
+      ],
+      [
+        'a huge range',
+        { $cs: 'array', items: [{ $cs: 'refs', side: 'parent', from: 1, count: Number.MAX_SAFE_INTEGER }] },
+        'reference range is out of bounds',
+      ],
+      [
+        'a range outside an array node',
+        { messages: { $cs: 'refs', side: 'parent', from: 1, count: 2 } },
+        'a reference range may only appear directly inside an array node',
+      ],
       ['array items that are not an array', { $cs: 'array', items: 3 }, 'array node items must be an array'],
-      ['an engine definition inside a reference range', { $cs: 'array', items: [{ $cs: 'refs', side: 'child', from: 1, count: 2 }] }, 'message reference child#1 is unknown'],
+      [
+        'an engine definition inside a reference range',
+        { $cs: 'array', items: [{ $cs: 'refs', side: 'child', from: 1, count: 2 }] },
+        'message reference child#1 is unknown',
+      ],
     ];
     for (const [name, node, message] of cases) {
       it(name, () => {
@@ -317,19 +360,23 @@ describe('message reference codec', () => {
     it('a redefinition of a known engine id (parent side)', () => {
       const c = channel();
       c.toParent({ message: msg('a') });
-      expect(() => parentDecodes(c.parent, { $cs: 'def', id: 1, value: msg('b') })).toThrow('message id 1 is already defined');
+      expect(() => parentDecodes(c.parent, { $cs: 'def', id: 1, value: msg('b') })).toThrow(
+        'message id 1 is already defined',
+      );
     });
 
     it('a definition that is not an object', () => {
       const child = new MessageRefTable('child');
       const dec = child.beginDecode();
-      expect(() => decodeWire({ $cs: 'def', id: 1, value: [1] }, { ...DATA_ONLY_DECODE, side: 'child', messageRefs: dec })).toThrow(
-        'message definition value must be an object',
-      );
+      expect(() =>
+        decodeWire({ $cs: 'def', id: 1, value: [1] }, { ...DATA_ONLY_DECODE, side: 'child', messageRefs: dec }),
+      ).toThrow('message definition value must be an object');
     });
 
     it('references where no cache is in use', () => {
-      expect(() => decodeWire({ $cs: 'ref', side: 'parent', id: 1 }, DATA_ONLY_DECODE)).toThrow('message references are not accepted here');
+      expect(() => decodeWire({ $cs: 'ref', side: 'parent', id: 1 }, DATA_ONLY_DECODE)).toThrow(
+        'message references are not accepted here',
+      );
     });
 
     it('a failed decode commits none of its definitions', () => {
@@ -337,7 +384,12 @@ describe('message reference codec', () => {
       const dec = child.beginDecode();
       expect(() =>
         decodeWire(
-          { messages: [{ $cs: 'def', id: 1, value: msg('a') }, { $cs: 'ref', side: 'parent', id: 9 }] },
+          {
+            messages: [
+              { $cs: 'def', id: 1, value: msg('a') },
+              { $cs: 'ref', side: 'parent', id: 9 },
+            ],
+          },
           { ...DATA_ONLY_DECODE, side: 'child', messageRefs: dec },
         ),
       ).toThrow('message reference parent#9 is unknown');
@@ -372,7 +424,6 @@ describe('message references through RpcPeer', () => {
 
   it('sends a grown history as references and gets the originals back from a real child peer', async () => {
     const problems: string[] = [];
-    let parent!: RpcPeer;
     const seenByEngine: object[][] = [];
     const child: RpcPeer = new RpcPeer({
       side: 'child',
@@ -387,7 +438,7 @@ describe('message references through RpcPeer', () => {
       },
     });
     const sizes: number[] = [];
-    parent = new RpcPeer({
+    const parent: RpcPeer = new RpcPeer({
       side: 'parent',
       handlers: {},
       onProtocolError: (problem) => problems.push(problem),

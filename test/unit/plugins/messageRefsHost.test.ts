@@ -10,7 +10,7 @@ import { forkTransport, type EngineHostTransportFactory } from '../../../src/plu
 import { loadPlugin, type LoadedPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import { allowExecuteConsent } from '../../../src/plugins/consent';
-import { createContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/plugins/loader-message-refs');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -30,8 +30,9 @@ const countingTransport: EngineHostTransportFactory = (spec) => {
     },
     send(message) {
       const m = message as { type?: string; op?: string; args?: { method?: string }[] };
-      if (m.type === 'release') releases.push(...((message as { ids: number[] }).ids));
-      if (m.type === 'request' && m.op === 'callEngine') sentChars.push({ method: String(m.args?.[0]?.method), chars: JSON.stringify(message).length });
+      if (m.type === 'release') releases.push(...(message as { ids: number[] }).ids);
+      if (m.type === 'request' && m.op === 'callEngine')
+        sentChars.push({ method: String(m.args?.[0]?.method), chars: JSON.stringify(message).length });
       inner.send(message);
     },
     onMessage: (listener) =>
@@ -102,7 +103,9 @@ describe('message references across a real engine host', () => {
       prePromptMessageCount: assembled.messages.length,
     });
     const report = (await engine.ingestBatch!({ sessionId: 's', messages: [] })) as unknown as { report: unknown[] };
-    expect(report.report).toEqual([{ summaryIsSame: true, summaryContent: 'summary of 150', restReused: 150, count: 152 }]);
+    expect(report.report).toEqual([
+      { summaryIsSame: true, summaryContent: 'summary of 150', restReused: 150, count: 152 },
+    ]);
     // a message sent before reaches the engine as the object it already holds
     expect(await engine.ingest({ sessionId: 's', message: history[5]! })).toEqual({ ingested: true });
     expect(await engine.ingest({ sessionId: 's', message: user('never sent') })).toEqual({ ingested: false });
@@ -113,14 +116,26 @@ describe('message references across a real engine host', () => {
     await engine.assemble({ sessionId: 's', messages: short, tokenBudget: 1000 });
     const again = await engine.assemble({ sessionId: 's', messages: short, tokenBudget: 1000 });
     const before = sentChars.filter((c) => c.method === 'afterTurn').length;
-    await engine.afterTurn!({ sessionId: 's', sessionFile: '/tmp/none.jsonl', messages: again.messages, prePromptMessageCount: 0 });
-    const report = (await engine.ingestBatch!({ sessionId: 's', messages: [] })) as unknown as { report: { summaryIsSame: boolean }[] };
-    expect(report.report.at(-1)).toMatchObject({ summaryIsSame: true, summaryContent: 'summary of 50', restReused: 50 });
+    await engine.afterTurn!({
+      sessionId: 's',
+      sessionFile: '/tmp/none.jsonl',
+      messages: again.messages,
+      prePromptMessageCount: 0,
+    });
+    const report = (await engine.ingestBatch!({ sessionId: 's', messages: [] })) as unknown as {
+      report: { summaryIsSame: boolean }[];
+    };
+    expect(report.report.at(-1)).toMatchObject({
+      summaryIsSame: true,
+      summaryContent: 'summary of 50',
+      restReused: 50,
+    });
     // the summary went back as a reference: the request is a few hundred characters, not the 50 messages
     expect(sentChars.filter((c) => c.method === 'afterTurn')[before]!.chars).toBeLessThan(600);
 
     // other calls only from now on: the summary's id goes unused and is released; the host answers without error
-    for (let i = 0; i < 80 && releases.length === 0; i++) await engine.assemble({ sessionId: 's', messages: history.slice(0, 60 + (i % 2)), tokenBudget: 1000 });
+    for (let i = 0; i < 80 && releases.length === 0; i++)
+      await engine.assemble({ sessionId: 's', messages: history.slice(0, 60 + (i % 2)), tokenBudget: 1000 });
     expect(releases.length).toBeGreaterThan(0);
     await engine.assemble({ sessionId: 's', messages: short, tokenBudget: 1000 });
     expect(releasedAnswers).toEqual(releases);

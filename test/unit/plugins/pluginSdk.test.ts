@@ -18,10 +18,18 @@ describe('openclaw plugin-sdk values', () => {
   });
 
   it('renders the configured memory section and undefined when it is empty', async () => {
-    const withSection = createOpenClawPluginSdk({ delegateCompaction: async () => ({ ok: true, compacted: false }), memoryPromptSection: '## Memory\nUse memory_search.' });
-    expect(withSection.core.buildMemorySystemPromptAddition({ availableTools: new Set(['memory_search']) })).toBe('## Memory\nUse memory_search.');
+    const withSection = createOpenClawPluginSdk({
+      delegateCompaction: async () => ({ ok: true, compacted: false }),
+      memoryPromptSection: '## Memory\nUse memory_search.',
+    });
+    expect(withSection.core.buildMemorySystemPromptAddition({ availableTools: new Set(['memory_search']) })).toBe(
+      '## Memory\nUse memory_search.',
+    );
     expect(await withSection.core.prepareMemorySystemPromptAddition()).toBe('## Memory\nUse memory_search.');
-    const empty = createOpenClawPluginSdk({ delegateCompaction: async () => ({ ok: true, compacted: false }), memoryPromptSection: '   ' });
+    const empty = createOpenClawPluginSdk({
+      delegateCompaction: async () => ({ ok: true, compacted: false }),
+      memoryPromptSection: '   ',
+    });
     expect(empty.core.buildMemorySystemPromptAddition()).toBeUndefined();
   });
 
@@ -33,19 +41,30 @@ describe('openclaw plugin-sdk values', () => {
         return { ok: true, compacted: true, reason: 'done' };
       },
     });
-    expect(await sdk.core.delegateCompactionToRuntime({ sessionId: 's1' })).toEqual({ ok: true, compacted: true, reason: 'done' });
+    expect(await sdk.core.delegateCompactionToRuntime({ sessionId: 's1' })).toEqual({
+      ok: true,
+      compacted: true,
+      reason: 'done',
+    });
     expect(seen).toEqual(['s1']);
     const entry = { id: 'x', register() {} };
     expect(sdk.pluginEntry.definePluginEntry(entry)).toBe(entry);
   });
 
   it('every ESM and CommonJS shim exports exactly the documented names', async () => {
-    installPluginSdkGlobal(createOpenClawPluginSdk({ delegateCompaction: async () => ({ ok: true, compacted: false }) }));
+    installPluginSdkGlobal(
+      createOpenClawPluginSdk({ delegateCompaction: async () => ({ ok: true, compacted: false }) }),
+    );
     const require = createRequire(import.meta.url);
     for (const [specifier, names] of Object.entries(PLUGIN_SDK_EXPORTS)) {
       const base = PLUGIN_SDK_SHIM_FILES[specifier as keyof typeof PLUGIN_SDK_SHIM_FILES];
       const esm = (await import(pathToFileURL(join(SHIM_DIR, `${base}.mjs`)).href)) as Record<string, unknown>;
-      expect(Object.keys(esm).filter((k) => k !== 'default').sort(), `${specifier} (ESM)`).toEqual([...names].sort());
+      expect(
+        Object.keys(esm)
+          .filter((k) => k !== 'default')
+          .sort(),
+        `${specifier} (ESM)`,
+      ).toEqual([...names].sort());
       const cjs = require(join(SHIM_DIR, `${base}.cjs`)) as Record<string, unknown>;
       expect(Object.keys(cjs).sort(), `${specifier} (CJS)`).toEqual([...names].sort());
       for (const name of names) expect(typeof cjs[name], `${specifier}.${name}`).toBe('function');

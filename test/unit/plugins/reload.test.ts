@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createConsentStore } from '../../../src/plugins/consent';
 import { loadPlugin, type LoadedPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
-import { createContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'cs-reload-')));
@@ -28,10 +28,20 @@ describe('reload', () => {
     expect(loaded.engineIds).toEqual(['loader-cjs']);
 
     const entry = join(dir, 'main.js');
-    writeFileSync(entry, readFileSync(entry, 'utf8').replace("registerContextEngine('loader-cjs'", "registerContextEngine('loader-cjs-v2'"));
+    writeFileSync(
+      entry,
+      readFileSync(entry, 'utf8').replace(
+        "registerContextEngine('loader-cjs'",
+        "registerContextEngine('loader-cjs-v2'",
+      ),
+    );
     await loaded.reload();
     expect(loaded.status).toBe('not-executed');
-    expect(loaded.statusMessage).toMatch(new RegExp(`^not executed: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} changed since consent was given \\(content hash [0-9a-f]{12} → [0-9a-f]{12}\\)`));
+    expect(loaded.statusMessage).toMatch(
+      new RegExp(
+        `^not executed: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} changed since consent was given \\(content hash [0-9a-f]{12} → [0-9a-f]{12}\\)`,
+      ),
+    );
 
     consent.grant(plugin);
     await loaded.reload();
@@ -42,7 +52,8 @@ describe('reload', () => {
     expect(quarantine).toMatchObject({
       engineId: 'loader-cjs',
       operation: 'factory',
-      reason: 'engine "loader-cjs" is no longer provided by plugin "loader-cjs" (it was not registered again after reload)',
+      reason:
+        'engine "loader-cjs" is no longer provided by plugin "loader-cjs" (it was not registered again after reload)',
     });
     const v2 = await runtime.resolveContextEngine({ plugins: { slots: { contextEngine: 'loader-cjs-v2' } } });
     expect(runtime.describeResolvedEngine(v2)?.quarantined).toBe(false);

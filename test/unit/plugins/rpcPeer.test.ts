@@ -4,20 +4,34 @@ import { RpcPeer, type RequestHandler } from '../../../src/plugins/host/rpcPeer'
 /** Two peers wired back to back through JSON, the way the IPC channel carries messages. */
 function pair(parentHandlers: Record<string, RequestHandler>, childHandlers: Record<string, RequestHandler>) {
   const problems: string[] = [];
-  let parent!: RpcPeer;
-  let child!: RpcPeer;
   const deliver = (to: () => RpcPeer) => (message: Record<string, unknown>) => {
     const copy = JSON.parse(JSON.stringify(message));
     queueMicrotask(() => to().handleMessage(copy));
   };
-  parent = new RpcPeer({ side: 'parent', send: deliver(() => child), handlers: parentHandlers, onProtocolError: (p) => problems.push(p) });
-  child = new RpcPeer({ side: 'child', send: deliver(() => parent), handlers: childHandlers, onProtocolError: (p) => problems.push(p) });
+  const parent: RpcPeer = new RpcPeer({
+    side: 'parent',
+    send: deliver(() => child),
+    handlers: parentHandlers,
+    onProtocolError: (p) => problems.push(p),
+  });
+  const child: RpcPeer = new RpcPeer({
+    side: 'child',
+    send: deliver(() => parent),
+    handlers: childHandlers,
+    onProtocolError: (p) => problems.push(p),
+  });
   return { parent, child, problems };
 }
 
 describe('RpcPeer', () => {
   it('passes a callback across and lets the other side call it during the request', async () => {
-    const { parent } = pair({}, { run: async ([params]) => (await (params as { llm: { complete(x: string): Promise<string> } }).llm.complete('hi')) + '!' });
+    const { parent } = pair(
+      {},
+      {
+        run: async ([params]) =>
+          (await (params as { llm: { complete(x: string): Promise<string> } }).llm.complete('hi')) + '!',
+      },
+    );
     const result = await parent.request('run', [{ llm: { complete: async (x: string) => `echo:${x}` } }]);
     expect(result).toBe('echo:hi!');
   });
@@ -26,7 +40,9 @@ describe('RpcPeer', () => {
     let kept: (() => Promise<unknown>) | undefined;
     const { parent } = pair({}, { keep: ([fn]) => void (kept = fn as () => Promise<unknown>) });
     await parent.request('keep', [() => 'late']);
-    await expect(kept!()).rejects.toThrow('callback 1 is no longer available: the engine call that passed it has finished');
+    await expect(kept!()).rejects.toThrow(
+      'callback 1 is no longer available: the engine call that passed it has finished',
+    );
   });
 
   it('keeps a function returned in a response callable later (a rollback handle)', async () => {
@@ -45,13 +61,18 @@ describe('RpcPeer', () => {
   });
 
   it('forwards an abort of a passed AbortSignal to the other side', async () => {
-    const { parent } = pair({}, {
-      wait: ([params]) =>
-        new Promise((_, reject) => {
-          const signal = (params as { signal: AbortSignal }).signal;
-          signal.addEventListener('abort', () => reject(Object.assign(new Error(`aborted: ${(signal.reason as Error).message}`), { name: 'AbortError' })));
-        }),
-    });
+    const { parent } = pair(
+      {},
+      {
+        wait: ([params]) =>
+          new Promise((_, reject) => {
+            const signal = (params as { signal: AbortSignal }).signal;
+            signal.addEventListener('abort', () =>
+              reject(Object.assign(new Error(`aborted: ${(signal.reason as Error).message}`), { name: 'AbortError' })),
+            );
+          }),
+      },
+    );
     const controller = new AbortController();
     const pending = parent.request('wait', [{ signal: controller.signal }]);
     controller.abort(new Error('user stop'));
@@ -63,16 +84,25 @@ describe('RpcPeer', () => {
 
   it('rejects with the timeout error at the deadline and aborts the signals the call carried', async () => {
     let sawAbort: string | undefined;
-    const { parent } = pair({}, {
-      hang: ([params]) =>
-        new Promise(() => {
-          const signal = (params as { signal: AbortSignal }).signal;
-          signal.addEventListener('abort', () => (sawAbort = `${(signal.reason as Error).name}: ${(signal.reason as Error).message}`));
-        }),
-    });
+    const { parent } = pair(
+      {},
+      {
+        hang: ([params]) =>
+          new Promise(() => {
+            const signal = (params as { signal: AbortSignal }).signal;
+            signal.addEventListener(
+              'abort',
+              () => (sawAbort = `${(signal.reason as Error).name}: ${(signal.reason as Error).message}`),
+            );
+          }),
+      },
+    );
     const deadlines: string[] = [];
     const error = await parent
-      .request('hang', [{ signal: new AbortController().signal }], { deadlineMs: 20, onDeadline: () => deadlines.push('fired') })
+      .request('hang', [{ signal: new AbortController().signal }], {
+        deadlineMs: 20,
+        onDeadline: () => deadlines.push('fired'),
+      })
       .catch((e: Error) => e);
     expect((error as Error).message).toBe('timeout after 20 ms');
     expect(deadlines).toEqual(['fired']);
@@ -82,7 +112,10 @@ describe('RpcPeer', () => {
   });
 
   it('carries a thrown error back with its name and code', async () => {
-    const { parent } = pair({}, { fail: () => Promise.reject(Object.assign(new RangeError('bad range'), { code: 'E_RANGE' })) });
+    const { parent } = pair(
+      {},
+      { fail: () => Promise.reject(Object.assign(new RangeError('bad range'), { code: 'E_RANGE' })) },
+    );
     const error = (await parent.request('fail', []).catch((e) => e)) as RangeError & { code: string };
     expect(error.name).toBe('RangeError');
     expect(error.message).toBe('bad range');

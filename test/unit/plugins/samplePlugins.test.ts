@@ -12,7 +12,8 @@ import type { CompactParams } from '../../../src/contract';
 import { allowExecuteConsent } from '../../../src/plugins/consent';
 import { loadPlugin, type LoadedPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
-import { createContextRuntime, resolveCompactionSettings, type ContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
+import { resolveCompactionSettings, type ContextRuntime } from '../../../src/runtime';
 
 const SAMPLES = join(import.meta.dirname, '../../../resources/plugins');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -32,7 +33,12 @@ beforeAll(async () => {
     logger: quiet,
     compactionDelegate: async (params: CompactParams) => {
       delegated.push(params);
-      return { ok: true, compacted: true, reason: 'compacted by the app', result: { tokensBefore: 900, tokensAfter: 300 } };
+      return {
+        ok: true,
+        compacted: true,
+        reason: 'compacted by the app',
+        result: { tokensBefore: 900, tokensAfter: 300 },
+      };
     },
   };
   [recentWindow, summaryTree, builtIn] = await Promise.all([
@@ -59,7 +65,12 @@ describe('bundled sample plugins', () => {
     expect(recentWindow.engineIds).toEqual(['recent-window']);
     const engine = await runtime.resolveContextEngine({ plugins: { slots: { contextEngine: 'recent-window' } } });
     const result = await engine.compact({ sessionId: 'rw-1', sessionFile: '/tmp/rw-1.jsonl', force: true });
-    expect(result).toEqual({ ok: true, compacted: true, reason: 'compacted by the app', result: { tokensBefore: 900, tokensAfter: 300 } });
+    expect(result).toEqual({
+      ok: true,
+      compacted: true,
+      reason: 'compacted by the app',
+      result: { tokensBefore: 900, tokensAfter: 300 },
+    });
     expect(delegated.map((p) => [p.sessionId, p.sessionFile, p.force])).toEqual([['rw-1', '/tmp/rw-1.jsonl', true]]);
   });
 
@@ -76,10 +87,16 @@ describe('bundled sample plugins', () => {
     copyFileSync(sessionFile, referenceFile);
     const engine = await runtime.resolveContextEngine({ plugins: { slots: { contextEngine: 'loader-esm' } } });
     const remote = await engine.compact({ sessionId: 'remote', sessionFile, force: true });
-    const local = await delegateCompactionToRuntime({ sessionId: 'remote', sessionFile: referenceFile, force: true }, { settings });
+    const local = await delegateCompactionToRuntime(
+      { sessionId: 'remote', sessionFile: referenceFile, force: true },
+      { settings },
+    );
     expect(remote.compacted).toBe(true);
     expect(remote).toEqual(local);
-    const appended = JSON.parse(readFileSync(sessionFile, 'utf8').trim().split('\n').at(-1)!) as { type: string; firstKeptEntryId: string };
+    const appended = JSON.parse(readFileSync(sessionFile, 'utf8').trim().split('\n').at(-1)!) as {
+      type: string;
+      firstKeptEntryId: string;
+    };
     expect(appended.type).toBe('compaction');
     expect(appended.firstKeptEntryId).toBe(remote.result!.firstKeptEntryId);
   });

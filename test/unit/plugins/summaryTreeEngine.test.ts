@@ -3,7 +3,16 @@
  * covered by samplePlugins.test.ts): incremental bootstrap, fallback to a full import, journaled persistence and
  * determinism.
  */
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
@@ -46,11 +55,16 @@ class Logs implements PluginLogger {
 /** Message n: a user question or an assistant answer, ~`chars` long, with a fixed timestamp. */
 function message(n: number, chars = 120): AgentMessage {
   const role = n % 2 === 0 ? 'user' : 'assistant';
-  const text = `${role === 'user' ? 'Please look at' : 'I changed'} src/file${n}.ts. ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(chars / 27))}`.slice(0, chars);
+  const text =
+    `${role === 'user' ? 'Please look at' : 'I changed'} src/file${n}.ts. ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(chars / 27))}`.slice(
+      0,
+      chars,
+    );
   return { role, content: [{ type: 'text', text }], timestamp: 1_700_000_000_000 + n * 1000 };
 }
 
-const header = (id: string) => `${JSON.stringify({ type: 'session', version: 3, id, timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' })}\n`;
+const header = (id: string) =>
+  `${JSON.stringify({ type: 'session', version: 3, id, timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' })}\n`;
 const entryLine = (n: number, parent: number | null, body = message(n)) =>
   `${JSON.stringify({ type: 'message', id: `e${n}`, parentId: parent === null ? null : `e${parent}`, timestamp: '2026-01-01T00:00:00.000Z', message: body })}\n`;
 /** Lines for messages from..to (inclusive), chained to `parent`. */
@@ -82,20 +96,29 @@ describe('summary-tree bootstrap reads only what was appended', () => {
     const logs = new Logs();
     const engine = engineWith(logs);
 
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 6 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 6,
+    });
     expect(logs.matching(/read the whole file/)).toHaveLength(1);
 
     const sizeBefore = statSync(file).size;
     const appended = chain(6, 9, 5);
     appendFileSync(file, appended);
     logs.clear();
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 4 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 4,
+    });
     expect(logs.matching(/summary-tree: .*session\.jsonl: /)).toEqual([
       `debug summary-tree: ${file}: read the appended part, ${Buffer.byteLength(appended)} byte(s) from offset ${sizeBefore}.`,
     ]);
 
     logs.clear();
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 0 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 0,
+    });
     expect(logs.matching(/read the appended part, 0 byte\(s\)/)).toHaveLength(1);
 
     const assembled = await engine.assemble({ ...SESSION, messages: [] });
@@ -111,11 +134,17 @@ describe('summary-tree bootstrap reads only what was appended', () => {
 
     const line = entryLine(2, 1);
     appendFileSync(file, line.slice(0, 40));
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 0 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 0,
+    });
     expect(logs.matching(/skipped 1 line\(s\) that are not JSON/)).toHaveLength(1);
 
     appendFileSync(file, line.slice(40) + entryLine(3, 2));
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 2 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 2,
+    });
     expect((await engine.assemble({ ...SESSION, messages: [] })).messages).toEqual([0, 1, 2, 3].map((n) => message(n)));
   });
 
@@ -128,12 +157,18 @@ describe('summary-tree bootstrap reads only what was appended', () => {
 
     appendFileSync(file, `${JSON.stringify({ type: 'leaf', id: 'l1', parentId: 'e5', targetId: 'e3' })}\n`);
     logs.clear();
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 0 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 0,
+    });
     expect(logs.matching(/read the whole file, .* \(the active branch moved to entry e3\)\./)).toHaveLength(1);
 
     appendFileSync(file, entryLine(10, 3));
     logs.clear();
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 1 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 1,
+    });
     expect(logs.matching(/read the appended part/)).toHaveLength(1);
   });
 });
@@ -150,7 +185,10 @@ describe('summary-tree bootstrap falls back to a full import', () => {
     writeFileSync(file, header('s') + chain(20, 21, null));
     logs.clear();
     // Reading from the old offset would find nothing; a full import finds both new messages.
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 2 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 2,
+    });
     expect(logs.matching(/read the whole file/)).toEqual([
       `debug summary-tree: ${file}: read the whole file, ${statSync(file).size} byte(s) from offset 0 (the file shrank from ${oldSize} to ${statSync(file).size} bytes).`,
     ]);
@@ -165,10 +203,16 @@ describe('summary-tree bootstrap falls back to a full import', () => {
 
     // A compaction successor: a new header, the kept messages, then new ones; written aside and renamed over.
     const successor = join(dir, 'successor.jsonl');
-    writeFileSync(successor, header('s2') + chain(2, 3, null) + entryLine(30, 3) + entryLine(31, 30) + entryLine(32, 31));
+    writeFileSync(
+      successor,
+      header('s2') + chain(2, 3, null) + entryLine(30, 3) + entryLine(31, 30) + entryLine(32, 31),
+    );
     renameSync(successor, file);
     logs.clear();
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 3 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 3,
+    });
     expect(logs.matching(/read the whole file, .* \(the file was replaced\)\./)).toHaveLength(1);
   });
 
@@ -182,26 +226,48 @@ describe('summary-tree bootstrap falls back to a full import', () => {
     const rewritten = header('other') + chain(40, 45, null);
     writeFileSync(file, rewritten); // same inode, truncated and rewritten, larger than before
     logs.clear();
-    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({ bootstrapped: true, importedMessages: 6 });
+    expect(await engine.bootstrap({ ...SESSION, sessionFile: file })).toEqual({
+      bootstrapped: true,
+      importedMessages: 6,
+    });
     expect(logs.matching(/\(the start of the file was rewritten\)/)).toHaveLength(1);
   });
 });
 
 /** Drives `engine` like OpenClaw for turns [from, to): bootstrap, assemble, afterTurn; returns each assembly. */
-async function drive(engine: ContextEngine, file: string, from: number, to: number, chars: number, tokenBudget = 4000): Promise<string[]> {
+async function drive(
+  engine: ContextEngine,
+  file: string,
+  from: number,
+  to: number,
+  chars: number,
+  tokenBudget = 4000,
+): Promise<string[]> {
   const out: string[] = [];
   for (let turn = from; turn < to; turn++) {
     await engine.bootstrap({ ...SESSION, sessionFile: file });
     const turnMessages = [message(turn * 2, chars), message(turn * 2 + 1, chars)];
     out.push(JSON.stringify(await engine.assemble({ ...SESSION, messages: turnMessages.slice(0, 1), tokenBudget })));
-    await engine.afterTurn({ ...SESSION, sessionFile: file, messages: turnMessages, prePromptMessageCount: 0, tokenBudget });
+    await engine.afterTurn({
+      ...SESSION,
+      sessionFile: file,
+      messages: turnMessages,
+      prePromptMessageCount: 0,
+      tokenBudget,
+    });
     appendFileSync(file, entryLineFor(turn * 2, turnMessages[0]!) + entryLineFor(turn * 2 + 1, turnMessages[1]!));
   }
   return out;
 }
 const entryLineFor = (n: number, body: AgentMessage) => entryLine(n, n === 0 ? null : n - 1, body);
 
-const SMALL = { tokenBudget: 4000, contextThreshold: 0.5, freshTailTokens: 500, leafChunkTokens: 300, maxLeavesBeforeCondense: 3 };
+const SMALL = {
+  tokenBudget: 4000,
+  contextThreshold: 0.5,
+  freshTailTokens: 500,
+  leafChunkTokens: 300,
+  maxLeavesBeforeCondense: 3,
+};
 
 describe('summary-tree persistence (snapshot + journal)', () => {
   it('a new instance on the same stateDir assembles exactly what the old one did', async () => {
@@ -215,9 +281,14 @@ describe('summary-tree persistence (snapshot + journal)', () => {
     // The state is a snapshot plus a journal of operations, compactions included.
     const stateDir = join(dir, 'state');
     expect(readdirSync(stateDir).sort()).toEqual(['sess-1.journal.jsonl', 'sess-1.json']);
-    const ops = readFileSync(join(stateDir, 'sess-1.journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { op: string });
+    const ops = readFileSync(join(stateDir, 'sess-1.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { op: string });
     expect(new Set(ops.map((o) => o.op))).toEqual(new Set(['append', 'commit', 'transcript']));
-    expect(before.messages[0]?.content).toEqual([expect.objectContaining({ text: expect.stringMatching(/^\[summary-tree L\d #\d+ covers msgs 1-\d+\]/) })]);
+    expect(before.messages[0]?.content).toEqual([
+      expect.objectContaining({ text: expect.stringMatching(/^\[summary-tree L\d #\d+ covers msgs 1-\d+\]/) }),
+    ]);
 
     const second = engineWith(new Logs(), SMALL);
     expect(await second.assemble({ ...SESSION, messages: [], tokenBudget: 4000 })).toEqual(before);
@@ -315,7 +386,13 @@ describe('summary-tree assemble returns the host its own message objects', () =>
       if (turn % 2 === 1) appendFileSync(file, lines);
       await engine.bootstrap({ ...SESSION, sessionFile: file });
       await engine.assemble({ ...SESSION, messages: turnMessages.slice(0, 1), tokenBudget: 4000 });
-      await engine.afterTurn({ ...SESSION, sessionFile: file, messages: turnMessages, prePromptMessageCount: 0, tokenBudget: 4000 });
+      await engine.afterTurn({
+        ...SESSION,
+        sessionFile: file,
+        messages: turnMessages,
+        prePromptMessageCount: 0,
+        tokenBudget: 4000,
+      });
       if (turn % 2 === 0) appendFileSync(file, lines);
     }
     const assembled = await engine.assemble({ ...SESSION, messages: [], tokenBudget: 4000 });
@@ -338,7 +415,11 @@ describe('summary-tree assemble returns the host its own message objects', () =>
     writeFileSync(file, header('s'));
     const engine = engineWith(new Logs(), { persist: false });
     const user = message(0);
-    const reply: AgentMessage = { ...message(1), stopReason: 'stop', usage: { input: 10, output: 5, totalTokens: 15, cost: { total: 0.1 } } };
+    const reply: AgentMessage = {
+      ...message(1),
+      stopReason: 'stop',
+      usage: { input: 10, output: 5, totalTokens: 15, cost: { total: 0.1 } },
+    };
     await engine.afterTurn({ ...SESSION, sessionFile: file, messages: [user, reply], prePromptMessageCount: 0 });
     const pristine = structuredClone(reply);
     expect((await engine.assemble({ ...SESSION, messages: [] })).messages[1]).toBe(reply);

@@ -77,13 +77,17 @@ const { compactTree, chunkForLeaves, findFreshTailStart, planRoots } = await jit
   findFreshTailStart(raw: Stored[], freshTailTokens: number): number;
   planRoots(plan: Plan): Node[];
 }>(join(PLUGIN_SRC, 'compactTree.ts'));
-const { messageHash } = await jiti.import<{ messageHash(message: unknown): string }>(join(PLUGIN_SRC, 'contentHash.ts'));
+const { messageHash } = await jiti.import<{ messageHash(message: unknown): string }>(
+  join(PLUGIN_SRC, 'contentHash.ts'),
+);
 const { estimateMessageTokens } = await jiti.import<{ estimateMessageTokens(message: AgentMessage): number }>(
   join(PLUGIN_SRC, 'estimateTokens.ts'),
 );
 const { SessionTree, renderSummaryMessage, timestampMs } = await jiti.import<{
   SessionTree: { new (sessionId: string, sessionKey?: string): Tree; fromSnapshot(snapshot: unknown): Tree };
-  renderSummaryMessage(node: Pick<Node, 'level' | 'ordinal' | 'fromSeq' | 'toSeq' | 'text' | 'lastTimestamp'>): AgentMessage;
+  renderSummaryMessage(
+    node: Pick<Node, 'level' | 'ordinal' | 'fromSeq' | 'toSeq' | 'text' | 'lastTimestamp'>,
+  ): AgentMessage;
   timestampMs(message: AgentMessage): number;
 }>(join(PLUGIN_SRC, 'sessionTree.ts'));
 const { createSummarizer } = await jiti.import<{
@@ -104,7 +108,14 @@ async function wholeTreeCompaction(tree: Tree, options: Options, summarize: Summ
     const ordinal = ++counters[level]!;
     const base = { level, ordinal, ...range, text: draft.text };
     const tokens = estimateMessageTokens(renderSummaryMessage(base));
-    const node: Node = { id: `L${level}#${ordinal}`, ...base, facts: draft.facts, method: 'deterministic', childIds, tokens };
+    const node: Node = {
+      id: `L${level}#${ordinal}`,
+      ...base,
+      facts: draft.facts,
+      method: 'deterministic',
+      childIds,
+      tokens,
+    };
     nodes.push(node);
     created.push(node.id);
     return node;
@@ -113,7 +124,12 @@ async function wholeTreeCompaction(tree: Tree, options: Options, summarize: Summ
     const draft = await summarize.condense(group, {});
     const last = group[group.length - 1]!;
     const range = { fromSeq: group[0]!.fromSeq, toSeq: last.toSeq, lastTimestamp: last.lastTimestamp };
-    const parent = build(level, range, draft, group.map((c) => c.id));
+    const parent = build(
+      level,
+      range,
+      draft,
+      group.map((c) => c.id),
+    );
     for (const child of group) child.parentId = parent.id;
   };
   const activeAt = (level: number) =>
@@ -121,7 +137,10 @@ async function wholeTreeCompaction(tree: Tree, options: Options, summarize: Summ
 
   const tailStart = findFreshTailStart(tree.raw, options.freshTailTokens);
   for (const chunk of chunkForLeaves(tree.raw.slice(0, tailStart), options.leafChunkTokens)) {
-    const draft = await summarize.summarizeChunk(chunk.map((s) => s.message), {});
+    const draft = await summarize.summarizeChunk(
+      chunk.map((s) => s.message),
+      {},
+    );
     const last = chunk[chunk.length - 1]!;
     build(0, { fromSeq: chunk[0]!.seq, toSeq: last.seq, lastTimestamp: timestampMs(last.message) }, draft, []);
   }
@@ -133,7 +152,8 @@ async function wholeTreeCompaction(tree: Tree, options: Options, summarize: Summ
   }
   const roots = nodes.filter((n) => n.parentId === undefined).sort((a, b) => a.fromSeq - b.fromSeq);
   const total = roots.reduce((s, n) => s + n.tokens, 0) + raw.reduce((s, m) => s + m.tokens, 0);
-  if (total > options.targetTokens && roots.length > 1) await condense(roots, Math.max(...roots.map((n) => n.level)) + 1);
+  if (total > options.targetTokens && roots.length > 1)
+    await condense(roots, Math.max(...roots.map((n) => n.level)) + 1);
   return { raw, nodes, levelCounters: counters, created };
 }
 
@@ -144,7 +164,8 @@ function commitOpBetween(before: readonly Node[], after: Node[], dropRaw: number
   const created: Node[] = [];
   for (const node of after) {
     if (!oldParents.has(node.id)) created.push(node);
-    else if (node.parentId !== undefined && oldParents.get(node.id) !== node.parentId) parents.push([node.id, node.parentId]);
+    else if (node.parentId !== undefined && oldParents.get(node.id) !== node.parentId)
+      parents.push([node.id, node.parentId]);
   }
   return { op: 'commit', dropRaw, parents, created, levelCounters };
 }
@@ -166,7 +187,10 @@ const messageArb = fc.record({
 const stepArb = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('append' as const), messages: fc.array(messageArb, { minLength: 1, maxLength: 8 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('append' as const),
+      messages: fc.array(messageArb, { minLength: 1, maxLength: 8 }),
+    }),
   },
   {
     weight: 2,
@@ -219,7 +243,9 @@ describe('summary-tree incremental tree state', () => {
         // The journal rebuilds the same tree and the same derived state.
         const replayed = SessionTree.fromSnapshot(start);
         for (const line of journal) expect(replayed.replay(JSON.parse(line))).toBe(true);
-        expect(JSON.parse(JSON.stringify(replayed.toSnapshot()))).toEqual(JSON.parse(JSON.stringify(tree.toSnapshot())));
+        expect(JSON.parse(JSON.stringify(replayed.toSnapshot()))).toEqual(
+          JSON.parse(JSON.stringify(tree.toSnapshot())),
+        );
         expectDerivedStateMatches(replayed);
         const reloaded = SessionTree.fromSnapshot(JSON.parse(JSON.stringify(tree.toSnapshot())));
         expectDerivedStateMatches(reloaded);

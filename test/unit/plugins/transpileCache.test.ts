@@ -10,7 +10,7 @@ import { allowExecuteConsent } from '../../../src/plugins/consent';
 import { loadPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import { defaultCacheDir, transpileCacheDir } from '../../../src/plugins/transpileCache';
-import { createContextRuntime } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/plugins/loader-ts');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -22,7 +22,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** Loads the plugin at `dir` in a fresh host and returns how many messages its engine keeps of three. */
 async function keptOfThree(dir: string, cacheDir: string): Promise<number> {
   const runtime = createContextRuntime({ logger: quiet });
-  const loaded = await loadPlugin(readPluginPackage(dir, 'linked'), { runtime, consent: allowExecuteConsent(), logger: quiet, transpileCacheDir: cacheDir });
+  const loaded = await loadPlugin(readPluginPackage(dir, 'linked'), {
+    runtime,
+    consent: allowExecuteConsent(),
+    logger: quiet,
+    transpileCacheDir: cacheDir,
+  });
   try {
     expect(loaded.status).toBe('running');
     const engine = await runtime.resolveContextEngine({ plugins: { slots: { contextEngine: 'loader-ts' } } });
@@ -46,7 +51,10 @@ describe('transpile cache for TypeScript plugins', () => {
     for (const [f, mtime] of stamps) expect(statSync(join(cache, f)).mtimeMs).toBe(mtime);
 
     // edit window.ts: keep one message fewer than configured
-    writeFileSync(join(plugin, 'window.ts'), 'export function keepLast<T>(items: readonly T[], count: number): T[] {\n  return items.slice(Math.max(0, items.length - count + 1));\n}\n');
+    writeFileSync(
+      join(plugin, 'window.ts'),
+      'export function keepLast<T>(items: readonly T[], count: number): T[] {\n  return items.slice(Math.max(0, items.length - count + 1));\n}\n',
+    );
     expect(await keptOfThree(plugin, cache)).toBe(first - 1);
   }, 60_000);
 

@@ -87,12 +87,19 @@ describe('wire codec', () => {
   it('rejects malformed trees instead of trusting them', () => {
     expect(() => decodeWire({ $cs: 'nope' }, DATA_ONLY_DECODE)).toThrow('unknown wire tag "nope"');
     expect(() => decodeWire({ $cs: 'set', values: 'x' }, DATA_ONLY_DECODE)).toThrow('set node values must be an array');
-    expect(() => decodeWire({ $cs: 'bigint', value: '1e3' }, DATA_ONLY_DECODE)).toThrow('bigint node value must be an integer string');
-    expect(() => decodeWire({ $cs: 'fn', id: 1, side: 'parent' }, DATA_ONLY_DECODE)).toThrow('function reference 1 is unknown');
+    expect(() => decodeWire({ $cs: 'bigint', value: '1e3' }, DATA_ONLY_DECODE)).toThrow(
+      'bigint node value must be an integer string',
+    );
+    expect(() => decodeWire({ $cs: 'fn', id: 1, side: 'parent' }, DATA_ONLY_DECODE)).toThrow(
+      'function reference 1 is unknown',
+    );
   });
 
   it('keeps a hostile "__proto__" key as data without touching prototypes', () => {
-    const out = decodeWire(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), DATA_ONLY_DECODE) as Record<string, unknown>;
+    const out = decodeWire(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), DATA_ONLY_DECODE) as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(out)).toEqual(['__proto__', 'a']);
@@ -133,24 +140,37 @@ describe('wire codec', () => {
       details: { exitCode: 0, lines: [1, 2, 3] },
     };
 
-    it('sends a plain subtree as the app\'s own object, and the engine host gets it back as it was', () => {
+    it("sends a plain subtree as the app's own object, and the engine host gets it back as it was", () => {
       const params = { runtimeContext: { complete: () => 1, settings: message }, flag: true };
-      const encoded = encodeWire(params, { ...APP, exportFunction: () => 7 }) as { runtimeContext: { settings: { $cs: string; value: unknown } } };
+      const encoded = encodeWire(params, { ...APP, exportFunction: () => 7 }) as {
+        runtimeContext: { settings: { $cs: string; value: unknown } };
+      };
       expect(encoded.runtimeContext.settings.$cs).toBe('json');
       expect(encoded.runtimeContext.settings.value).toBe(message);
-      const decoded = decodeWire(JSON.parse(JSON.stringify(encoded)), { ...HOST_DECODE, importFunction: () => async () => 1 }) as typeof params;
+      const decoded = decodeWire(JSON.parse(JSON.stringify(encoded)), {
+        ...HOST_DECODE,
+        importFunction: () => async () => 1,
+      }) as typeof params;
       expect(decoded.runtimeContext.settings).toEqual(message);
       expect(typeof decoded.runtimeContext.complete).toBe('function');
     });
 
     it('walks subtrees JSON would not carry exactly (undefined, NaN, -0, Sets, a $cs key) as before', () => {
       const big = (extra: Record<string, unknown>) => ({ ...message, ...extra });
-      for (const value of [big({ gone: undefined }), big({ n: NaN }), big({ z: -0 }), big({ tools: new Set(['a']) }), big({ $cs: 'x' }), [1, 2, 3, undefined, 5, 6, 7, 8]]) {
+      for (const value of [
+        big({ gone: undefined }),
+        big({ n: NaN }),
+        big({ z: -0 }),
+        big({ tools: new Set(['a']) }),
+        big({ $cs: 'x' }),
+        [1, 2, 3, undefined, 5, 6, 7, 8],
+      ]) {
         const encoded = encodeWire(value, APP);
         expect(JSON.stringify(encoded)).not.toContain('"$cs":"json","value"');
         const decoded = decodeWire(JSON.parse(JSON.stringify(encoded)), HOST_DECODE);
         expect(decoded).toEqual(value);
-        if (!Array.isArray(value) && 'gone' in value) expect(Object.prototype.hasOwnProperty.call(decoded, 'gone')).toBe(true);
+        if (!Array.isArray(value) && 'gone' in value)
+          expect(Object.prototype.hasOwnProperty.call(decoded, 'gone')).toBe(true);
       }
     });
 

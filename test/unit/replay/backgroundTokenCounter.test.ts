@@ -33,18 +33,26 @@ describe('BackgroundTokenCounter', () => {
     expect(counter.stats().misses).toBe(2);
   });
 
-  it.each([true, false])('counts a line shared by several texts once, and each text exactly (worker: %s)', async (useWorker) => {
-    const counter = new BackgroundTokenCounter('o200k_base', { useWorker });
-    counters.push(counter);
-    const kept = Array.from({ length: 40 }, (_, i) => `- decision ${i}: keep the cache at src/file${i}.ts\n`).join('');
-    const summaries = Array.from({ length: 5 }, (_, i) => `## Summary ${i}\n${kept}- new fact ${i}\n  indented detail ${i}\n`);
-    for (const text of summaries) counter.queue(text);
-    counter.flushQueued();
-    await counter.ensure(summaries);
-    for (const text of summaries) expect(counter.peek(text)).toBe(countTokens(text, 'o200k_base'));
-    const distinctLines = new Set(summaries.flatMap((t) => t.split(/(?<=\n)(?=[^\s/])/u)));
-    expect(counter.stats()).toMatchObject({ misses: 5, linesTokenized: distinctLines.size });
-    expect(counter.stats().charsTokenized).toBe([...distinctLines].reduce((n, l) => n + l.length, 0));
-    expect(counter.stats().charsTokenized).toBeLessThan(summaries.reduce((n, t) => n + t.length, 0) / 3);
-  });
+  it.each([true, false])(
+    'counts a line shared by several texts once, and each text exactly (worker: %s)',
+    async (useWorker) => {
+      const counter = new BackgroundTokenCounter('o200k_base', { useWorker });
+      counters.push(counter);
+      const kept = Array.from({ length: 40 }, (_, i) => `- decision ${i}: keep the cache at src/file${i}.ts\n`).join(
+        '',
+      );
+      const summaries = Array.from(
+        { length: 5 },
+        (_, i) => `## Summary ${i}\n${kept}- new fact ${i}\n  indented detail ${i}\n`,
+      );
+      for (const text of summaries) counter.queue(text);
+      counter.flushQueued();
+      await counter.ensure(summaries);
+      for (const text of summaries) expect(counter.peek(text)).toBe(countTokens(text, 'o200k_base'));
+      const distinctLines = new Set(summaries.flatMap((t) => t.split(/(?<=\n)(?=[^\s/])/u)));
+      expect(counter.stats()).toMatchObject({ misses: 5, linesTokenized: distinctLines.size });
+      expect(counter.stats().charsTokenized).toBe([...distinctLines].reduce((n, l) => n + l.length, 0));
+      expect(counter.stats().charsTokenized).toBeLessThan(summaries.reduce((n, t) => n + t.length, 0) / 3);
+    },
+  );
 });

@@ -20,7 +20,8 @@ async function waitDone(d: ReturnType<typeof dispatcher>, replayId: string) {
     const outcome = await d.call('replay.get', { replayId });
     if (!outcome.ok) throw new Error(outcome.error.message);
     const result = outcome.result as { status: string };
-    if (result.status !== 'running') return outcome.result as { status: string; recording?: unknown; done: number; total: number };
+    if (result.status !== 'running')
+      return outcome.result as { status: string; recording?: unknown; done: number; total: number };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -29,7 +30,11 @@ describe('bridge replay.*', () => {
   it('replay.start answers with an id, emits replay.progress, and replay.get returns a schema-valid Recording', async () => {
     const d = dispatcher();
     const events: BridgeEvent[] = [];
-    const started = await d.call('replay.start', { sessionPath: await sessionFile(), lanes: ['legacy', 'legacy?window=64000&label=wide'], window: 32000 }, (e) => events.push(e));
+    const started = await d.call(
+      'replay.start',
+      { sessionPath: await sessionFile(), lanes: ['legacy', 'legacy?window=64000&label=wide'], window: 32000 },
+      (e) => events.push(e),
+    );
     expect(started.ok).toBe(true);
     const { replayId } = (started as { result: { replayId: string } }).result;
     const done = await waitDone(d, replayId);
@@ -52,7 +57,11 @@ describe('bridge replay.*', () => {
     expect(events.every((e) => e.topic === 'replay.progress')).toBe(true);
 
     const slice = await d.call('replay.get', { replayId, lane: 'wide', fromTurn: 1 });
-    const rec = (slice as { result: { recording: { turns: Record<string, { turn: number }[]>; messages: Record<string, unknown> } } }).result.recording;
+    const rec = (
+      slice as {
+        result: { recording: { turns: Record<string, { turn: number }[]>; messages: Record<string, unknown> } };
+      }
+    ).result.recording;
     expect(Object.keys(rec.turns)).toEqual(['wide']);
     expect(rec.turns.wide.map((t) => t.turn)).toEqual([1]);
     expect(Object.keys(rec.messages)).toHaveLength(4);
@@ -73,7 +82,8 @@ describe('bridge replay.*', () => {
         code: 'invalid_params',
         method: 'replay.start',
         path: '/lanes',
-        message: 'Invalid lane spec "nope": it must start with "legacy" or "plugin:". Expected legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>].',
+        message:
+          'Invalid lane spec "nope": it must start with "legacy" or "plugin:". Expected legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>].',
       },
     });
     const missing = await d.call('replay.get', { replayId: 'r-404' });
@@ -86,6 +96,9 @@ describe('bridge replay.*', () => {
     const d = dispatcher();
     const file = await sessionFile();
     const listed = await d.call('sessions.list', { stateDir: join(file, '..') });
-    expect(listed).toMatchObject({ ok: true, result: { sessions: [{ sessionId: 'sess-1', file, isSubagent: false }] } });
+    expect(listed).toMatchObject({
+      ok: true,
+      result: { sessions: [{ sessionId: 'sess-1', file, isSubagent: false }] },
+    });
   });
 });

@@ -18,7 +18,8 @@ function byDefinition(historyCount: number, assembled: readonly ClassifiedMessag
   assembled.forEach((item, i) => {
     const pos = positionOf(item);
     if (pos !== undefined && pos < historyCount) kept[pos] = true;
-    for (const [from, to] of item.covers ?? []) for (let p = Math.max(0, from); p < Math.min(to, historyCount); p++) covered[p] = true;
+    for (const [from, to] of item.covers ?? [])
+      for (let p = Math.max(0, from); p < Math.min(to, historyCount); p++) covered[p] = true;
     if (item.implicitCovers) {
       let next = historyCount;
       for (let j = i + 1; j < assembled.length; j++) {
@@ -46,13 +47,24 @@ function byDefinition(historyCount: number, assembled: readonly ClassifiedMessag
 const item = (positions: number) =>
   fc.oneof(
     fc.record({ key: fc.nat(positions + 3).map((p) => `m${p}`), provenance: fc.constant('raw' as const) }),
-    fc.record({ key: fc.constant('x'), provenance: fc.constant('modified' as const), sourceKey: fc.nat(positions + 3).map((p) => `m${p}`) }),
+    fc.record({
+      key: fc.constant('x'),
+      provenance: fc.constant('modified' as const),
+      sourceKey: fc.nat(positions + 3).map((p) => `m${p}`),
+    }),
     fc.record({
       key: fc.constant('s'),
       provenance: fc.constant('summary' as const),
-      covers: fc.array(fc.tuple(fc.integer({ min: -2, max: positions + 2 }), fc.integer({ min: -2, max: positions + 4 })), { maxLength: 3 }),
+      covers: fc.array(
+        fc.tuple(fc.integer({ min: -2, max: positions + 2 }), fc.integer({ min: -2, max: positions + 4 })),
+        { maxLength: 3 },
+      ),
     }),
-    fc.record({ key: fc.constant('s'), provenance: fc.constant('summary' as const), implicitCovers: fc.constant(true) }),
+    fc.record({
+      key: fc.constant('s'),
+      provenance: fc.constant('summary' as const),
+      implicitCovers: fc.constant(true),
+    }),
     fc.record({ key: fc.constant('y'), provenance: fc.constant('synthetic' as const) }),
   );
 
@@ -60,10 +72,18 @@ describe('classifyOmitted', () => {
   it('equals the per-index definition (property)', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n + 3 }), fc.array(item(n), { maxLength: 12 }))),
+        fc
+          .integer({ min: 0, max: 40 })
+          .chain((n) =>
+            fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n + 3 }), fc.array(item(n), { maxLength: 12 })),
+          ),
         ([positions, historyCount, assembled]) => {
-          const reference = { position: new Map(Array.from({ length: positions }, (_, i) => [`m${i}`, i])) } as unknown as ReferenceIndex;
-          expect(classifyOmitted(historyCount, assembled, reference)).toEqual(byDefinition(historyCount, assembled, reference));
+          const reference = {
+            position: new Map(Array.from({ length: positions }, (_, i) => [`m${i}`, i])),
+          } as unknown as ReferenceIndex;
+          expect(classifyOmitted(historyCount, assembled, reference)).toEqual(
+            byDefinition(historyCount, assembled, reference),
+          );
         },
       ),
       { numRuns: 2000, seed: 20261130 },

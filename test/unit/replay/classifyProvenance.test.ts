@@ -16,8 +16,20 @@ const a1: AgentMessage = {
   stopReason: 'toolUse',
   timestamp: 2000,
 };
-const t1: AgentMessage = { role: 'toolResult', toolCallId: 'call-1', toolName: 'read', content: [{ type: 'text', text: 'x'.repeat(500) }], isError: false, timestamp: 3000 };
-const a2: AgentMessage = { role: 'assistant', content: [{ type: 'text', text: 'done' }], stopReason: 'stop', timestamp: 4000 };
+const t1: AgentMessage = {
+  role: 'toolResult',
+  toolCallId: 'call-1',
+  toolName: 'read',
+  content: [{ type: 'text', text: 'x'.repeat(500) }],
+  isError: false,
+  timestamp: 3000,
+};
+const a2: AgentMessage = {
+  role: 'assistant',
+  content: [{ type: 'text', text: 'done' }],
+  stopReason: 'stop',
+  timestamp: 4000,
+};
 const u2: AgentMessage = { role: 'user', content: 'second question', timestamp: 5000 };
 const reference = [
   { key: 'u1', message: u1 },
@@ -51,7 +63,10 @@ describe('provenance of assembled messages', () => {
   });
 
   it('a truncated tool result is modified, linked to its source by toolCallId', () => {
-    const truncated = { ...t1, content: [{ type: 'text' as const, text: 'x'.repeat(100) + ' [truncated]' }] } as AgentMessage;
+    const truncated = {
+      ...t1,
+      content: [{ type: 'text' as const, text: 'x'.repeat(100) + ' [truncated]' }],
+    } as AgentMessage;
     const [c] = classifyAssembled([truncated], context());
     expect(c).toEqual({ key: hashKeyOf(truncated), provenance: 'modified', sourceKey: 't1' });
   });
@@ -67,7 +82,12 @@ describe('provenance of assembled messages', () => {
   });
 
   it('a compaction summary known to the host covers everything before its first kept entry', () => {
-    const summary: AgentMessage = { role: 'compactionSummary', summary: 'earlier work', tokensBefore: 900, timestamp: 4500 };
+    const summary: AgentMessage = {
+      role: 'compactionSummary',
+      summary: 'earlier work',
+      tokensBefore: 900,
+      timestamp: 4500,
+    };
     const ctx = context({
       identityKey: (m) => (m === summary ? 'cmp1' : undefined),
       knownSummary: (key) => (key === 'cmp1' ? { coversBeforeEntryId: 'a2' } : undefined),
@@ -79,22 +99,49 @@ describe('provenance of assembled messages', () => {
   });
 
   it('engine-marked summaries link to the entry ids they name', () => {
-    const marked = { role: 'user', content: 'summary of the read', timestamp: 7, details: { coversEntryIds: ['a1', 't1', 'nope'] } } as AgentMessage;
+    const marked = {
+      role: 'user',
+      content: 'summary of the read',
+      timestamp: 7,
+      details: { coversEntryIds: ['a1', 't1', 'nope'] },
+    } as AgentMessage;
     const [c] = classifyAssembled([marked], context());
     expect(c).toEqual({ key: hashKeyOf(marked), provenance: 'summary', covers: [[1, 3]] });
     const omitted = classifyOmitted(4, [c], context().reference);
-    expect(omitted).toEqual({ dropped: [[0, 1], [3, 4]], summarized: [[1, 3]], droppedCount: 2, summarizedCount: 2, keptCount: 0 });
+    expect(omitted).toEqual({
+      dropped: [
+        [0, 1],
+        [3, 4],
+      ],
+      summarized: [[1, 3]],
+      droppedCount: 2,
+      summarizedCount: 2,
+      keptCount: 0,
+    });
   });
 
   it('a summary that does not say what it covers stands in for the prefix before the raw messages after it', () => {
-    const summary = { role: 'user', content: [{ type: 'text', text: '[summary-tree L0 #1 covers msgs 1-3]\nread a.ts' }], timestamp: 3000 } as AgentMessage;
+    const summary = {
+      role: 'user',
+      content: [{ type: 'text', text: '[summary-tree L0 #1 covers msgs 1-3]\nread a.ts' }],
+      timestamp: 3000,
+    } as AgentMessage;
     const classified = classifyAssembled([summary, a2, u2], context());
     expect(classified[0]).toEqual({ key: hashKeyOf(summary), provenance: 'summary', implicitCovers: true });
-    expect(classifyOmitted(5, classified, context().reference)).toMatchObject({ summarized: [[0, 3]], dropped: [], keptCount: 2 });
+    expect(classifyOmitted(5, classified, context().reference)).toMatchObject({
+      summarized: [[0, 3]],
+      dropped: [],
+      keptCount: 2,
+    });
   });
 
-  it('OpenClaw\'s compaction wrapper text marks a converted summary', () => {
-    const converted: AgentMessage = { role: 'user', content: `${COMPACTION_SUMMARY_PREFIX}old stuff\n</summary>`, timestamp: 1, synthetic: true };
+  it("OpenClaw's compaction wrapper text marks a converted summary", () => {
+    const converted: AgentMessage = {
+      role: 'user',
+      content: `${COMPACTION_SUMMARY_PREFIX}old stuff\n</summary>`,
+      timestamp: 1,
+      synthetic: true,
+    };
     expect(classifyAssembled([converted], context())[0].provenance).toBe('summary');
   });
 

@@ -44,7 +44,18 @@ describe('contextscope replay / compare', () => {
     const file = await sessionFile();
     const out = join(tempDir(), 'rec.json');
     const html = join(tempDir(), 'rep.html');
-    const r = await run(['replay', file, '--lane', 'legacy?window=32000', '--lane', 'legacy?window=64000&label=wide', '--json', out, '--html', html]);
+    const r = await run([
+      'replay',
+      file,
+      '--lane',
+      'legacy?window=32000',
+      '--lane',
+      'legacy?window=64000&label=wide',
+      '--json',
+      out,
+      '--html',
+      html,
+    ]);
     expect(r.code).toBe(0);
     expect(r.out()).toBe('');
     const rec = importRecording(readFileSync(out, 'utf8'));
@@ -60,7 +71,9 @@ describe('contextscope replay / compare', () => {
     const r = await run(['replay', await sessionFile(), '--window', '32000', '--no-progress']);
     expect(r.code).toBe(0);
     // OpenClaw's keepRecentTokens 20000 does not fit a 32000 window's prompt budget: one lane-level warning
-    expect(r.out()).toBe('legacy (legacy, window 32000, reserve 20000): 3 turns (3 ok), 0 compactions, 0 quarantines, findings: 0 error, 1 warning\n');
+    expect(r.out()).toBe(
+      'legacy (legacy, window 32000, reserve 20000): 3 turns (3 ok), 0 compactions, 0 quarantines, findings: 0 error, 1 warning\n',
+    );
   });
 
   it('bad input exits 2 with what to fix', async () => {
@@ -79,14 +92,27 @@ describe('contextscope replay / compare', () => {
   it('compare prints lanes side by side and --fail-on turns findings into exit code 1', async () => {
     const file = await sessionFile();
     const out = join(tempDir(), 'rec.json');
-    await run(['replay', file, '--lane', 'legacy?window=32000', '--lane', 'legacy?window=64000&label=wide', '--json', out]);
+    await run([
+      'replay',
+      file,
+      '--lane',
+      'legacy?window=32000',
+      '--lane',
+      'legacy?window=64000&label=wide',
+      '--json',
+      out,
+    ]);
     const r = await run(['compare', out]);
     expect(r.code).toBe(0);
     const lines = r.out().split('\n');
     expect(lines[0]).toMatch(/^\s+│ legacy@32000\s+│ wide$/);
-    expect(lines[1]).toMatch(/^turn │ tokens\/budget\s+kept·sum·drop\s+events │ tokens\/budget\s+kept·sum·drop\s+events$/);
+    expect(lines[1]).toMatch(
+      /^turn │ tokens\/budget\s+kept·sum·drop\s+events │ tokens\/budget\s+kept·sum·drop\s+events$/,
+    );
     expect(lines[3]).toMatch(/^\s+2 │\s+\d+\/\d+\s+2·0·0\s+│\s+\d+\/\d+\s+2·0·0$/);
-    expect(r.out()).toContain('\nFindings (1):\n  warning keep-recent-exceeds-budget legacy@32000 turn –: keepRecentTokens 20000 ≥ prompt budget 12000');
+    expect(r.out()).toContain(
+      '\nFindings (1):\n  warning keep-recent-exceeds-budget legacy@32000 turn –: keepRecentTokens 20000 ≥ prompt budget 12000',
+    );
 
     // a recording with an error finding fails CI under --fail-on error
     const rec = JSON.parse(readFileSync(out, 'utf8'));

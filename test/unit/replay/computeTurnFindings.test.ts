@@ -3,8 +3,19 @@ import type { AgentMessage } from '../../../src/contract';
 import { computeTurnFindings, findToolPairingProblems, type TurnFindingInput } from '../../../src/replay';
 
 const user = (text: string): AgentMessage => ({ role: 'user', content: text, timestamp: 1 });
-const call = (id: string): AgentMessage => ({ role: 'assistant', content: [{ type: 'toolCall', id, name: 'read', arguments: {} }], timestamp: 2 });
-const result = (id: string): AgentMessage => ({ role: 'toolResult', toolCallId: id, toolName: 'read', content: [{ type: 'text', text: 'r' }], isError: false, timestamp: 3 });
+const call = (id: string): AgentMessage => ({
+  role: 'assistant',
+  content: [{ type: 'toolCall', id, name: 'read', arguments: {} }],
+  timestamp: 2,
+});
+const result = (id: string): AgentMessage => ({
+  role: 'toolResult',
+  toolCallId: id,
+  toolName: 'read',
+  content: [{ type: 'text', text: 'r' }],
+  isError: false,
+  timestamp: 3,
+});
 const item = (message: AgentMessage, tokens = 10) => ({ message, estTokens: tokens, tiktokenTokens: tokens });
 
 function input(overrides: Partial<TurnFindingInput> = {}): TurnFindingInput {
@@ -33,7 +44,16 @@ describe('engine findings', () => {
   });
 
   it('flags a no-op forced compaction on a non-owner, but not when it delegated or owns compaction', () => {
-    const noop = { trigger: 'overflow' as const, byEngine: true, force: true, ok: true, compacted: false, reason: 'nothing', tokensBefore: null, tokensAfter: null };
+    const noop = {
+      trigger: 'overflow' as const,
+      byEngine: true,
+      force: true,
+      ok: true,
+      compacted: false,
+      reason: 'nothing',
+      tokensBefore: null,
+      tokensAfter: null,
+    };
     const [f] = computeTurnFindings(input({ compactions: [noop] }));
     expect(f).toMatchObject({ code: 'noop-compaction', severity: 'error', lane: 'L', turn: 4 });
     expect(f.message).toContain('delegateCompactionToRuntime');
@@ -43,7 +63,15 @@ describe('engine findings', () => {
   });
 
   it('flags compacted:true with tokensBefore == tokensAfter', () => {
-    const c = { trigger: 'manual' as const, byEngine: true, force: true, ok: true, compacted: true, tokensBefore: 500, tokensAfter: 500 };
+    const c = {
+      trigger: 'manual' as const,
+      byEngine: true,
+      force: true,
+      ok: true,
+      compacted: true,
+      tokensBefore: 500,
+      tokensAfter: 500,
+    };
     const [f] = computeTurnFindings(input({ compactions: [c] }));
     expect(f.code).toBe('compaction-no-effect');
     expect(f.message).toContain('tokensBefore == tokensAfter (500)');
@@ -57,7 +85,9 @@ describe('engine findings', () => {
     expect(codes(input({ estimatedTokens: 150 }))).toEqual([]);
     expect(codes(input({ estimatedTokens: 40, driftThreshold: 0.5 }))).toEqual(['estimate-drift']);
     // within range of the estimator count even though the tiktoken count differs
-    expect(codes(input({ assembled: [{ message: user('x'), estTokens: 100, tiktokenTokens: 300 }], estimatedTokens: 120 }))).toEqual([]);
+    expect(
+      codes(input({ assembled: [{ message: user('x'), estTokens: 100, tiktokenTokens: 300 }], estimatedTokens: 120 })),
+    ).toEqual([]);
   });
 
   it('legacy reporting 0 is not drift (OpenClaw specifies it), a plugin reporting 0 is', () => {

@@ -12,19 +12,23 @@ const messageArb = fc.record({
 describe('createHashKeyCache', () => {
   it('answers hashKeyOf for every message, its deep copies and its edited copies, in any order', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(messageArb, fc.constantFrom('same', 'copy', 'edit', 'reorder')), { maxLength: 30 }), (steps) => {
-        const cache = createHashKeyCache();
-        const seen: object[] = [];
-        for (const [message, how] of steps) {
-          const base = seen.length > 0 && how !== 'same' ? seen[seen.length - 1]! : message;
-          let value: object = base;
-          if (how === 'copy') value = structuredClone(base);
-          if (how === 'edit') value = { ...structuredClone(base), content: [(base as { content: unknown }).content, 'x'] };
-          if (how === 'reorder') value = Object.fromEntries(Object.entries(structuredClone(base)).reverse());
-          seen.push(value);
-          expect(cache.keyOf(value)).toBe(hashKeyOf(value));
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(messageArb, fc.constantFrom('same', 'copy', 'edit', 'reorder')), { maxLength: 30 }),
+        (steps) => {
+          const cache = createHashKeyCache();
+          const seen: object[] = [];
+          for (const [message, how] of steps) {
+            const base = seen.length > 0 && how !== 'same' ? seen[seen.length - 1]! : message;
+            let value: object = base;
+            if (how === 'copy') value = structuredClone(base);
+            if (how === 'edit')
+              value = { ...structuredClone(base), content: [(base as { content: unknown }).content, 'x'] };
+            if (how === 'reorder') value = Object.fromEntries(Object.entries(structuredClone(base)).reverse());
+            seen.push(value);
+            expect(cache.keyOf(value)).toBe(hashKeyOf(value));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -9,13 +9,27 @@ const MESSAGE_32K =
 
 describe('laneSettingsFindings', () => {
   it('warns when keepRecentTokens is not below window − reserve, with the numbers and what to change', () => {
-    expect(laneSettingsFindings({ lane: 'legacy', contextWindow: 32000, reserveTokens: 20000, keepRecentTokens: 20000, compactionEnabled: true })).toEqual([
+    expect(
+      laneSettingsFindings({
+        lane: 'legacy',
+        contextWindow: 32000,
+        reserveTokens: 20000,
+        keepRecentTokens: 20000,
+        compactionEnabled: true,
+      }),
+    ).toEqual([
       { code: 'keep-recent-exceeds-budget', severity: 'warning', lane: 'legacy', turn: null, message: MESSAGE_32K },
     ]);
   });
 
   it('says which plugin hooks the replay does not run (info), and nothing without hooks', () => {
-    const base = { lane: 'p', contextWindow: 200000, reserveTokens: 20000, keepRecentTokens: 20000, compactionEnabled: true };
+    const base = {
+      lane: 'p',
+      contextWindow: 200000,
+      reserveTokens: 20000,
+      keepRecentTokens: 20000,
+      compactionEnabled: true,
+    };
     expect(laneSettingsFindings({ ...base, pluginHooks: ['agent_end', 'before_prompt_build'] })).toEqual([
       {
         code: 'plugin-hooks-not-run',
@@ -34,7 +48,9 @@ describe('laneSettingsFindings', () => {
   it('is silent below the budget, at budget − 1, and when compaction is disabled', () => {
     const base = { lane: 'l', contextWindow: 32000, reserveTokens: 20000, compactionEnabled: true };
     expect(laneSettingsFindings({ ...base, keepRecentTokens: 11999 })).toEqual([]);
-    expect(laneSettingsFindings({ ...base, keepRecentTokens: 12000 }).map((f) => f.code)).toEqual(['keep-recent-exceeds-budget']);
+    expect(laneSettingsFindings({ ...base, keepRecentTokens: 12000 }).map((f) => f.code)).toEqual([
+      'keep-recent-exceeds-budget',
+    ]);
     expect(laneSettingsFindings({ ...base, keepRecentTokens: 20000, compactionEnabled: false })).toEqual([]);
   });
 });
@@ -54,7 +70,9 @@ describe('replaySession lane-level settings findings', () => {
     });
     importRecording(JSON.parse(JSON.stringify(rec)));
     const laneLevel = rec.findings.filter((f) => f.code === 'keep-recent-exceeds-budget');
-    expect(laneLevel).toEqual([{ code: 'keep-recent-exceeds-budget', severity: 'warning', lane: 'small', turn: null, message: MESSAGE_32K }]);
+    expect(laneLevel).toEqual([
+      { code: 'keep-recent-exceeds-budget', severity: 'warning', lane: 'small', turn: null, message: MESSAGE_32K },
+    ]);
     expect(rec.lanes.map((l) => [l.id, l.reserveTokens, l.keepRecentTokens])).toEqual([
       ['small', 20000, 20000],
       ['large', 20000, 20000],
@@ -73,8 +91,10 @@ describe('replaySession lane-level settings findings', () => {
       plugins: { allowExecute: true },
     });
     expect(rec.lanes.find((l) => l.id === 'window')?.error).toBeUndefined();
-    expect(rec.findings.filter((f) => f.code === 'plugin-hooks-not-run').map((f) => [f.lane, f.severity, f.message.split(' with ')[0]])).toEqual([
-      ['window', 'info', 'The plugin subscribes to before_compaction'],
-    ]);
+    expect(
+      rec.findings
+        .filter((f) => f.code === 'plugin-hooks-not-run')
+        .map((f) => [f.lane, f.severity, f.message.split(' with ')[0]]),
+    ).toEqual([['window', 'info', 'The plugin subscribes to before_compaction']]);
   }, 30_000);
 });

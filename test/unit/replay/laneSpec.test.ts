@@ -30,9 +30,13 @@ describe('lane specs', () => {
   });
 
   it('rejects malformed specs with a message naming the problem', () => {
-    expect(() => parseLaneSpec('lossless')).toThrow('Invalid lane spec "lossless": it must start with "legacy" or "plugin:"');
+    expect(() => parseLaneSpec('lossless')).toThrow(
+      'Invalid lane spec "lossless": it must start with "legacy" or "plugin:"',
+    );
     expect(() => parseLaneSpec('plugin:')).toThrow('plugin: needs a path or a plugin id');
-    expect(() => parseLaneSpec('legacy?engine=x')).toThrow('unknown option "engine". legacy lanes accept window, reserve, host, label.');
+    expect(() => parseLaneSpec('legacy?engine=x')).toThrow(
+      'unknown option "engine". legacy lanes accept window, reserve, host, label.',
+    );
     expect(() => parseLaneSpec('legacy?window=0')).toThrow('window=0 must be a positive whole number of tokens');
     expect(() => parseLaneSpec('legacy?window=1&window=2')).toThrow('option "window" is given twice');
     expect(() => parseLaneSpec('plugin:x?config=')).toThrow('option "config" needs a value');
@@ -44,14 +48,21 @@ describe('lane specs', () => {
     expect(parseHostSpec('codex')).toBe('codex');
     expect(parseHostSpec(' cli:gemini ')).toBe('cli:gemini');
     expect(parseHostSpec('agent-harness:h1')).toBe('agent-harness:h1');
-    expect(() => parseHostSpec('cli:')).toThrow('Invalid host "cli:": use embedded, codex, cli:<backendId> or agent-harness:<id>.');
+    expect(() => parseHostSpec('cli:')).toThrow(
+      'Invalid host "cli:": use embedded, codex, cli:<backendId> or agent-harness:<id>.',
+    );
   });
 
   it('turns a spec into a lane config, reading the plugin config as JSON5', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'p'));
     writeFileSync(join(dir, 'cfg.json5'), '{ // comment\n freshTailTokens: 4000, }');
-    const lane = laneConfigFromSpec('plugin:./p?config=cfg.json5&window=64000', { contextWindow: 32000, reserveTokens: 1000, host: 'codex', baseDir: dir });
+    const lane = laneConfigFromSpec('plugin:./p?config=cfg.json5&window=64000', {
+      contextWindow: 32000,
+      reserveTokens: 1000,
+      host: 'codex',
+      baseDir: dir,
+    });
     expect(lane).toEqual({
       label: 'p@64000',
       spec: 'plugin:./p?config=cfg.json5&window=64000',
@@ -60,11 +71,18 @@ describe('lane specs', () => {
       host: 'codex',
       engine: { kind: 'plugin', plugin: join(dir, 'p'), pluginConfig: { freshTailTokens: 4000 } },
     });
-    expect(laneConfigFromSpec('legacy', { contextWindow: 8000 })).toEqual({ label: 'legacy', spec: 'legacy', contextWindow: 8000, engine: { kind: 'legacy' } });
+    expect(laneConfigFromSpec('legacy', { contextWindow: 8000 })).toEqual({
+      label: 'legacy',
+      spec: 'legacy',
+      contextWindow: 8000,
+      engine: { kind: 'legacy' },
+    });
     expect(() => laneConfigFromSpec('plugin:x?config=missing.json', { contextWindow: 1, baseDir: dir })).toThrow(
       `Lane "plugin:x?config=missing.json": cannot read the plugin config ${join(dir, 'missing.json')}`,
     );
     writeFileSync(join(dir, 'arr.json'), '[1]');
-    expect(() => laneConfigFromSpec('plugin:x?config=arr.json', { contextWindow: 1, baseDir: dir })).toThrow('must hold a JSON object');
+    expect(() => laneConfigFromSpec('plugin:x?config=arr.json', { contextWindow: 1, baseDir: dir })).toThrow(
+      'must hold a JSON object',
+    );
   });
 });

@@ -16,7 +16,12 @@ afterAll(() => {
 function newLane(writeFile = true, deferWrites = false): LaneTranscript {
   const dir = mkdtempSync(join(tmpdir(), 'cs-lane-'));
   dirs.push(dir);
-  return new LaneTranscript({ header: HEADER, sessionFile: join(dir, 'sessions', 'lane.jsonl'), writeFile, deferWrites });
+  return new LaneTranscript({
+    header: HEADER,
+    sessionFile: join(dir, 'sessions', 'lane.jsonl'),
+    writeFile,
+    deferWrites,
+  });
 }
 
 let recordedCounter = 0;
@@ -45,7 +50,10 @@ const stepArb = fc.oneof(
   { weight: 6, arbitrary: messageArb.map((message) => ({ kind: 'recorded' as const, message })) },
   { weight: 1, arbitrary: fc.nat().map((keep) => ({ kind: 'compaction' as const, keep })) },
   { weight: 1, arbitrary: fc.nat().map((keep) => ({ kind: 'reset' as const, keep })) },
-  { weight: 1, arbitrary: fc.tuple(fc.nat(), messageArb).map(([at, message]) => ({ kind: 'rewrite' as const, at, message })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.nat(), messageArb).map(([at, message]) => ({ kind: 'rewrite' as const, at, message })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'materialize' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'context' as const }) },
 );
@@ -61,11 +69,15 @@ describe('LaneTranscript', () => {
           if (step.kind === 'recorded') lane.appendRecorded(recorded(step.message));
           else if (step.kind === 'compaction' || step.kind === 'reset') {
             const firstKeptEntryId = path.length > 0 ? path[step.keep % path.length]!.id : undefined;
-            if (step.kind === 'compaction') handle.appendEntry({ type: 'compaction', summary: 'S', firstKeptEntryId, tokensBefore: 1 } as never);
+            if (step.kind === 'compaction')
+              handle.appendEntry({ type: 'compaction', summary: 'S', firstKeptEntryId, tokensBefore: 1 } as never);
             else handle.appendEntry({ type: 'reset', reason: 'new', firstKeptEntryId } as never);
           } else if (step.kind === 'rewrite') {
             const messages = path.filter((e) => e.type === 'message');
-            if (messages.length > 0) lane.rewriteEntries({ replacements: [{ entryId: messages[step.at % messages.length]!.id, message: step.message }] });
+            if (messages.length > 0)
+              lane.rewriteEntries({
+                replacements: [{ entryId: messages[step.at % messages.length]!.id, message: step.message }],
+              });
           } else if (step.kind === 'materialize') lane.materialize();
           const expected = buildContextFromPath(lane.activePath()).messages;
           if (step.kind === 'context') expect(lane.context().messages).toEqual(expected);
@@ -120,8 +132,18 @@ describe('LaneTranscript', () => {
     both((lane) => lane.materialize());
     const firstDeferred = deferred.activePath()[0]!.id;
     const firstEager = eager.activePath()[0]!.id;
-    deferred.handle.appendEntry({ type: 'compaction', summary: 'S', firstKeptEntryId: firstDeferred, tokensBefore: 3 } as never);
-    eager.handle.appendEntry({ type: 'compaction', summary: 'S', firstKeptEntryId: firstEager, tokensBefore: 3 } as never);
+    deferred.handle.appendEntry({
+      type: 'compaction',
+      summary: 'S',
+      firstKeptEntryId: firstDeferred,
+      tokensBefore: 3,
+    } as never);
+    eager.handle.appendEntry({
+      type: 'compaction',
+      summary: 'S',
+      firstKeptEntryId: firstEager,
+      tokensBefore: 3,
+    } as never);
     // it "exists" for OpenClaw's bootstrap rule, and engine calls get its path, but nothing is on disk yet
     expect(deferred.existsOnDisk()).toBe(true);
     const path = deferred.engineSessionFile;

@@ -46,7 +46,10 @@ describe('Recording import', () => {
       'old.json cannot be imported: $.schemaVersion is 2; this ContextScope reads schemaVersion 1. Re-export it with a matching ContextScope version.',
     );
     expect(() => importRecording('{oops', 'bad.json')).toThrow(/^bad\.json is not valid JSON: /);
-    expect(validateRecording({ schemaVersion: 1 })[0]).toEqual({ path: '$', message: 'is missing the required property "createdAt"' });
+    expect(validateRecording({ schemaVersion: 1 })[0]).toEqual({
+      path: '$',
+      message: 'is missing the required property "createdAt"',
+    });
   });
 
   it('turns JSON pointers into readable paths', () => {
@@ -92,15 +95,34 @@ describe('compare', () => {
       ['legacy', 'wide'],
       ['legacy', 'wide'],
     ]);
-    expect(rows[1].lanes.legacy).toMatchObject({ status: 'ok', kept: 2, summarized: 0, dropped: 0, raw: 2, summary: 0, route: 'fits', events: [] });
+    expect(rows[1].lanes.legacy).toMatchObject({
+      status: 'ok',
+      kept: 2,
+      summarized: 0,
+      dropped: 0,
+      raw: 2,
+      summary: 0,
+      route: 'fits',
+      events: [],
+    });
     expect(rows[1].lanes.wide.tokenBudget).toBeGreaterThan(rows[1].lanes.legacy.tokenBudget);
   });
 
   it('--fail-on selects by code or by minimum severity', () => {
-    const f = (code: Finding['code'], severity: Finding['severity']): Finding => ({ code, severity, lane: 'l', turn: 0, message: '' });
+    const f = (code: Finding['code'], severity: Finding['severity']): Finding => ({
+      code,
+      severity,
+      lane: 'l',
+      turn: 0,
+      message: '',
+    });
     const all = [f('estimate-drift', 'warning'), f('quarantined', 'error'), f('over-budget', 'warning')];
     expect(selectFailingFindings(all, ['error']).map((x) => x.code)).toEqual(['quarantined']);
-    expect(selectFailingFindings(all, ['warning']).map((x) => x.code)).toEqual(['estimate-drift', 'quarantined', 'over-budget']);
+    expect(selectFailingFindings(all, ['warning']).map((x) => x.code)).toEqual([
+      'estimate-drift',
+      'quarantined',
+      'over-budget',
+    ]);
     expect(selectFailingFindings(all, ['over-budget']).map((x) => x.code)).toEqual(['over-budget']);
     expect(selectFailingFindings(all, [])).toEqual([]);
   });

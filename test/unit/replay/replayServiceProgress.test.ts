@@ -20,8 +20,9 @@ describe('replay service progress', () => {
   it('plans lanes × turns of the active branch, not every user message of the file', async () => {
     const service = createReplayService();
     const updates: ReplayProgressUpdate[] = [];
-    const { replayId } = await service.start({ sessionPath: await branchedSession(), lanes: ['legacy', 'legacy?label=b'], window: 64000 }, (u) =>
-      updates.push(u),
+    const { replayId } = await service.start(
+      { sessionPath: await branchedSession(), lanes: ['legacy', 'legacy?label=b'], window: 64000 },
+      (u) => updates.push(u),
     );
     expect(service.get(replayId)).toMatchObject({ status: 'running', total: 4 });
     const done = await service.wait(replayId);
@@ -35,7 +36,10 @@ describe('replay service progress', () => {
     const file = join(demo, 'agents', 'main', 'sessions', 'db2d2b3b-bb1a-4ede-9e05-ab6faed17fab.jsonl');
     const service = createReplayService();
     const updates: ReplayProgressUpdate[] = [];
-    const { replayId } = await service.start({ sessionPath: file, lanes: ['legacy', 'legacy?label=b'], window: 200000 }, (u) => updates.push(u));
+    const { replayId } = await service.start(
+      { sessionPath: file, lanes: ['legacy', 'legacy?label=b'], window: 200000 },
+      (u) => updates.push(u),
+    );
     expect(service.get(replayId).total).toBe(24);
     const done = await service.wait(replayId);
     expect(done).toMatchObject({ status: 'done', done: 24, total: 24 });
@@ -48,7 +52,9 @@ describe('replay service progress', () => {
     const file = join(demo, 'agents', 'main', 'sessions', '99b88506-a0d8-443e-bd84-2df2f90f0a3a.jsonl');
     const service = createReplayService();
     const updates: ReplayProgressUpdate[] = [];
-    const { replayId } = await service.start({ sessionPath: file, lanes: ['legacy'], window: 200000 }, (u) => updates.push(u));
+    const { replayId } = await service.start({ sessionPath: file, lanes: ['legacy'], window: 200000 }, (u) =>
+      updates.push(u),
+    );
     const done = await service.wait(replayId);
     const rec = done.recording!;
     const rootTurns = rec.turns.legacy.length;

@@ -23,13 +23,27 @@ export class SessionBuilder {
   readonly entries: SessionEntry[] = [];
   private n = 0;
   private clock = BASE_MS;
-  constructor(readonly header: SessionHeader = { type: 'session', version: 3, id: 'sess-1', timestamp: '2026-03-02T09:00:00.000Z', cwd: '/work' }) {}
+  constructor(
+    readonly header: SessionHeader = {
+      type: 'session',
+      version: 3,
+      id: 'sess-1',
+      timestamp: '2026-03-02T09:00:00.000Z',
+      cwd: '/work',
+    },
+  ) {}
 
   private push(entry: Omit<SessionEntry, 'id' | 'parentId' | 'timestamp'> & Record<string, unknown>): SessionEntry {
     const id = `e${String(++this.n).padStart(4, '0')}`;
     const parentId = this.entries.length ? this.entries[this.entries.length - 1].id : null;
     this.clock += 1000;
-    const full = { type: entry.type, id, parentId, timestamp: new Date(this.clock).toISOString(), ...entry } as SessionEntry;
+    const full = {
+      type: entry.type,
+      id,
+      parentId,
+      timestamp: new Date(this.clock).toISOString(),
+      ...entry,
+    } as SessionEntry;
     this.entries.push(full);
     return full;
   }
@@ -43,7 +57,10 @@ export class SessionBuilder {
     return this.push({ type: 'message', message });
   }
 
-  assistant(text: string, options: { toolCalls?: ToolCall[]; stopReason?: AssistantMessage['stopReason']; errorMessage?: string } = {}): SessionEntry {
+  assistant(
+    text: string,
+    options: { toolCalls?: ToolCall[]; stopReason?: AssistantMessage['stopReason']; errorMessage?: string } = {},
+  ): SessionEntry {
     const content: AssistantMessage['content'] = [{ type: 'text', text }, ...(options.toolCalls ?? [])];
     const message: AssistantMessage = {
       role: 'assistant',
@@ -88,7 +105,9 @@ export class SessionBuilder {
     callId: string,
   ): this {
     this.user(userText);
-    this.assistant('spawning a helper', { toolCalls: [{ type: 'toolCall', id: callId, name: 'sessions_spawn', arguments: { task: 'help', ...args } }] });
+    this.assistant('spawning a helper', {
+      toolCalls: [{ type: 'toolCall', id: callId, name: 'sessions_spawn', arguments: { task: 'help', ...args } }],
+    });
     this.toolResult(callId, 'sessions_spawn', JSON.stringify(result), result.status !== 'accepted');
     this.assistant('spawned');
     return this;

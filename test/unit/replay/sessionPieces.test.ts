@@ -15,9 +15,23 @@ import { SessionBuilder } from './sessionBuilder';
 
 describe('index ranges', () => {
   it('round-trip sorted indices', () => {
-    expect(indicesToRanges([0, 1, 2, 5, 7, 8])).toEqual([[0, 3], [5, 6], [7, 9]]);
-    expect(rangesToIndices([[0, 3], [5, 6]])).toEqual([0, 1, 2, 5]);
-    expect(countInRanges([[0, 3], [5, 6]])).toBe(4);
+    expect(indicesToRanges([0, 1, 2, 5, 7, 8])).toEqual([
+      [0, 3],
+      [5, 6],
+      [7, 9],
+    ]);
+    expect(
+      rangesToIndices([
+        [0, 3],
+        [5, 6],
+      ]),
+    ).toEqual([0, 1, 2, 5]);
+    expect(
+      countInRanges([
+        [0, 3],
+        [5, 6],
+      ]),
+    ).toBe(4);
     expect(indicesToRanges([])).toEqual([]);
   });
 });
@@ -41,13 +55,51 @@ describe('session turns', () => {
 
   it('reads sessions_spawn calls: defaults, session mode, failures', () => {
     const b = new SessionBuilder()
-      .spawnTurn('go', { context: 'fork', cleanup: 'delete' }, { status: 'accepted', childSessionKey: 'agent:main:subagent:1' }, 'c1')
-      .spawnTurn('go', { thread: true, cleanup: 'delete', lightContext: true }, { status: 'accepted', childSessionKey: 'agent:main:subagent:2' }, 'c2')
+      .spawnTurn(
+        'go',
+        { context: 'fork', cleanup: 'delete' },
+        { status: 'accepted', childSessionKey: 'agent:main:subagent:1' },
+        'c1',
+      )
+      .spawnTurn(
+        'go',
+        { thread: true, cleanup: 'delete', lightContext: true },
+        { status: 'accepted', childSessionKey: 'agent:main:subagent:2' },
+        'c2',
+      )
       .spawnTurn('go', {}, { status: 'forbidden', error: 'too deep' }, 'c3');
     expect(findRecordedSpawns(b.entries)).toEqual([
-      { toolCallId: 'c1', contextMode: 'fork', lightContext: false, mode: 'run', cleanup: 'delete', childSessionKey: 'agent:main:subagent:1', failed: false, hasResult: true },
-      { toolCallId: 'c2', contextMode: 'isolated', lightContext: true, mode: 'session', cleanup: 'keep', childSessionKey: 'agent:main:subagent:2', failed: false, hasResult: true },
-      { toolCallId: 'c3', contextMode: 'isolated', lightContext: false, mode: 'run', cleanup: 'keep', childSessionKey: null, failed: true, hasResult: true, error: 'too deep' },
+      {
+        toolCallId: 'c1',
+        contextMode: 'fork',
+        lightContext: false,
+        mode: 'run',
+        cleanup: 'delete',
+        childSessionKey: 'agent:main:subagent:1',
+        failed: false,
+        hasResult: true,
+      },
+      {
+        toolCallId: 'c2',
+        contextMode: 'isolated',
+        lightContext: true,
+        mode: 'session',
+        cleanup: 'keep',
+        childSessionKey: 'agent:main:subagent:2',
+        failed: false,
+        hasResult: true,
+      },
+      {
+        toolCallId: 'c3',
+        contextMode: 'isolated',
+        lightContext: false,
+        mode: 'run',
+        cleanup: 'keep',
+        childSessionKey: null,
+        failed: true,
+        hasResult: true,
+        error: 'too deep',
+      },
     ]);
   });
 });
@@ -71,6 +123,9 @@ describe('tool-result truncation', () => {
     expect(truncateToolResult(result(100), 10_000)).toBeUndefined();
     const t = truncateToolResult(result(15_000), 10_000)!;
     expect(t.content[0]).toEqual({ type: 'text', text: 'y'.repeat(12_000) });
-    expect(t.content[1]).toEqual({ type: 'text', text: '\n\n[Tool result truncated: 3000 characters removed to fit the context window]' });
+    expect(t.content[1]).toEqual({
+      type: 'text',
+      text: '\n\n[Tool result truncated: 3000 characters removed to fit the context window]',
+    });
   });
 });

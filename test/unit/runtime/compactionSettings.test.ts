@@ -13,15 +13,21 @@ describe('resolveCompactionSettings', () => {
   });
 
   it('keeps a configured reserve above the floor, capped by the budget', () => {
-    expect(resolveCompactionSettings({ reserveTokens: 30_000, contextTokenBudget: 200_000 }).reserveTokens).toBe(30_000);
+    expect(resolveCompactionSettings({ reserveTokens: 30_000, contextTokenBudget: 200_000 }).reserveTokens).toBe(
+      30_000,
+    );
     expect(resolveCompactionSettings({ reserveTokens: 30_000, contextTokenBudget: 32_000 }).reserveTokens).toBe(24_000);
     expect(resolveCompactionSettings({ reserveTokensFloor: 0, contextTokenBudget: 16_000 }).reserveTokens).toBe(8_000);
     expect(resolveCompactionSettings({ contextTokenBudget: 1 }).reserveTokens).toBe(0);
   });
 
   it('takes keepRecentTokens only when it is a positive integer, and honours enabled', () => {
-    expect(resolveCompactionSettings({ keepRecentTokens: 5000, enabled: false })).toMatchObject({ keepRecentTokens: 5000, enabled: false });
-    for (const bad of [0, -5, 1.5, Number.NaN]) expect(resolveCompactionSettings({ keepRecentTokens: bad }).keepRecentTokens).toBe(20_000);
+    expect(resolveCompactionSettings({ keepRecentTokens: 5000, enabled: false })).toMatchObject({
+      keepRecentTokens: 5000,
+      enabled: false,
+    });
+    for (const bad of [0, -5, 1.5, Number.NaN])
+      expect(resolveCompactionSettings({ keepRecentTokens: bad }).keepRecentTokens).toBe(20_000);
   });
 
   it('minPromptBudgetFor is min(8000, max(1, floor(budget/2)))', () => {

@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ContextEngine } from '../../../src/contract';
-import { createContextRuntime, formatQuarantineLogLine, sanitizeForLog } from '../../../src/runtime';
+import { createContextRuntime } from '../../../src/engines';
+import { formatQuarantineLogLine, sanitizeForLog } from '../../../src/runtime';
 import { fakeEngine, failing, recordingLogger, slotConfig, testRuntime, USER_MESSAGE } from './engineFixtures';
 
 describe('registry owner rules', () => {
   it('refuses legacy for any owner but core, reporting core', () => {
     const { runtime } = testRuntime();
-    expect(runtime.registerContextEngineForOwner('legacy', () => fakeEngine(), 'plugin:x', { allowSameOwnerRefresh: true })).toEqual({
+    expect(
+      runtime.registerContextEngineForOwner('legacy', () => fakeEngine(), 'plugin:x', { allowSameOwnerRefresh: true }),
+    ).toEqual({
       ok: false,
       existingOwner: 'core',
     });
@@ -17,11 +20,16 @@ describe('registry owner rules', () => {
     const { runtime } = testRuntime();
     const first = () => fakeEngine();
     expect(runtime.registerContextEngineForOwner('e', first, 'plugin:a')).toEqual({ ok: true });
-    expect(runtime.registerContextEngineForOwner('e', () => fakeEngine(), 'plugin:b', { allowSameOwnerRefresh: true })).toEqual({
+    expect(
+      runtime.registerContextEngineForOwner('e', () => fakeEngine(), 'plugin:b', { allowSameOwnerRefresh: true }),
+    ).toEqual({
       ok: false,
       existingOwner: 'plugin:a',
     });
-    expect(runtime.registerContextEngineForOwner('e', () => fakeEngine(), 'plugin:a')).toEqual({ ok: false, existingOwner: 'plugin:a' });
+    expect(runtime.registerContextEngineForOwner('e', () => fakeEngine(), 'plugin:a')).toEqual({
+      ok: false,
+      existingOwner: 'plugin:a',
+    });
     expect(runtime.listContextEngineRegistrations().find((r) => r.id === 'e')?.factory).toBe(first);
   });
 
@@ -36,8 +44,14 @@ describe('registry owner rules', () => {
 
   it('a discovery registration can be upgraded by a later runtime registration of the same owner', async () => {
     const { runtime } = testRuntime();
-    runtime.registerContextEngineForOwner('e', () => fakeEngine({ id: 'disc' }), 'plugin:a', { lifecycle: 'readOnlyDiscovery' });
-    expect(runtime.registerContextEngineForOwner('e', () => fakeEngine({ id: 'live' }), 'plugin:a', { allowSameOwnerRefresh: true })).toEqual({
+    runtime.registerContextEngineForOwner('e', () => fakeEngine({ id: 'disc' }), 'plugin:a', {
+      lifecycle: 'readOnlyDiscovery',
+    });
+    expect(
+      runtime.registerContextEngineForOwner('e', () => fakeEngine({ id: 'live' }), 'plugin:a', {
+        allowSameOwnerRefresh: true,
+      }),
+    ).toEqual({
       ok: true,
     });
     expect((await runtime.resolveContextEngine(slotConfig('e'))).info.id).toBe('live');
@@ -133,7 +147,9 @@ describe('resolution', () => {
     };
     runtime.registerContextEngine('e', () => hostile as never);
     expect((await runtime.resolveContextEngine(slotConfig('e'))).info.id).toBe('legacy');
-    expect(runtime.listContextEngineQuarantines()).toMatchObject([{ operation: 'contract-validation', reason: 'info getter exploded' }]);
+    expect(runtime.listContextEngineQuarantines()).toMatchObject([
+      { operation: 'contract-validation', reason: 'info getter exploded' },
+    ]);
   });
 
   it('runtimes are isolated from each other', async () => {
@@ -150,7 +166,11 @@ describe('resolution', () => {
     const { runtime } = testRuntime();
     runtime.registerContextEngineForOwner('e', () => fakeEngine({}, { assemble: failing('x') }), 'plugin:acme');
     const wrapper = await runtime.resolveContextEngine(slotConfig('e'));
-    expect(runtime.describeResolvedEngine(wrapper)).toEqual({ engineId: 'e', owner: 'plugin:acme', quarantined: false });
+    expect(runtime.describeResolvedEngine(wrapper)).toEqual({
+      engineId: 'e',
+      owner: 'plugin:acme',
+      quarantined: false,
+    });
     expect(runtime.resolveContextEngineOwnerPluginId(wrapper)).toBe('acme');
     await wrapper.assemble({ sessionId: 's', messages: [] });
     expect(runtime.describeResolvedEngine(wrapper)).toEqual({ engineId: 'e', owner: 'plugin:acme', quarantined: true });
@@ -195,7 +215,10 @@ describe('quarantine records, logs and events', () => {
     });
     runtime.registerContextEngine('e', () => fakeEngine({}, { assemble: failing('x') }));
     const wrapper = await runtime.resolveContextEngine(slotConfig('e'));
-    await expect(wrapper.assemble({ sessionId: 's', messages: [] })).resolves.toEqual({ messages: [], estimatedTokens: 0 });
+    await expect(wrapper.assemble({ sessionId: 's', messages: [] })).resolves.toEqual({
+      messages: [],
+      estimatedTokens: 0,
+    });
   });
 
   it('sanitises log parts: newlines and terminal escapes cannot forge lines', () => {
@@ -229,11 +252,17 @@ describe('createPluginApi', () => {
     full.api.registerContextEngine('e', () => fakeEngine());
     expect(full.diagnostics).toEqual([]);
     expect(full.contextEngineIds).toEqual(['e']);
-    expect(runtime.listContextEngineRegistrations().find((r) => r.id === 'e')).toMatchObject({ owner: 'plugin:p', lifecycle: 'runtime' });
+    expect(runtime.listContextEngineRegistrations().find((r) => r.id === 'e')).toMatchObject({
+      owner: 'plugin:p',
+      lifecycle: 'runtime',
+    });
 
     const discovery = runtime.createPluginApi('q', { registrationMode: 'cli-metadata' });
     discovery.api.registerContextEngine('d', () => fakeEngine());
-    expect(runtime.listContextEngineRegistrations().find((r) => r.id === 'd')).toMatchObject({ owner: 'plugin:q', lifecycle: 'readOnlyDiscovery' });
+    expect(runtime.listContextEngineRegistrations().find((r) => r.id === 'd')).toMatchObject({
+      owner: 'plugin:q',
+      lifecycle: 'readOnlyDiscovery',
+    });
   });
 
   it('routes plugin logs through the runtime logger by default', () => {

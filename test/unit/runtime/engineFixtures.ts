@@ -1,7 +1,15 @@
 /** Test fixtures for the runtime: a recording logger, configurable fake engines and config builders. */
 import { vi, type Mock } from 'vitest';
-import type { AgentMessage, ContextEngine, ContextEngineInfo, GuardedMethod, Logger, OpenClawConfig } from '../../../src/contract';
-import { createContextRuntime, type ContextRuntime, type ContextRuntimeOptions, type RuntimeEvent } from '../../../src/runtime';
+import type {
+  AgentMessage,
+  ContextEngine,
+  ContextEngineInfo,
+  GuardedMethod,
+  Logger,
+  OpenClawConfig,
+} from '../../../src/contract';
+import { createContextRuntime } from '../../../src/engines';
+import { type ContextRuntime, type ContextRuntimeOptions, type RuntimeEvent } from '../../../src/runtime';
 
 export interface LoggedLine {
   level: 'debug' | 'info' | 'warn' | 'error';
@@ -34,20 +42,27 @@ export function slotConfig(slot: string | undefined): OpenClawConfig {
 
 export const USER_MESSAGE: AgentMessage = { role: 'user', content: 'hello', timestamp: 1 } as AgentMessage;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFn = (...args: any[]) => any;
 type FakeMethod = GuardedMethod | 'dispose';
 
 /** A ContextEngine whose lifecycle methods are vi.fn mocks (inspect `.mock.calls`). */
-export type FakeEngine = Omit<ContextEngine, FakeMethod> & { info: ContextEngineInfo } & { [K in FakeMethod]: Mock<AnyFn> };
+export type FakeEngine = Omit<ContextEngine, FakeMethod> & { info: ContextEngineInfo } & {
+  [K in FakeMethod]: Mock<AnyFn>;
+};
 
 /** A complete fake engine whose every method is a vi.fn; pass overrides to change behaviour. */
-export function fakeEngine(info: Partial<ContextEngineInfo> = {}, overrides: Partial<Record<FakeMethod, AnyFn>> = {}): FakeEngine {
+export function fakeEngine(
+  info: Partial<ContextEngineInfo> = {},
+  overrides: Partial<Record<FakeMethod, AnyFn>> = {},
+): FakeEngine {
   const engine: Record<string, unknown> = {
     info: { id: 'fake', name: 'Fake Engine', ...info },
     ingest: vi.fn(async () => ({ ingested: true })),
     ingestBatch: vi.fn(async (p: { messages: unknown[] }) => ({ ingestedCount: p.messages.length })),
-    assemble: vi.fn(async (p: { messages: AgentMessage[] }) => ({ messages: p.messages.slice(-1), estimatedTokens: 42 })),
+    assemble: vi.fn(async (p: { messages: AgentMessage[] }) => ({
+      messages: p.messages.slice(-1),
+      estimatedTokens: 42,
+    })),
     compact: vi.fn(async () => ({ ok: true, compacted: true, result: { tokensBefore: 100, tokensAfter: 10 } })),
     bootstrap: vi.fn(async () => ({ bootstrapped: true, importedMessages: 3 })),
     maintain: vi.fn(async () => ({ changed: true, bytesFreed: 10, rewrittenEntries: 1 })),

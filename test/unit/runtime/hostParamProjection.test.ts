@@ -30,8 +30,17 @@ describe('projectContextEngineHostParams', () => {
   });
 
   it('always keeps abortSignal on compact, and on maintain only when declared', () => {
-    expect(projectContextEngineHostParams('compact', params, [])).toEqual({ sessionId: 's', messages: [], tokenBudget: 10, abortSignal: signal });
-    expect(projectContextEngineHostParams('maintain', params, [])).toEqual({ sessionId: 's', messages: [], tokenBudget: 10 });
+    expect(projectContextEngineHostParams('compact', params, [])).toEqual({
+      sessionId: 's',
+      messages: [],
+      tokenBudget: 10,
+      abortSignal: signal,
+    });
+    expect(projectContextEngineHostParams('maintain', params, [])).toEqual({
+      sessionId: 's',
+      messages: [],
+      tokenBudget: 10,
+    });
     expect(projectContextEngineHostParams('maintain', params, ['abortSignal'])).toMatchObject({ abortSignal: signal });
   });
 

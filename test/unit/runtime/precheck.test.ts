@@ -18,13 +18,30 @@ describe('computePromptPrecheck', () => {
     const overflow = { ...base, estimatedTokens: 84_616 };
     expect(truncationCharsNeeded(1000)).toBe(6048);
     expect(truncationCharsNeeded(10_000)).toBe(60_000);
-    expect(computePromptPrecheck({ ...overflow, reducibleToolResultChars: 0 })).toMatchObject({ overflowTokens: 1000, route: 'compact_only', shouldCompact: true });
-    expect(computePromptPrecheck({ ...overflow, reducibleToolResultChars: 6048 })).toMatchObject({ route: 'truncate_tool_results_only', shouldCompact: false });
-    expect(computePromptPrecheck({ ...overflow, reducibleToolResultChars: 6047 })).toMatchObject({ route: 'compact_then_truncate', shouldCompact: true });
+    expect(computePromptPrecheck({ ...overflow, reducibleToolResultChars: 0 })).toMatchObject({
+      overflowTokens: 1000,
+      route: 'compact_only',
+      shouldCompact: true,
+    });
+    expect(computePromptPrecheck({ ...overflow, reducibleToolResultChars: 6048 })).toMatchObject({
+      route: 'truncate_tool_results_only',
+      shouldCompact: false,
+    });
+    expect(computePromptPrecheck({ ...overflow, reducibleToolResultChars: 6047 })).toMatchObject({
+      route: 'compact_then_truncate',
+      shouldCompact: true,
+    });
   });
 
   it('floors the budget and keeps at least one prompt token for tiny budgets', () => {
-    expect(computePromptPrecheck({ estimatedTokens: 5, contextTokenBudget: 1.9, reserveTokens: 500, reducibleToolResultChars: 0 })).toEqual({
+    expect(
+      computePromptPrecheck({
+        estimatedTokens: 5,
+        contextTokenBudget: 1.9,
+        reserveTokens: 500,
+        reducibleToolResultChars: 0,
+      }),
+    ).toEqual({
       promptBudgetBeforeReserve: 1,
       effectiveReserveTokens: 0,
       overflowTokens: 4,

@@ -89,7 +89,10 @@ describe('quarantine proxy (property)', () => {
         // the proxy is under test, not legacy compaction: a pass-through legacy keeps fallback results transcript-free
         const { runtime } = testRuntime({ legacyFactory: () => createLegacyPassThroughEngine() });
         runtime.registerContextEngineForOwner('prop', () => engine as unknown as ContextEngine, 'plugin:prop');
-        const wrapper = (await runtime.resolveContextEngine(slotConfig('prop'))) as unknown as Record<string, (p: unknown) => Promise<unknown>>;
+        const wrapper = (await runtime.resolveContextEngine(slotConfig('prop'))) as unknown as Record<
+          string,
+          (p: unknown) => Promise<unknown>
+        >;
 
         const firstFailure = steps.findIndex((step) => step.throws !== null);
         for (cursor = 0; cursor < steps.length; cursor++) {
@@ -111,7 +114,9 @@ describe('quarantine proxy (property)', () => {
           }
         }
 
-        const expectedCalls = steps.slice(0, firstFailure === -1 ? steps.length : firstFailure + 1).map((step) => step.method);
+        const expectedCalls = steps
+          .slice(0, firstFailure === -1 ? steps.length : firstFailure + 1)
+          .map((step) => step.method);
         expect(calls).toEqual(expectedCalls);
         const quarantines = runtime.listContextEngineQuarantines();
         if (firstFailure === -1) {
@@ -121,7 +126,12 @@ describe('quarantine proxy (property)', () => {
           expect(quarantines).toHaveLength(1);
           // OpenClaw: error.message for Errors, String(error) otherwise.
           const reason = first.throws!.kind === 'object' ? '[object Object]' : first.throws!.text;
-          expect(quarantines[0]).toMatchObject({ engineId: 'prop', owner: 'plugin:prop', operation: first.method, reason });
+          expect(quarantines[0]).toMatchObject({
+            engineId: 'prop',
+            owner: 'plugin:prop',
+            operation: first.method,
+            reason,
+          });
         }
       }),
       { numRuns: 300 },

@@ -11,12 +11,12 @@ async function resolve(overrides: Parameters<typeof fakeEngine>[1] = {}, legacyO
       ? {
           legacyFactory: () =>
             ({
-            info: { id: 'legacy', name: 'Legacy Context Engine', version: '9' },
-            ingest: async () => ({ ingested: false }),
-            assemble: async (p: { messages: never[] }) => ({ messages: p.messages, estimatedTokens: 0 }),
-            compact: async () => ({ ok: true, compacted: false }),
-            ...legacyOverrides,
-          }) as unknown as ContextEngine,
+              info: { id: 'legacy', name: 'Legacy Context Engine', version: '9' },
+              ingest: async () => ({ ingested: false }),
+              assemble: async (p: { messages: never[] }) => ({ messages: p.messages, estimatedTokens: 0 }),
+              compact: async () => ({ ok: true, compacted: false }),
+              ...legacyOverrides,
+            }) as unknown as ContextEngine,
         }
       : {},
   );
@@ -95,7 +95,13 @@ describe('quarantine proxy', () => {
       }),
     });
     await expect(
-      wrapper.afterTurn!({ sessionId: 's', sessionFile: '/f', messages: [], prePromptMessageCount: 0, abortSignal: live.signal } as never),
+      wrapper.afterTurn!({
+        sessionId: 's',
+        sessionFile: '/f',
+        messages: [],
+        prePromptMessageCount: 0,
+        abortSignal: live.signal,
+      } as never),
     ).rejects.toBe(cancelled);
     expect(runtime.listContextEngineQuarantines()).toEqual([]);
   });
@@ -112,7 +118,10 @@ describe('quarantine proxy', () => {
     const controller = new AbortController();
     controller.abort('user left');
     const { wrapper, engine } = await resolve();
-    await expect(wrapper.compact({ sessionId: 's', abortSignal: controller.signal })).rejects.toMatchObject({ name: 'AbortError', message: 'user left' });
+    await expect(wrapper.compact({ sessionId: 's', abortSignal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+      message: 'user left',
+    });
     expect(engine.compact).not.toHaveBeenCalled();
   });
 
@@ -121,7 +130,9 @@ describe('quarantine proxy', () => {
     expect(isContextEngineAbortError(new Error('cancelled'), undefined)).toBe(false);
     const { wrapper, runtime } = await resolve({ assemble: failing('operation cancelled') });
     await wrapper.assemble(assembleParams);
-    expect(runtime.listContextEngineQuarantines()).toMatchObject([{ operation: 'assemble', reason: 'operation cancelled' }]);
+    expect(runtime.listContextEngineQuarantines()).toMatchObject([
+      { operation: 'assemble', reason: 'operation cancelled' },
+    ]);
   });
 
   it('returns to the engine after the quarantine is cleared', async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildContextEngineRuntimeSettings, normalizeRuntimeSettingsReason, OPENCLAW_EMBEDDED_CONTEXT_ENGINE_HOST } from '../../../src/runtime';
+import {
+  buildContextEngineRuntimeSettings,
+  normalizeRuntimeSettingsReason,
+  OPENCLAW_EMBEDDED_CONTEXT_ENGINE_HOST,
+} from '../../../src/runtime';
 
 describe('normalizeRuntimeSettingsReason', () => {
   it.each([
@@ -55,13 +59,17 @@ describe('buildContextEngineRuntimeSettings', () => {
   });
 
   it('an explicit mode wins; degraded beats fallback; the other reason is not nulled', () => {
-    expect(buildContextEngineRuntimeSettings({ mode: 'normal', degradedReason: 'timeout' }).runtime.mode).toBe('normal');
+    expect(buildContextEngineRuntimeSettings({ mode: 'normal', degradedReason: 'timeout' }).runtime.mode).toBe(
+      'normal',
+    );
     const both = buildContextEngineRuntimeSettings({ fallbackReason: 'rate', degradedReason: 'overflow' });
     expect(both.runtime.mode).toBe('degraded');
     expect(both.diagnostics).toEqual({ fallbackReason: 'rate_limited', degradedReason: 'context_overflow' });
   });
 
   it('infinite numbers become null', () => {
-    expect(buildContextEngineRuntimeSettings({ maxOutputTokens: Number.POSITIVE_INFINITY }).limits.maxOutputTokens).toBeNull();
+    expect(
+      buildContextEngineRuntimeSettings({ maxOutputTokens: Number.POSITIVE_INFINITY }).limits.maxOutputTokens,
+    ).toBeNull();
   });
 });

@@ -19,10 +19,13 @@ describe('detectRejectedKeys', () => {
     ['Unexpected property "sessionKey" in params', 'sessionKey'],
     ["extraneous field 'prompt'", 'prompt'],
     ["Unknown key 'runtimeSettings'", 'runtimeSettings'],
-    ["invalid property `sessionTarget`", 'sessionTarget'],
+    ['invalid property `sessionTarget`', 'sessionTarget'],
     ['"sessionKey" is not allowed', 'sessionKey'],
     ["'runtimeContext' was not allowed here", 'runtimeContext'],
-    ['[\n  {\n    "code": "unrecognized_keys",\n    "keys": [\n      "runtimeSettings"\n    ],\n    "path": []\n  }\n]', 'runtimeSettings'],
+    [
+      '[\n  {\n    "code": "unrecognized_keys",\n    "keys": [\n      "runtimeSettings"\n    ],\n    "path": []\n  }\n]',
+      'runtimeSettings',
+    ],
   ])('message %j rejects %s', (message, key) => {
     expect([...detectRejectedKeys(new Error(message), ALL)]).toEqual([key]);
   });
@@ -43,7 +46,9 @@ describe('detectRejectedKeys', () => {
   });
 
   it('only reports keys among the candidates', () => {
-    expect(detectRejectedKeys(new Error("Unrecognized key(s) in object: 'runtimeSettings'"), ['sessionKey']).size).toBe(0);
+    expect(detectRejectedKeys(new Error("Unrecognized key(s) in object: 'runtimeSettings'"), ['sessionKey']).size).toBe(
+      0,
+    );
   });
 });
 
@@ -80,7 +85,11 @@ describe('wrapContextEngineWithStrictValidatorRetry', () => {
     const other = fakeEngine();
     const otherWrapped = wrapContextEngineWithStrictValidatorRetry(other as unknown as ContextEngine);
     await otherWrapped.maintain!({ sessionId: 's', sessionFile: '/f', runtimeContext: {} });
-    expect((other.maintain.mock.calls[0] as unknown[])[0]).toEqual({ sessionId: 's', sessionFile: '/f', runtimeContext: {} });
+    expect((other.maintain.mock.calls[0] as unknown[])[0]).toEqual({
+      sessionId: 's',
+      sessionFile: '/f',
+      runtimeContext: {},
+    });
   });
 
   it('rethrows the error when nothing new is learned', async () => {

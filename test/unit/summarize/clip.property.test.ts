@@ -12,7 +12,19 @@ function referenceClip(text: string, max: number): string {
 
 describe('clip', () => {
   it('equals cutting the whole flattened text, for long and mostly blank texts', () => {
-    const chunkArb = fc.constantFrom('word', 'a', ' ', '   ', '\n\n', '\t', '\u00a0', '😀', 'x'.repeat(30), ' '.repeat(40), 'é');
+    const chunkArb = fc.constantFrom(
+      'word',
+      'a',
+      ' ',
+      '   ',
+      '\n\n',
+      '\t',
+      '\u00a0',
+      '😀',
+      'x'.repeat(30),
+      ' '.repeat(40),
+      'é',
+    );
     fc.assert(
       fc.property(fc.array(chunkArb, { maxLength: 120 }), fc.integer({ min: 1, max: 60 }), (chunks, max) => {
         const text = chunks.join('');

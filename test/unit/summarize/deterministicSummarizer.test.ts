@@ -104,14 +104,23 @@ describe('deterministic summarizer — history', () => {
     ].join('\n');
     const more = [
       ...codingSession(),
-      { role: 'toolResult' as const, toolCallId: 'c3', toolName: 'edit', content: [{ type: 'text' as const, text: 'ok' }], isError: false, timestamp: 7 },
+      {
+        role: 'toolResult' as const,
+        toolCallId: 'c3',
+        toolName: 'edit',
+        content: [{ type: 'text' as const, text: 'ok' }],
+        isError: false,
+        timestamp: 7,
+      },
     ];
     const request = buildSummaryRequest({ messages: more, previousSummary, maxTokens: 4000 });
     expect(request.kind).toBe('update');
     const { summary } = await summarizer.summarize(request);
     expect(sectionBody(summary, '## Goal')).toMatch(/^- Migrate the build to esbuild\n- Please fix the login bug/);
     expect(sectionBody(summary, '## Constraints & Preferences')).toContain('- keep Node 20 support');
-    expect(sectionBody(summary, '### Done')).toBe('- [x] read package.json\n- [x] read src/auth/login.ts\n- [x] edit src/auth/hash.ts');
+    expect(sectionBody(summary, '### Done')).toBe(
+      '- [x] read package.json\n- [x] read src/auth/login.ts\n- [x] edit src/auth/hash.ts',
+    );
     expect(sectionBody(summary, '### In Progress')).toBe('- (none)');
     expect(sectionBody(summary, '## Critical Context')).toContain('- build id 9f8e7d6c5b4a');
   });
@@ -129,7 +138,14 @@ describe('deterministic summarizer — history', () => {
             ],
             timestamp: 2,
           },
-          { role: 'toolResult', toolCallId: 'w', toolName: 'write', content: [{ type: 'text', text: 'ok' }], isError: false, timestamp: 3 },
+          {
+            role: 'toolResult',
+            toolCallId: 'w',
+            toolName: 'write',
+            content: [{ type: 'text', text: 'ok' }],
+            isError: false,
+            timestamp: 3,
+          },
         ],
         maxTokens: 4000,
       }),
@@ -152,7 +168,9 @@ describe('deterministic summarizer — turn prefix', () => {
     expect(request.kind).toBe('turn-prefix');
     const { summary } = await createDeterministicSummarizer().summarize(request);
     expect(summary).toMatch(/^## Original Request\nPlease fix the login bug in src\/auth\/login\.ts\./);
-    expect(sectionBody(summary, '## Early Progress')).toBe('- done: read src/auth/login.ts\n- Let me read the file first.');
+    expect(sectionBody(summary, '## Early Progress')).toBe(
+      '- done: read src/auth/login.ts\n- Let me read the file first.',
+    );
     expect(sectionBody(summary, '## Context for Suffix')).toContain(`- ${UUID}`);
   });
 });
@@ -170,7 +188,9 @@ describe('summary request rendering', () => {
     expect(request.prompt).toContain('\n</conversation>\n\n<previous-summary>\nOLD\n</previous-summary>\n\n');
     expect(request.prompt).toContain('<previous-summary>');
     expect(
-      request.prompt.endsWith(`\n\nAdditional focus: ${IDENTIFIER_PRESERVATION_INSTRUCTIONS}\n\nAdditional focus:\nkeep the API notes`),
+      request.prompt.endsWith(
+        `\n\nAdditional focus: ${IDENTIFIER_PRESERVATION_INSTRUCTIONS}\n\nAdditional focus:\nkeep the API notes`,
+      ),
     ).toBe(true);
   });
 
@@ -183,7 +203,11 @@ describe('summary request rendering', () => {
   });
 
   it('identifierPolicy off drops the identifier text', () => {
-    const request = buildSummaryRequest({ messages: codingSession().slice(0, 1), maxTokens: 100, identifierPolicy: 'off' });
+    const request = buildSummaryRequest({
+      messages: codingSession().slice(0, 1),
+      maxTokens: 100,
+      identifierPolicy: 'off',
+    });
     expect(request.prompt).not.toContain('Additional focus');
   });
 });
@@ -225,7 +249,10 @@ describe('deterministic complete()', () => {
     const controller = new AbortController();
     controller.abort(new Error('stop now'));
     await expect(
-      createDeterministicSummarizer().complete({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal }),
+      createDeterministicSummarizer().complete({
+        messages: [{ role: 'user', content: 'x' }],
+        signal: controller.signal,
+      }),
     ).rejects.toThrow('stop now');
   });
 });

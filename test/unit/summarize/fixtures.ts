@@ -20,7 +20,14 @@ export function codingSession(): AgentMessage[] {
       ],
       timestamp: 2,
     },
-    { role: 'toolResult', toolCallId: 'c1', toolName: 'read', content: [{ type: 'text', text: 'export function login() {}' }], isError: false, timestamp: 3 },
+    {
+      role: 'toolResult',
+      toolCallId: 'c1',
+      toolName: 'read',
+      content: [{ type: 'text', text: 'export function login() {}' }],
+      isError: false,
+      timestamp: 3,
+    },
     {
       role: 'assistant',
       content: [
@@ -37,6 +44,10 @@ export function codingSession(): AgentMessage[] {
       isError: true,
       timestamp: 5,
     },
-    { role: 'assistant', content: [{ type: 'toolCall', id: 'c3', name: 'edit', arguments: { path: 'src/auth/hash.ts' } }], timestamp: 6 },
+    {
+      role: 'assistant',
+      content: [{ type: 'toolCall', id: 'c3', name: 'edit', arguments: { path: 'src/auth/hash.ts' } }],
+      timestamp: 6,
+    },
   ];
 }

@@ -5,10 +5,59 @@ import { mergeItems, mergeItemsUpTo } from '../../../src/summarize/summarySectio
 
 // fragments that make up identifiers or break them
 const fragmentArb = fc.constantFrom(
-  'port', 'PORT', 'Port', ' ', '  ', '\t', '\u00a0', '\u2028', '\ufeff', '\n', '8080', '80', '7', '_', '-', '.', ',', ':',
-  '/', '~', '..', 'http://', 'https://x.io/', 'api.example.com', 'localhost', '10.0.0.1', 'deadbeef1', 'abcdef0',
-  'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', 'src/a.ts', 'README.md', 'x', 'see ', 'the ', 'é', ')', '"', 'é.com',
-  'ftp', '://', ':443', 'DB.INTERNAL', '.Dev', 'a-b', 'io', 'x.appx', '10.1', '.2.3', '12345678', '-beef', '-CAFE-', '0123456789ab', '--',
+  'port',
+  'PORT',
+  'Port',
+  ' ',
+  '  ',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\n',
+  '8080',
+  '80',
+  '7',
+  '_',
+  '-',
+  '.',
+  ',',
+  ':',
+  '/',
+  '~',
+  '..',
+  'http://',
+  'https://x.io/',
+  'api.example.com',
+  'localhost',
+  '10.0.0.1',
+  'deadbeef1',
+  'abcdef0',
+  'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+  'src/a.ts',
+  'README.md',
+  'x',
+  'see ',
+  'the ',
+  'é',
+  ')',
+  '"',
+  'é.com',
+  'ftp',
+  '://',
+  ':443',
+  'DB.INTERNAL',
+  '.Dev',
+  'a-b',
+  'io',
+  'x.appx',
+  '10.1',
+  '.2.3',
+  '12345678',
+  '-beef',
+  '-CAFE-',
+  '0123456789ab',
+  '--',
 );
 const partArb = fc.array(fragmentArb, { maxLength: 8 }).map((f) => f.join(''));
 
@@ -76,7 +125,8 @@ describe('mergeItemsUpTo', () => {
         const expected = mergeItems(a, b).slice(0, max);
         expect(mergeItemsUpTo(a, lazy, max)).toEqual(expected);
         // every item pulled from b was needed to decide the result
-        if (pulled > 0 && expected.length === max) expect(mergeItems(a, b.slice(0, pulled - 1)).length).toBeLessThan(max);
+        if (pulled > 0 && expected.length === max)
+          expect(mergeItems(a, b.slice(0, pulled - 1)).length).toBeLessThan(max);
       }),
       { numRuns: 3000 },
     );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildSummaryRequest, createDeterministicSummarizer, renderSummaryPromptText, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/summarize';
+import {
+  buildSummaryRequest,
+  createDeterministicSummarizer,
+  renderSummaryPromptText,
+  SUMMARIZATION_SYSTEM_PROMPT,
+} from '../../../src/summarize';
 import { promptForKind } from '../../../src/summarize/buildSummaryRequest';
 import { composeSummaryInstructions } from '../../../src/summarize/prompts';
 import { estimateTextTokens } from '../../../src/tokens';
@@ -19,7 +24,15 @@ describe('fields computed on first read', () => {
     expect(request.prompt).toBe(expected);
     expect({ ...request }.prompt).toBe(expected);
     expect(JSON.parse(JSON.stringify({ ...request, messages: [] })).prompt).toBe(expected);
-    expect(Object.keys(request)).toEqual(['kind', 'messages', 'previousSummary', 'customInstructions', 'maxTokens', 'systemPrompt', 'prompt']);
+    expect(Object.keys(request)).toEqual([
+      'kind',
+      'messages',
+      'previousSummary',
+      'customInstructions',
+      'maxTokens',
+      'systemPrompt',
+      'prompt',
+    ]);
   });
 
   it('the deterministic summary’s usage measures the prompts and the summary', async () => {

@@ -26,7 +26,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      captured.push({ method: req.method, url: req.url, headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      captured.push({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      });
       respond(res);
     });
   });
@@ -84,7 +89,18 @@ describe('OpenAI-compatible summarizer', () => {
   });
 
   it('complete() sends systemPrompt first, then the messages, model override and temperature', async () => {
-    replyJson(200, { choices: [{ message: { content: [{ type: 'text', text: 'short ' }, { type: 'text', text: 'answer' }] } }] });
+    replyJson(200, {
+      choices: [
+        {
+          message: {
+            content: [
+              { type: 'text', text: 'short ' },
+              { type: 'text', text: 'answer' },
+            ],
+          },
+        },
+      ],
+    });
     const summarizer = createOpenAiCompatibleSummarizer({
       env: { CONTEXTSCOPE_LLM_BASE_URL: `${baseUrl}/v1/`, CONTEXTSCOPE_LLM_MODEL: 'env-model' },
     });
@@ -121,7 +137,9 @@ describe('OpenAI-compatible summarizer', () => {
     await expect(summarizer.complete({ messages: [{ role: 'user', content: 'x' }], purpose: 'probe' })).rejects.toThrow(
       `OpenAI-compatible summarizer (complete: probe): POST ${baseUrl}/v1/chat/completions returned HTTP 503: {"error":{"message":"model is loading"}}`,
     );
-    await expect(summarizer.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 503 });
+    await expect(summarizer.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+      status: 503,
+    });
   });
 
   it('rejects a reply without content', async () => {

@@ -24,11 +24,15 @@ describe('readPromptMaterial (what the offline stand-in summarizes)', () => {
     ]);
     expect(material.messages[0]!.content).toBe('Fix the failing test in src/parser.ts.');
     // a paragraph without a speaker continues the message before it
-    expect(material.messages[1]!.content).toEqual([{ type: 'text', text: 'Reading it now.\n\nIt fails on empty input.' }]);
+    expect(material.messages[1]!.content).toEqual([
+      { type: 'text', text: 'Reading it now.\n\nIt fails on empty input.' },
+    ]);
   });
 
   it('reads "Part N:" paragraphs as earlier summaries to condense', () => {
-    const material = readPromptMaterial(ask('Summarize the following.\n\nPart 1:\n## Goal\n- fix the parser\n\nPart 2:\n## Goal\n- add a test'));
+    const material = readPromptMaterial(
+      ask('Summarize the following.\n\nPart 1:\n## Goal\n- fix the parser\n\nPart 2:\n## Goal\n- add a test'),
+    );
     expect(material.messages).toEqual([]);
     expect(material.summaries).toEqual(['## Goal\n- fix the parser', '## Goal\n- add a test']);
   });
@@ -42,12 +46,17 @@ describe('readPromptMaterial (what the offline stand-in summarizes)', () => {
   it('complete() summarizes the material: no instruction in the goal, condensed parts merged rather than nested', async () => {
     const summarizer = createDeterministicSummarizer();
     const leaf = await summarizer.complete!({
-      ...ask('Summarize the following in at most 400 tokens.\n\nUser: Please fix the retry loop in src/retry.ts.\n\nAssistant: Done.'),
+      ...ask(
+        'Summarize the following in at most 400 tokens.\n\nUser: Please fix the retry loop in src/retry.ts.\n\nAssistant: Done.',
+      ),
       maxTokens: 400,
     });
     expect(leaf.text).toContain('Please fix the retry loop in src/retry.ts.');
     expect(leaf.text).not.toContain('Summarize the following');
-    const other = await summarizer.complete!({ ...ask('Summarize the following.\n\nUser: Now add a test for the parser.'), maxTokens: 400 });
+    const other = await summarizer.complete!({
+      ...ask('Summarize the following.\n\nUser: Now add a test for the parser.'),
+      maxTokens: 400,
+    });
     const condensed = await summarizer.complete!({
       ...ask(`Summarize the following in at most 400 tokens.\n\nPart 1:\n${leaf.text}\n\nPart 2:\n${other.text}`),
       maxTokens: 400,

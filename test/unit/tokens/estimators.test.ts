@@ -93,10 +93,20 @@ describe('estimateMessageTokens (compaction estimator)', () => {
     // 13 chars → 4 (details never count)
     expect(estimateMessageTokens(result)).toBe(4);
     // "ls" + "a\nb" = 5 → 2
-    const bash: AgentMessage = { role: 'bashExecution', command: 'ls', output: 'a\nb', exitCode: 0, cancelled: false, truncated: false, timestamp: 1 };
+    const bash: AgentMessage = {
+      role: 'bashExecution',
+      command: 'ls',
+      output: 'a\nb',
+      exitCode: 0,
+      cancelled: false,
+      truncated: false,
+      timestamp: 1,
+    };
     expect(estimateMessageTokens(bash)).toBe(2);
     // 10 chars → 3
-    expect(estimateMessageTokens({ role: 'compactionSummary', summary: 'x'.repeat(10), tokensBefore: 5, timestamp: 1 })).toBe(3);
+    expect(
+      estimateMessageTokens({ role: 'compactionSummary', summary: 'x'.repeat(10), tokensBefore: 5, timestamp: 1 }),
+    ).toBe(3);
     expect(estimateMessageTokens(user('a long text that is excluded', { excludeFromContext: true }))).toBe(0);
   });
   it('estimateMessagesTokens skips runtime-context carriers', () => {
@@ -124,7 +134,14 @@ describe('estimatePrecheckTokens (pre-prompt precheck estimator)', () => {
       ],
       timestamp: 2,
     },
-    { role: 'toolResult', toolCallId: 'c1', toolName: 'read', content: [{ type: 'text', text: '0123456789' }], isError: false, timestamp: 3 },
+    {
+      role: 'toolResult',
+      toolCallId: 'c1',
+      toolName: 'read',
+      content: [{ type: 'text', text: '0123456789' }],
+      isError: false,
+      timestamp: 3,
+    },
   ];
 
   it('per message: 12-token boundary plus per-block rounded-up content', () => {
@@ -146,14 +163,27 @@ describe('estimatePrecheckTokens (pre-prompt precheck estimator)', () => {
 
   it('the cached per-message sum gives the same total', () => {
     const sum = messages.reduce((s, m) => s + estimatePrecheckMessageTokens(m), 0);
-    expect(estimatePrecheckTokensFromMessageSum({ messageTokensSum: sum, systemPrompt: 'You are helpful.', prompt: 'Next?' })).toBe(126);
+    expect(
+      estimatePrecheckTokensFromMessageSum({
+        messageTokensSum: sum,
+        systemPrompt: 'You are helpful.',
+        prompt: 'Next?',
+      }),
+    ).toBe(126);
   });
 
   it('an image block costs 2000 tokens flat; roles without content cost only the boundary', () => {
     // user [image]: 12 + 2000
     expect(estimatePrecheckMessageTokens(user([IMG]))).toBe(2012);
     // compactionSummary has no `content`: 12 only (faithful to OpenClaw)
-    expect(estimatePrecheckMessageTokens({ role: 'compactionSummary', summary: 'x'.repeat(400), tokensBefore: 1, timestamp: 1 })).toBe(12);
+    expect(
+      estimatePrecheckMessageTokens({
+        role: 'compactionSummary',
+        summary: 'x'.repeat(400),
+        tokensBefore: 1,
+        timestamp: 1,
+      }),
+    ).toBe(12);
     // CJK text block: 12 + 6 + ceil(16/4)=4 = 22
     expect(estimatePrecheckMessageTokens(user([{ type: 'text', text: '你好世界' }]))).toBe(22);
   });
@@ -175,7 +205,9 @@ describe('deriveAssembleTokenBudget', () => {
     });
   });
   it('falls back to the model window, then 200000; never below 1', () => {
-    expect(deriveAssembleTokenBudget({ modelContextWindow: 128000, reserveTokens: 0, prompt: '' }).contextTokenBudget).toBe(128000);
+    expect(
+      deriveAssembleTokenBudget({ modelContextWindow: 128000, reserveTokens: 0, prompt: '' }).contextTokenBudget,
+    ).toBe(128000);
     expect(deriveAssembleTokenBudget({ reserveTokens: 0, prompt: '' }).contextTokenBudget).toBe(200000);
     expect(deriveAssembleTokenBudget({ contextTokenBudget: 100, reserveTokens: 500, prompt: 'x' }).tokenBudget).toBe(1);
   });

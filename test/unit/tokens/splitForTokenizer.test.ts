@@ -45,12 +45,14 @@ const CODE = `export async function readTranscript(file: string): Promise<Entry[
   return out.filter((e) => e.type === "message" && e.id !== undefined); // keep ids; a/b//c
 }
 `;
-const CJK = '深度学习是机器学习的一个分支，它使用多层神经网络来学习数据的表示。\n日本語のテキストも含まれています。한국어 문장도 있습니다.\n';
-const EMOJI = 'Ship it 🚀🚀 — tests pass ✅, lint ⚠️ (2 warnings) 👍🏽👨‍👩‍👧 café naïve Ωmega\r\n\tindented line\u00a0nbsp\u0085nel\n';
+const CJK =
+  '深度学习是机器学习的一个分支，它使用多层神经网络来学习数据的表示。\n日本語のテキストも含まれています。한국어 문장도 있습니다.\n';
+const EMOJI =
+  'Ship it 🚀🚀 — tests pass ✅, lint ⚠️ (2 warnings) 👍🏽👨‍👩‍👧 café naïve Ωmega\r\n\tindented line\u00a0nbsp\u0085nel\n';
 const JSON_TEXT = JSON.stringify({
   path: '/usr/local/lib/node_modules/openclaw/dist/index.js',
   args: ['--session', 'abc123def456', '--budget=32000'],
-  nested: { ok: true, n: 12345678901234, s: "it's \"quoted\" and/or slashed//" },
+  nested: { ok: true, n: 12345678901234, s: 'it\'s "quoted" and/or slashed//' },
 });
 const MINIFIED = 'function(a,b){return a.map(function(c){return c*b+1e3})}var x=[1,2,3].reduce((p,q)=>p+q,0);';
 
@@ -68,7 +70,9 @@ const SAMPLES: Record<string, string> = {
 describe('splitForTokenizer', () => {
   it('returns short texts whole and rejects nonsensical limits', () => {
     expect(splitForTokenizer('hello world')).toEqual({ pieces: ['hello world'], hardCuts: 0 });
-    expect(() => splitForTokenizer('x', { maxPieceChars: 1 })).toThrow('splitForTokenizer: maxPieceChars must be an integer ≥ 2, got 1.');
+    expect(() => splitForTokenizer('x', { maxPieceChars: 1 })).toThrow(
+      'splitForTokenizer: maxPieceChars must be an integer ≥ 2, got 1.',
+    );
     expect(() => splitForTokenizer('x', { maxPieceChars: 100, maxRunChars: 200 })).toThrow(
       'splitForTokenizer: maxRunChars (200) must not exceed maxPieceChars (100).',
     );
@@ -91,21 +95,61 @@ describe('splitForTokenizer', () => {
       const reference = exact(text, encoding);
       expect(countTokens(text, encoding)).toBe(reference);
       // 64-unit pieces force hundreds of soft cuts: every one of them must be count-neutral.
-      expect(sumOfPieces(splitForTokenizer(text, { maxPieceChars: 64, maxRunChars: 64 }).pieces, encoding)).toBe(reference);
+      expect(sumOfPieces(splitForTokenizer(text, { maxPieceChars: 64, maxRunChars: 64 }).pieces, encoding)).toBe(
+        reference,
+      );
     }
   });
 
   it('every soft cut leaves both encodings unchanged (property, adversarial alphabet)', () => {
-    const alphabet = ['a', 'B', 'z', '7', '0', ' ', '  ', '\n', '\r\n', '\t', '/', "'", "'s", "'S", '.', ';', '{', '}', '"', '-', '_', 'é', 'e\u0301', '\u0301', 'Ω', '中', '，', '。', '٣', '😀', '\u00a0', '\u0085', '\u3000', '12', 'x/y', '\n/'];
+    const alphabet = [
+      'a',
+      'B',
+      'z',
+      '7',
+      '0',
+      ' ',
+      '  ',
+      '\n',
+      '\r\n',
+      '\t',
+      '/',
+      "'",
+      "'s",
+      "'S",
+      '.',
+      ';',
+      '{',
+      '}',
+      '"',
+      '-',
+      '_',
+      'é',
+      'e\u0301',
+      '\u0301',
+      'Ω',
+      '中',
+      '，',
+      '。',
+      '٣',
+      '😀',
+      '\u00a0',
+      '\u0085',
+      '\u3000',
+      '12',
+      'x/y',
+      '\n/',
+    ];
     const text = fc.array(fc.constantFrom(...alphabet), { minLength: 2, maxLength: 40 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (s) => {
         for (let i = 1; i < s.length; i++) {
           if (!isSoftCut(s, i)) continue;
           for (const encoding of ENCODINGS) {
-            expect(exact(s.slice(0, i), encoding) + exact(s.slice(i), encoding), `cut at ${i} of ${JSON.stringify(s)}`).toBe(
-              exact(s, encoding),
-            );
+            expect(
+              exact(s.slice(0, i), encoding) + exact(s.slice(i), encoding),
+              `cut at ${i} of ${JSON.stringify(s)}`,
+            ).toBe(exact(s, encoding));
           }
         }
       }),
@@ -114,13 +158,32 @@ describe('splitForTokenizer', () => {
   });
 
   it('line starts: the lines join back to the text and their counts sum to countTokens of the whole (property)', () => {
-    const alphabet = ['a', 'B', '7', ' ', '\n', '\n\n', '\r\n', '\t', '/', '- ', '.', '{', '中', '😀', 'A'.repeat(300), 'x'.repeat(5000), 'word '.repeat(900)];
+    const alphabet = [
+      'a',
+      'B',
+      '7',
+      ' ',
+      '\n',
+      '\n\n',
+      '\r\n',
+      '\t',
+      '/',
+      '- ',
+      '.',
+      '{',
+      '中',
+      '😀',
+      'A'.repeat(300),
+      'x'.repeat(5000),
+      'word '.repeat(900),
+    ];
     const text = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (s) => {
         const lines = splitAtLineStarts(s);
         expect(lines.join('')).toBe(s);
-        for (let i = 1; i < lines.length; i++) expect(lines[i - 1]!.endsWith('\n') && !/^[\s/]/u.test(lines[i]!)).toBe(true);
+        for (let i = 1; i < lines.length; i++)
+          expect(lines[i - 1]!.endsWith('\n') && !/^[\s/]/u.test(lines[i]!)).toBe(true);
         for (const encoding of ENCODINGS) {
           expect(lines.reduce((n, line) => n + countTokens(line, encoding), 0)).toBe(countTokens(s, encoding));
         }
@@ -142,7 +205,7 @@ describe('splitForTokenizer', () => {
     expect(isSoftCut('hello world', 5)).toBe(true);
     expect(isSoftCut('hello  world', 6)).toBe(false);
     expect(isSoftCut('abc123', 3)).toBe(true);
-    expect(isSoftCut('it\'s', 2)).toBe(false); // o200k: "'s" is a contraction suffix of the word
+    expect(isSoftCut("it's", 2)).toBe(false); // o200k: "'s" is a contraction suffix of the word
     expect(isSoftCut('a.b', 1)).toBe(true); // "a" | ".b"
     expect(isSoftCut('a();', 1)).toBe(true);
     expect(isSoftCut('分支，它', 2)).toBe(true);
@@ -155,7 +218,8 @@ describe('splitForTokenizer', () => {
     const { pieces, hardCuts } = splitForTokenizer('😀'.repeat(1000) + 'x' + '😀'.repeat(1000));
     expect(hardCuts).toBeGreaterThan(0);
     expect(pieces.join('')).toBe('😀'.repeat(1000) + 'x' + '😀'.repeat(1000));
-    for (const piece of pieces) expect(piece).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    for (const piece of pieces)
+      expect(piece).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 });
 

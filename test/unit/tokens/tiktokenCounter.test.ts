@@ -15,7 +15,9 @@ describe('countTokens (tiktoken encode_ordinary)', () => {
     expect(countTokens('<|endoftext|>')).toBeGreaterThan(1);
   });
   it('rejects an unknown encoding with a clear message', () => {
-    expect(() => countTokens('x', 'p50k_base' as never)).toThrow('Unknown token encoding "p50k_base": use "o200k_base" or "cl100k_base".');
+    expect(() => countTokens('x', 'p50k_base' as never)).toThrow(
+      'Unknown token encoding "p50k_base": use "o200k_base" or "cl100k_base".',
+    );
   });
 });
 
@@ -63,7 +65,10 @@ describe('createTokenCounter', () => {
     const counter = createTokenCounter();
     const withImage: UserMessage = {
       role: 'user',
-      content: [{ type: 'text', text: 'hello world' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }],
+      content: [
+        { type: 'text', text: 'hello world' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
       timestamp: 1,
     };
     expect(counter.countMessage(withImage)).toBe(2 + TOKENIZER_IMAGE_TOKENS);

@@ -40,7 +40,9 @@ describe('contextscope generate', () => {
     const first = await run(['generate', '--turns', '6', '--seed', '5', '--subagents', '--out', a]);
     expect(first.error).toBeUndefined();
     expect(first.stdout).toMatch(/^Wrote 3 session file\(s\) and sessions\.json to .*agents\/main\/sessions\n/);
-    expect(first.stdout).toMatch(/: 6 turns, \d+ messages, \d+ KB, \d+ compaction\(s\), 1 side branch\(es\), 3 spawn\(s\) \(1 failed\)\n/);
+    expect(first.stdout).toMatch(
+      /: 6 turns, \d+ messages, \d+ KB, \d+ compaction\(s\), 1 side branch\(es\), 3 spawn\(s\) \(1 failed\)\n/,
+    );
     await run(['generate', '--turns', '6', '--seed', '5', '--subagents', '--out', b]);
     const dirA = join(a, 'agents/main/sessions');
     const dirB = join(b, 'agents/main/sessions');
@@ -64,12 +66,17 @@ describe('contextscope session', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-cli-'));
     await run(['generate', '--turns', '8', '--seed', '2', '--out', dir]);
     const sessionsDir = join(dir, 'agents/main/sessions');
-    const file = join(sessionsDir, readdirSync(sessionsDir).find((f) => f.endsWith('.jsonl'))!);
+    const file = join(
+      sessionsDir,
+      readdirSync(sessionsDir).find((f) => f.endsWith('.jsonl'))!,
+    );
     const result = await run(['session', file]);
     expect(result.error).toBeUndefined();
-    expect(result.stdout).toMatch(/^Session [0-9a-f-]{36}\n  file       .*\.jsonl \(\d+ lines\)\n  version    3\n/);
-    expect(result.stdout).toMatch(/\nEntries      \d+: message \d+, /);
-    expect(result.stdout).toMatch(/\nBranches     2 \(leaf [0-9a-f]{8}, active path \d+ entries, forks at [0-9a-f]{8}\)\n/);
+    expect(result.stdout).toMatch(/^Session [0-9a-f-]{36}\n {2}file {7}.*\.jsonl \(\d+ lines\)\n {2}version {4}3\n/);
+    expect(result.stdout).toMatch(/\nEntries {6}\d+: message \d+, /);
+    expect(result.stdout).toMatch(
+      /\nBranches {5}2 \(leaf [0-9a-f]{8}, active path \d+ entries, forks at [0-9a-f]{8}\)\n/,
+    );
     expect(result.stdout).toContain('\nProblems     none\n');
     const json = JSON.parse((await run(['session', file, '--json'])).stdout);
     expect(json).toMatchObject({ sourceVersion: 3, branch: { branches: 2 }, problems: [] });
@@ -80,7 +87,9 @@ describe('contextscope session', () => {
     const file = join(FIXTURES, '02-bad-json.jsonl');
     const result = await run(['session', file]);
     expect(result.error?.message).toMatch(
-      new RegExp(`^Invalid JSONL session file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: line 3: is not valid JSON \\(.*\\)\\nRun with --tolerant to load what can be loaded and list every problem\\.$`),
+      new RegExp(
+        `^Invalid JSONL session file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: line 3: is not valid JSON \\(.*\\)\\nRun with --tolerant to load what can be loaded and list every problem\\.$`,
+      ),
     );
     expect(result.stdout).toBe('');
   });
@@ -90,7 +99,11 @@ describe('contextscope session', () => {
     const result = await run(['session', file, '--tolerant']);
     expect(result.error).toBeUndefined();
     expect(result.stdout).toContain('(no valid header; made up from the file name)');
-    expect(result.stdout).toContain(`Problems     2\n  ${file}:1: error invalid_header: first line is not a valid session header`);
-    expect(result.stdout).toContain(`\n  ${file}:2: error misplaced_header: is a session header; only the first non-blank line may be one\n`);
+    expect(result.stdout).toContain(
+      `Problems     2\n  ${file}:1: error invalid_header: first line is not a valid session header`,
+    );
+    expect(result.stdout).toContain(
+      `\n  ${file}:2: error misplaced_header: is a session header; only the first non-blank line may be one\n`,
+    );
   });
 });

@@ -16,7 +16,12 @@ describe('convertToLlm', () => {
     expect(out).toEqual([
       {
         role: 'user',
-        content: [{ type: 'text', text: 'The conversation history before this point was compacted into the following summary:\n\n<summary>\nS1\n</summary>' }],
+        content: [
+          {
+            type: 'text',
+            text: 'The conversation history before this point was compacted into the following summary:\n\n<summary>\nS1\n</summary>',
+          },
+        ],
         timestamp: 42,
         synthetic: true,
       },
@@ -36,7 +41,12 @@ describe('convertToLlm', () => {
     expect(out).toEqual([
       {
         role: 'user',
-        content: [{ type: 'text', text: 'The following is a summary of a branch that this conversation came back from:\n\n<summary>\nB</summary>' }],
+        content: [
+          {
+            type: 'text',
+            text: 'The following is a summary of a branch that this conversation came back from:\n\n<summary>\nB</summary>',
+          },
+        ],
         timestamp: 7,
         synthetic: true,
       },
@@ -45,22 +55,43 @@ describe('convertToLlm', () => {
 
   it('renders bash executions: output fence, no output, non-zero exit, cancelled, truncated with a saved file', () => {
     const base = { role: 'bashExecution' as const, timestamp: 1, cancelled: false, truncated: false };
-    expect(bashExecutionToText({ ...base, command: 'ls', output: 'a\nb', exitCode: 0 })).toBe('Ran `ls`\n```\na\nb\n```');
-    expect(bashExecutionToText({ ...base, command: 'true', output: '', exitCode: 0 })).toBe('Ran `true`\n(no output)');
-    expect(bashExecutionToText({ ...base, command: 'false', output: 'x', exitCode: 2 })).toBe('Ran `false`\n```\nx\n```\n\nCommand exited with code 2');
-    expect(bashExecutionToText({ ...base, command: 'sleep 9', output: '', exitCode: 2, cancelled: true })).toBe('Ran `sleep 9`\n(no output)\n\n(command cancelled)');
-    expect(bashExecutionToText({ ...base, command: 'cat big', output: 'x', exitCode: null, truncated: true, fullOutputPath: '/tmp/o.txt' })).toBe(
-      'Ran `cat big`\n```\nx\n```\n\n[Output truncated. Full output: /tmp/o.txt]',
+    expect(bashExecutionToText({ ...base, command: 'ls', output: 'a\nb', exitCode: 0 })).toBe(
+      'Ran `ls`\n```\na\nb\n```',
     );
+    expect(bashExecutionToText({ ...base, command: 'true', output: '', exitCode: 0 })).toBe('Ran `true`\n(no output)');
+    expect(bashExecutionToText({ ...base, command: 'false', output: 'x', exitCode: 2 })).toBe(
+      'Ran `false`\n```\nx\n```\n\nCommand exited with code 2',
+    );
+    expect(bashExecutionToText({ ...base, command: 'sleep 9', output: '', exitCode: 2, cancelled: true })).toBe(
+      'Ran `sleep 9`\n(no output)\n\n(command cancelled)',
+    );
+    expect(
+      bashExecutionToText({
+        ...base,
+        command: 'cat big',
+        output: 'x',
+        exitCode: null,
+        truncated: true,
+        fullOutputPath: '/tmp/o.txt',
+      }),
+    ).toBe('Ran `cat big`\n```\nx\n```\n\n[Output truncated. Full output: /tmp/o.txt]');
     const out = convertToLlm([{ ...base, command: 'ls', output: 'a', exitCode: 0 }]);
-    expect(out).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Ran `ls`\n```\na\n```' }], timestamp: 1, synthetic: true }]);
+    expect(out).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Ran `ls`\n```\na\n```' }], timestamp: 1, synthetic: true },
+    ]);
   });
 
   it('turns custom messages into user messages (string content becomes one text block; block arrays are kept)', () => {
     const image = { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' };
     const out = convertToLlm([
       { role: 'custom', customType: 'note', content: 'plain', display: true, timestamp: 5 },
-      { role: 'custom', customType: 'note', content: [{ type: 'text', text: 't' }, image], display: false, timestamp: 6 },
+      {
+        role: 'custom',
+        customType: 'note',
+        content: [{ type: 'text', text: 't' }, image],
+        display: false,
+        timestamp: 6,
+      },
     ]);
     expect(out).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'plain' }], timestamp: 5, synthetic: true },
@@ -70,18 +101,53 @@ describe('convertToLlm', () => {
 
   it('marks runtime-context carriers instead of synthetic', () => {
     const out = convertToLlm([
-      { role: 'custom', customType: 'openclaw-runtime-context', content: 'ctx', display: false, details: { source: 'openclaw-runtime-context' }, timestamp: 9 },
-      { role: 'custom', customType: 'openclaw-runtime-context', content: 'ctx2', display: false, details: { runtimeContextCarrier: true }, timestamp: 10 },
-      { role: 'custom', customType: 'openclaw-runtime-context', content: 'not', display: false, details: { source: 'openclaw-runtime-context', runtimeContextCarrier: false }, timestamp: 11 },
+      {
+        role: 'custom',
+        customType: 'openclaw-runtime-context',
+        content: 'ctx',
+        display: false,
+        details: { source: 'openclaw-runtime-context' },
+        timestamp: 9,
+      },
+      {
+        role: 'custom',
+        customType: 'openclaw-runtime-context',
+        content: 'ctx2',
+        display: false,
+        details: { runtimeContextCarrier: true },
+        timestamp: 10,
+      },
+      {
+        role: 'custom',
+        customType: 'openclaw-runtime-context',
+        content: 'not',
+        display: false,
+        details: { source: 'openclaw-runtime-context', runtimeContextCarrier: false },
+        timestamp: 11,
+      },
     ]);
-    expect(out[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'ctx' }], timestamp: 9, runtimeContextCarrier: true });
+    expect(out[0]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'ctx' }],
+      timestamp: 9,
+      runtimeContextCarrier: true,
+    });
     expect(out[1]).toMatchObject({ runtimeContextCarrier: true });
     expect(out[2]).toEqual({ role: 'user', content: [{ type: 'text', text: 'not' }], timestamp: 11, synthetic: true });
   });
 
   it('drops excluded bash/custom messages and unknown roles', () => {
     const out = convertToLlm([
-      { role: 'bashExecution', command: 'x', output: '', exitCode: 0, cancelled: false, truncated: false, timestamp: 1, excludeFromContext: true },
+      {
+        role: 'bashExecution',
+        command: 'x',
+        output: '',
+        exitCode: 0,
+        cancelled: false,
+        truncated: false,
+        timestamp: 1,
+        excludeFromContext: true,
+      },
       { role: 'custom', customType: 'c', content: 'x', display: true, timestamp: 2, excludeFromContext: true },
       { role: 'hookMessage', content: 'x', timestamp: 3 } as unknown as AgentMessage,
       user('kept'),

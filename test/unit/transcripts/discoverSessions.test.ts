@@ -2,7 +2,14 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverSessions, generateSession, parseSessionKey, readSessionStore, resolveStateDir, writeGeneratedSessions } from '../../../src/transcripts';
+import {
+  discoverSessions,
+  generateSession,
+  parseSessionKey,
+  readSessionStore,
+  resolveStateDir,
+  writeGeneratedSessions,
+} from '../../../src/transcripts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'cs-disc-'));
 
@@ -14,7 +21,11 @@ describe('state dir resolution', () => {
   });
 
   it('parses session keys', () => {
-    expect(parseSessionKey('agent:main:subagent:0b16-aa')).toEqual({ agentId: 'main', kind: 'subagent', rest: '0b16-aa' });
+    expect(parseSessionKey('agent:main:subagent:0b16-aa')).toEqual({
+      agentId: 'main',
+      kind: 'subagent',
+      rest: '0b16-aa',
+    });
     expect(parseSessionKey('agent:ops:main')).toEqual({ agentId: 'ops', kind: 'main', rest: '' });
     expect(parseSessionKey('global')).toBeUndefined();
   });
@@ -29,13 +40,27 @@ describe('discoverSessions', () => {
     expect(result.stateDir).toBe(state);
     expect(result.agents.map((a) => [a.agentId, a.sessionCount, a.storeProblems])).toEqual([['main', 3, []]]);
     const parent = result.sessions.find((s) => s.key === 'agent:main:main')!;
-    expect(parent).toMatchObject({ sessionId: set.sessions[0]!.sessionId, isSubagent: false, exists: true, archived: false });
+    expect(parent).toMatchObject({
+      sessionId: set.sessions[0]!.sessionId,
+      isSubagent: false,
+      exists: true,
+      archived: false,
+    });
     expect(parent.header?.id).toBe(set.sessions[0]!.sessionId);
     expect(parent.spawns.map((s) => s.status)).toEqual(['accepted', 'accepted', 'error']);
-    expect(parent.childKeys.sort()).toEqual(set.sessions.slice(1).map((s) => s.sessionKey).sort());
+    expect(parent.childKeys.sort()).toEqual(
+      set.sessions
+        .slice(1)
+        .map((s) => s.sessionKey)
+        .sort(),
+    );
     for (const child of set.sessions.slice(1)) {
       const found = result.sessions.find((s) => s.key === child.sessionKey)!;
-      expect(found).toMatchObject({ isSubagent: true, parentKey: 'agent:main:main', parentSessionId: parent.sessionId });
+      expect(found).toMatchObject({
+        isSubagent: true,
+        parentKey: 'agent:main:main',
+        parentSessionId: parent.sessionId,
+      });
       expect(found.spawnedByCall?.childSessionKey).toBe(child.sessionKey);
       expect(found.size).toBeGreaterThan(0);
     }
@@ -56,13 +81,23 @@ describe('discoverSessions', () => {
     const state = tmp();
     const dir = join(state, 'agents', 'ops', 'sessions');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'aaa.jsonl.reset.2026-01-01T00-00-00Z'), '{"type":"session","version":3,"id":"aaa","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}\n');
-    writeFileSync(join(dir, 'sessions.json'), JSON.stringify({ 'agent:ops:main': { sessionId: 'gone' }, broken: { nope: 1 } }));
+    writeFileSync(
+      join(dir, 'aaa.jsonl.reset.2026-01-01T00-00-00Z'),
+      '{"type":"session","version":3,"id":"aaa","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}\n',
+    );
+    writeFileSync(
+      join(dir, 'sessions.json'),
+      JSON.stringify({ 'agent:ops:main': { sessionId: 'gone' }, broken: { nope: 1 } }),
+    );
     const result = await discoverSessions({ stateDir: state });
     expect(result.agents[0]!.storeProblems).toEqual([{ key: 'broken', message: 'entry has no sessionId' }]);
     const archived = result.sessions.find((s) => s.archived)!;
     expect(archived).toMatchObject({ sessionId: 'aaa', header: { id: 'aaa' } });
-    expect(result.sessions.find((s) => s.key === 'agent:ops:main')).toMatchObject({ sessionId: 'gone', exists: false, file: join(dir, 'gone.jsonl') });
+    expect(result.sessions.find((s) => s.key === 'agent:ops:main')).toMatchObject({
+      sessionId: 'gone',
+      exists: false,
+      file: join(dir, 'gone.jsonl'),
+    });
   });
 
   it('an absent state dir yields nothing instead of failing', async () => {

@@ -1,7 +1,13 @@
 /** Small builders for hand-made transcript entries in tests. */
 import type { AgentMessage, AssistantMessage, SessionEntry, SessionHeader, ToolCall } from '../../../src/contract';
 
-export const HEADER: SessionHeader = { type: 'session', version: 3, id: 'sess-test', timestamp: '2026-01-05T10:00:00.000Z', cwd: '/home/dev/project' };
+export const HEADER: SessionHeader = {
+  type: 'session',
+  version: 3,
+  id: 'sess-test',
+  timestamp: '2026-01-05T10:00:00.000Z',
+  cwd: '/home/dev/project',
+};
 
 let clock = 0;
 export function ts(): string {
@@ -13,7 +19,11 @@ export function user(text: string, extra: Record<string, unknown> = {}): AgentMe
   return { role: 'user', content: text, timestamp: 1000, ...extra };
 }
 
-export function assistant(text: string, calls: ToolCall[] = [], extra: Partial<AssistantMessage> = {}): AssistantMessage {
+export function assistant(
+  text: string,
+  calls: ToolCall[] = [],
+  extra: Partial<AssistantMessage> = {},
+): AssistantMessage {
   return {
     role: 'assistant',
     content: [{ type: 'text', text }, ...calls],
@@ -31,14 +41,23 @@ export function call(id: string, name = 'read'): ToolCall {
 }
 
 export function result(toolCallId: string, text = 'ok'): AgentMessage {
-  return { role: 'toolResult', toolCallId, toolName: 'read', content: [{ type: 'text', text }], isError: false, timestamp: 3000 };
+  return {
+    role: 'toolResult',
+    toolCallId,
+    toolName: 'read',
+    content: [{ type: 'text', text }],
+    isError: false,
+    timestamp: 3000,
+  };
 }
 
 export function message(id: string, parentId: string | null, m: AgentMessage): SessionEntry {
   return { type: 'message', id, parentId, timestamp: ts(), message: m };
 }
 
-export function entry(fields: Record<string, unknown> & { type: string; id: string; parentId: string | null }): SessionEntry {
+export function entry(
+  fields: Record<string, unknown> & { type: string; id: string; parentId: string | null },
+): SessionEntry {
   return { timestamp: ts(), ...fields } as unknown as SessionEntry;
 }
 

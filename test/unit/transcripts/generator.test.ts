@@ -15,7 +15,8 @@ import {
 } from '../../../src/transcripts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'cs-gen-'));
-const text = (s: { header: Parameters<typeof serializeSessionEntries>[0]; entries: SessionEntry[] }) => serializeSessionEntries(s.header, s.entries);
+const text = (s: { header: Parameters<typeof serializeSessionEntries>[0]; entries: SessionEntry[] }) =>
+  serializeSessionEntries(s.header, s.entries);
 
 describe('generateSession', () => {
   it('is deterministic for a seed and differs between seeds', () => {
@@ -43,7 +44,9 @@ describe('generateSession', () => {
 
   it('assistant usage grows with the context, and stop reasons are toolUse for tool calls, stop otherwise', () => {
     const set = generateSession({ turns: 8, seed: 3, compaction: false });
-    const assistants = set.sessions[0]!.entries.flatMap((e) => (e.type === 'message' && e.message.role === 'assistant' ? [e.message] : []));
+    const assistants = set.sessions[0]!.entries.flatMap((e) =>
+      e.type === 'message' && e.message.role === 'assistant' ? [e.message] : [],
+    );
     for (const m of assistants) {
       const u = m.usage!;
       expect(u.totalTokens).toBe(u.input + u.output + u.cacheRead + u.cacheWrite);
@@ -77,7 +80,17 @@ describe('generateSession', () => {
     const set = generateSession({ turns: 12, seed: 9 });
     const entries = set.sessions[0]!.entries;
     const types = new Set(entries.map((e) => e.type));
-    for (const t of ['leaf', 'branch_summary', 'model_change', 'thinking_level_change', 'custom', 'custom_message', 'session_info', 'label']) expect(types).toContain(t);
+    for (const t of [
+      'leaf',
+      'branch_summary',
+      'model_change',
+      'thinking_level_change',
+      'custom',
+      'custom_message',
+      'session_info',
+      'label',
+    ])
+      expect(types).toContain(t);
     const loaded = parseSessionText(text(set.sessions[0]!), 'g.jsonl', 'strict');
     const active = new Set(getActivePath(loaded).map((e) => e.id));
     const summary = entries.find((e) => e.type === 'branch_summary')!;
@@ -98,11 +111,20 @@ describe('generateSession', () => {
     expect(spawns.map((s) => s.status)).toEqual(['accepted', 'accepted', 'error']);
     expect(spawns[2]!.error).toMatch(/subagent limit reached/);
     expect(spawns.map((s) => s.arguments.context)).toEqual(['fork', 'isolated', 'isolated']);
-    for (const s of spawns) expect(s.arguments).toMatchObject({ mode: 'run', cleanup: expect.stringMatching(/^(keep|delete)$/), task: expect.any(String) });
+    for (const s of spawns)
+      expect(s.arguments).toMatchObject({
+        mode: 'run',
+        cleanup: expect.stringMatching(/^(keep|delete)$/),
+        task: expect.any(String),
+      });
     expect(children.map((c) => c.sessionKey)).toEqual([spawns[0]!.childSessionKey, spawns[1]!.childSessionKey]);
     for (const child of children) {
       expect(child.sessionKey).toMatch(/^agent:main:subagent:[0-9a-f-]{36}$/);
-      expect(set.store[child.sessionKey]).toMatchObject({ sessionId: child.sessionId, sessionFile: child.fileName, spawnedBy: 'agent:main:main' });
+      expect(set.store[child.sessionKey]).toMatchObject({
+        sessionId: child.sessionId,
+        sessionFile: child.fileName,
+        spawnedBy: 'agent:main:main',
+      });
     }
     // the fork child starts with the parent's branch (same ids) and names its parent transcript
     const fork = children[0]!;
@@ -114,7 +136,9 @@ describe('generateSession', () => {
 
     const out = tmp();
     const written = await writeGeneratedSessions(set, out);
-    expect(readdirSync(written.sessionsDir).sort()).toEqual([...set.sessions.map((s) => s.fileName), 'sessions.json'].sort());
+    expect(readdirSync(written.sessionsDir).sort()).toEqual(
+      [...set.sessions.map((s) => s.fileName), 'sessions.json'].sort(),
+    );
     expect(JSON.parse(readFileSync(written.storePath, 'utf8'))).toEqual(set.store);
     for (const file of written.files) expect((await readSessionFile(file, { mode: 'strict' })).problems).toEqual([]);
   });
@@ -122,7 +146,9 @@ describe('generateSession', () => {
   it('spawn tool calls carry the documented argument shape', () => {
     const set = generateSession({ turns: 10, seed: 2, subagents: 2 });
     const calls = set.sessions[0]!.entries.flatMap((e) =>
-      e.type === 'message' && e.message.role === 'assistant' ? e.message.content.filter((b): b is ToolCall => b.type === 'toolCall' && b.name === 'sessions_spawn') : [],
+      e.type === 'message' && e.message.role === 'assistant'
+        ? e.message.content.filter((b): b is ToolCall => b.type === 'toolCall' && b.name === 'sessions_spawn')
+        : [],
     );
     expect(calls.map((c) => Object.keys(c.arguments))).toEqual([
       ['task', 'label', 'context', 'cleanup', 'mode'],

@@ -29,8 +29,15 @@ const EXPECTED: Record<string, Expected> = {
     kept: [A, B],
   },
   '03-missing-header.jsonl': {
-    problems: [[1, 'invalid_header', 'first line is not a valid session header (got type "message"; expected {"type":"session","version":3']],
-    strict: 'line 1: first line is not a valid session header (got type "message"; expected {"type":"session","version":3,"id":...,"timestamp":...,"cwd":...})',
+    problems: [
+      [
+        1,
+        'invalid_header',
+        'first line is not a valid session header (got type "message"; expected {"type":"session","version":3',
+      ],
+    ],
+    strict:
+      'line 1: first line is not a valid session header (got type "message"; expected {"type":"session","version":3,"id":...,"timestamp":...,"cwd":...})',
     kept: [A, B],
   },
   '04-wrong-version.jsonl': {
@@ -39,12 +46,16 @@ const EXPECTED: Record<string, Expected> = {
     kept: [A],
   },
   '05-parent-cycle.jsonl': {
-    problems: [[2, 'parent_cycle', 'entry "a1000001" is its own ancestor (parent cycle: a1000001 -> b2000002 -> a1000001)']],
+    problems: [
+      [2, 'parent_cycle', 'entry "a1000001" is its own ancestor (parent cycle: a1000001 -> b2000002 -> a1000001)'],
+    ],
     strict: 'line 2: entry "a1000001" is its own ancestor (parent cycle: a1000001 -> b2000002 -> a1000001)',
     kept: [A, B],
   },
   '06-orphan-parent.jsonl': {
-    problems: [[3, 'orphan_parent', 'has parentId "zzzzzzzz", which names no entry in the file (the branch is cut there)']],
+    problems: [
+      [3, 'orphan_parent', 'has parentId "zzzzzzzz", which names no entry in the file (the branch is cut there)'],
+    ],
     strict: 'line 3: has parentId "zzzzzzzz", which names no entry in the file (the branch is cut there)',
     kept: [A, 'c3000003'],
   },
@@ -55,7 +66,8 @@ const EXPECTED: Record<string, Expected> = {
   },
   '08-bad-timestamp.jsonl': {
     problems: [[3, 'invalid_entry', 'has invalid timestamp "2026-02-30T10:00:00.000Z" (expected ISO 8601']],
-    strict: 'line 3: has invalid timestamp "2026-02-30T10:00:00.000Z" (expected ISO 8601, e.g. 2026-01-02T03:04:05.000Z)',
+    strict:
+      'line 3: has invalid timestamp "2026-02-30T10:00:00.000Z" (expected ISO 8601, e.g. 2026-01-02T03:04:05.000Z)',
     kept: [A],
   },
   '09-empty.jsonl': {
@@ -83,7 +95,8 @@ const EXPECTED: Record<string, Expected> = {
       [1, 'invalid_header', 'first line is not a valid session header (got type "message"'],
       [2, 'misplaced_header', 'is a session header; only the first non-blank line may be one'],
     ],
-    strict: 'line 1: first line is not a valid session header (got type "message"; expected {"type":"session","version":3,"id":...,"timestamp":...,"cwd":...})',
+    strict:
+      'line 1: first line is not a valid session header (got type "message"; expected {"type":"session","version":3,"id":...,"timestamp":...,"cwd":...})',
     kept: [A, B],
   },
   '14-missing-id.jsonl': {
@@ -102,7 +115,9 @@ const EXPECTED: Record<string, Expected> = {
     kept: [A, B],
   },
   '17-dangling-leaf.jsonl': {
-    problems: [[4, 'dangling_leaf', 'is a leaf entry whose targetId "nope0000" names no earlier entry; it was ignored']],
+    problems: [
+      [4, 'dangling_leaf', 'is a leaf entry whose targetId "nope0000" names no earlier entry; it was ignored'],
+    ],
     strict: 'line 4: is a leaf entry whose targetId "nope0000" names no earlier entry; it was ignored',
     kept: [A, B],
   },
@@ -150,7 +165,9 @@ const EXPECTED: Record<string, Expected> = {
   },
 };
 
-const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 
 describe('malformed transcript corpus', () => {
   it('has at least 20 files, each with an expectation', () => {
@@ -164,7 +181,9 @@ describe('malformed transcript corpus', () => {
 
     it('tolerant mode lists exactly the expected problems and keeps the good entries', async () => {
       const session = await readSessionFile(path, { mode: 'tolerant' });
-      expect(session.problems.map((p) => [p.line, p.code])).toEqual(expected.problems.map(([line, code]) => [line, code]));
+      expect(session.problems.map((p) => [p.line, p.code])).toEqual(
+        expected.problems.map(([line, code]) => [line, code]),
+      );
       session.problems.forEach((p, i) => expect(p.message).toContain(expected.problems[i]![2]));
       if (file.startsWith('20-')) expect(session.entries).toHaveLength(5);
       else expect(session.entries.map((e) => e.id)).toEqual(expected.kept);
@@ -183,7 +202,8 @@ describe('malformed transcript corpus', () => {
       expect(error).toBeInstanceOf(SessionFileError);
       const message = (error as Error).message;
       const prefix = `Invalid JSONL session file ${path}: ${expected.strict}`;
-      if (expected.strict.endsWith('(') || expected.strict.endsWith(': ')) expect(message.startsWith(prefix)).toBe(true);
+      if (expected.strict.endsWith('(') || expected.strict.endsWith(': '))
+        expect(message.startsWith(prefix)).toBe(true);
       else expect(message).toBe(prefix);
       expect((error as SessionFileError).line).toBe(expected.problems[0]![0]);
       expect((error as SessionFileError).code).toBe(expected.problems[0]![1]);

@@ -27,13 +27,27 @@ describe('readSessionFile', () => {
     const session = parseSessionText(`${lines.join('\n')}\n`, 'all.jsonl', 'strict');
     expect(session.problems).toEqual([]);
     expect(session.entries.map((e) => e.type)).toEqual([
-      'model_change', 'thinking_level_change', 'message', 'custom', 'custom_message', 'label', 'session_info', 'branch_summary', 'compaction', 'reset', 'leaf',
+      'model_change',
+      'thinking_level_change',
+      'message',
+      'custom',
+      'custom_message',
+      'label',
+      'session_info',
+      'branch_summary',
+      'compaction',
+      'reset',
+      'leaf',
     ]);
     expect(session.entries.map((e) => JSON.stringify(e))).toEqual(lines.slice(1));
     expect(session.entryLines).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(session.leafId).toBe('ea');
     // the reset is the boundary: nothing before it is kept (no firstKeptEntryId)
-    expect(buildSessionContext(session)).toMatchObject({ messages: [], thinkingLevel: 'medium', model: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' } });
+    expect(buildSessionContext(session)).toMatchObject({
+      messages: [],
+      thinkingLevel: 'medium',
+      model: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' },
+    });
   });
 
   it('counts blank lines in line numbers and ignores them', () => {
@@ -51,7 +65,12 @@ describe('readSessionFile', () => {
     expect(session.header.version).toBe(3);
     const [m1, m2, m3, compaction, m4] = session.entries;
     expect(m1!.parentId).toBeNull();
-    expect([m2!.parentId, m3!.parentId, compaction!.parentId, m4!.parentId]).toEqual([m1!.id, m2!.id, m3!.id, compaction!.id]);
+    expect([m2!.parentId, m3!.parentId, compaction!.parentId, m4!.parentId]).toEqual([
+      m1!.id,
+      m2!.id,
+      m3!.id,
+      compaction!.id,
+    ]);
     for (const e of session.entries) expect(e.id).toMatch(/^[0-9a-f]{8}$/);
     // record index 3 (header = 0) is the third entry, "second"
     expect(compaction).toMatchObject({ type: 'compaction', firstKeptEntryId: m3!.id });
@@ -64,7 +83,10 @@ describe('readSessionFile', () => {
   it('migrates a v2 file: the hookMessage role becomes custom', async () => {
     const session = await readSessionFile(join(FIXTURES, '21-v2-hook-message.jsonl'));
     expect(session.sourceVersion).toBe(2);
-    expect(session.entries[1]).toMatchObject({ id: 'b2', message: { role: 'custom', customType: 'git-status', content: 'On branch main' } });
+    expect(session.entries[1]).toMatchObject({
+      id: 'b2',
+      message: { role: 'custom', customType: 'git-status', content: 'On branch main' },
+    });
     expect(buildSessionContext(session).messages.map((m) => m.role)).toEqual(['user', 'custom']);
   });
 
@@ -80,7 +102,13 @@ describe('readSessionFile', () => {
   it('tolerant mode makes up a header named after the file when there is none', async () => {
     const session = await readSessionFile(join(FIXTURES, '03-missing-header.jsonl'), { mode: 'tolerant' });
     expect(session.headerSynthesized).toBe(true);
-    expect(session.header).toEqual({ type: 'session', version: 3, id: '03-missing-header', timestamp: '1970-01-01T00:00:00.000Z', cwd: '' });
+    expect(session.header).toEqual({
+      type: 'session',
+      version: 3,
+      id: '03-missing-header',
+      timestamp: '1970-01-01T00:00:00.000Z',
+      cwd: '',
+    });
   });
 
   it('rejects a missing file in both modes with read_error and the path', async () => {
@@ -97,7 +125,10 @@ describe('readSessionFile', () => {
     const dir = tmp();
     const big = 'x'.repeat(5 * 1024 * 1024);
     const good = join(dir, 'good.jsonl');
-    writeFileSync(good, `${HEADER_LINE}\n{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-05T10:00:01.000Z","message":{"role":"user","content":"${big}","timestamp":1}}\n`);
+    writeFileSync(
+      good,
+      `${HEADER_LINE}\n{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-05T10:00:01.000Z","message":{"role":"user","content":"${big}","timestamp":1}}\n`,
+    );
     const session = await readSessionFile(good, { mode: 'strict' });
     expect((session.entries[0] as { message: { content: string } }).message.content).toHaveLength(big.length);
 
@@ -108,14 +139,19 @@ describe('readSessionFile', () => {
     expect(tolerant.problems[0]).toMatchObject({ line: 2, code: 'invalid_entry' });
     expect(tolerant.problems[0]!.message.startsWith('is not valid JSON (')).toBe(true);
     expect(tolerant.problems[0]!.message.length).toBeLessThan(300);
-    await expect(readSessionFile(bad, { mode: 'strict' })).rejects.toThrow(`Invalid JSONL session file ${bad}: line 2: is not valid JSON (`);
+    await expect(readSessionFile(bad, { mode: 'strict' })).rejects.toThrow(
+      `Invalid JSONL session file ${bad}: line 2: is not valid JSON (`,
+    );
   });
 
   it('keeps multi-byte characters intact when they straddle read chunks', async () => {
     const dir = tmp();
     const file = join(dir, 'cjk.jsonl');
     const text = '漢字かな😀'.repeat(300_000); // several MiB of 3- and 4-byte UTF-8 sequences
-    writeFileSync(file, `${HEADER_LINE}\n{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-05T10:00:01.000Z","message":{"role":"user","content":"${text}","timestamp":1}}\n`);
+    writeFileSync(
+      file,
+      `${HEADER_LINE}\n{"type":"message","id":"a","parentId":null,"timestamp":"2026-01-05T10:00:01.000Z","message":{"role":"user","content":"${text}","timestamp":1}}\n`,
+    );
     const session = await readSessionFile(file);
     expect((session.entries[0] as { message: { content: string } }).message.content).toBe(text);
   });

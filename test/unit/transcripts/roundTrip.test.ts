@@ -29,7 +29,10 @@ describe('round trip', () => {
     const set = generateSession({ turns: 10, seed: 12 });
     const original = join(dir, 'orig.jsonl');
     // written independently of writeSessionFile, the way OpenClaw appends
-    writeFileSync(original, [set.sessions[0]!.header, ...set.sessions[0]!.entries].map((v) => `${JSON.stringify(v)}\n`).join(''));
+    writeFileSync(
+      original,
+      [set.sessions[0]!.header, ...set.sessions[0]!.entries].map((v) => `${JSON.stringify(v)}\n`).join(''),
+    );
     const copy = join(dir, 'copy.jsonl');
     await writeSessionFile(copy, await readSessionFile(original));
     expect(readFileSync(copy)).toEqual(readFileSync(original));
@@ -55,6 +58,8 @@ describe('round trip', () => {
     const reloaded = await readSessionFile(out);
     expect(reloaded.sourceVersion).toBe(3);
     expect(reloaded.entries).toEqual(loaded.entries);
-    expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('{"type":"session","id":"sess-v1","timestamp":"2025-06-01T08:00:00.000Z","cwd":"/home/dev/old","version":3}');
+    expect(readFileSync(out, 'utf8').split('\n')[0]).toBe(
+      '{"type":"session","id":"sess-v1","timestamp":"2025-06-01T08:00:00.000Z","cwd":"/home/dev/old","version":3}',
+    );
   });
 });

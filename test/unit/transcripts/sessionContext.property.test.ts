@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, SessionEntry } from '../../../src/contract';
-import { buildContextFromPath, projectSessionEntryMessage, selectResetKeptEntries, type SessionContext } from '../../../src/transcripts';
+import {
+  buildContextFromPath,
+  projectSessionEntryMessage,
+  selectResetKeptEntries,
+  type SessionContext,
+} from '../../../src/transcripts';
 import { stripCompactionReplayCheckpoint } from '../../../src/transcripts/projectEntryMessage';
 import { assistant, call, result, user } from './entryBuilders';
 
@@ -26,7 +31,8 @@ function referenceContext(path: readonly SessionEntry[]): SessionContext {
     const found = path.findIndex((e) => e.id === boundary.firstKeptEntryId);
     if (found >= 0 && found < boundaryIndex) firstKeptIndex = found;
   }
-  const resetKept = boundary?.type === 'reset' ? selectResetKeptEntries(path.slice(firstKeptIndex, boundaryIndex)) : undefined;
+  const resetKept =
+    boundary?.type === 'reset' ? selectResetKeptEntries(path.slice(firstKeptIndex, boundaryIndex)) : undefined;
   const messages: AgentMessage[] = [];
   const messageEntryIds: (string | undefined)[] = [];
   if (boundary?.type === 'compaction') {
@@ -43,7 +49,8 @@ function referenceContext(path: readonly SessionEntry[]): SessionContext {
     if (retained && (i < firstKeptIndex || (resetKept && !resetKept.has(entry)))) continue;
     const context = retained ? (resetKept ? 'reset-retained' : 'retained') : 'current';
     let message: AgentMessage | undefined;
-    if (entry.type === 'message') message = context === 'reset-retained' ? entry.message : projectSessionEntryMessage(entry);
+    if (entry.type === 'message')
+      message = context === 'reset-retained' ? entry.message : projectSessionEntryMessage(entry);
     else if (entry.type === 'custom_message') message = projectSessionEntryMessage(entry);
     else if (entry.type === 'branch_summary') message = entry.summary ? projectSessionEntryMessage(entry) : undefined;
     if (!message) continue;
@@ -64,24 +71,49 @@ const messageArb: fc.Arbitrary<AgentMessage> = fc.oneof(
   fc.constant(assistant('no model', [], { provider: undefined, model: undefined } as never)),
   fc.constant(assistant('other model', [], { provider: 'openai', model: 'gpt-5' })),
   callIdArb.map((id) => assistant('calling', [call(id)])),
-  fc.constant(
-    assistant('checkpoint', [], { providerReplay: { type: 'anthropic-compaction', data: 'x' } } as never),
-  ),
+  fc.constant(assistant('checkpoint', [], { providerReplay: { type: 'anthropic-compaction', data: 'x' } } as never)),
   callIdArb.map((id) => result(id)),
 );
 const entryArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   { weight: 8, arbitrary: messageArb.map((message) => ({ type: 'message', message })) },
-  { weight: 1, arbitrary: fc.constantFrom('low', 'high').map((thinkingLevel) => ({ type: 'thinking_level_change', thinkingLevel })) },
-  { weight: 1, arbitrary: fc.constantFrom('m1', 'm2').map((modelId) => ({ type: 'model_change', provider: 'p', modelId })) },
-  { weight: 1, arbitrary: idArb.map((firstKeptEntryId) => ({ type: 'compaction', summary: 'SUM', firstKeptEntryId, tokensBefore: 5 })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('low', 'high')
+      .map((thinkingLevel) => ({ type: 'thinking_level_change', thinkingLevel })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('m1', 'm2').map((modelId) => ({ type: 'model_change', provider: 'p', modelId })),
+  },
+  {
+    weight: 1,
+    arbitrary: idArb.map((firstKeptEntryId) => ({
+      type: 'compaction',
+      summary: 'SUM',
+      firstKeptEntryId,
+      tokensBefore: 5,
+    })),
+  },
   { weight: 1, arbitrary: fc.constant({ type: 'compaction', summary: 'no kept', tokensBefore: 5 }) },
   { weight: 1, arbitrary: idArb.map((firstKeptEntryId) => ({ type: 'reset', firstKeptEntryId })) },
   { weight: 1, arbitrary: fc.constant({ type: 'custom_message', customType: 'note', content: 'n', display: true }) },
-  { weight: 1, arbitrary: fc.constantFrom('', 'branch').map((summary) => ({ type: 'branch_summary', summary, fromId: 'a' })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', 'branch').map((summary) => ({ type: 'branch_summary', summary, fromId: 'a' })),
+  },
   { weight: 1, arbitrary: fc.constant({ type: 'custom', customType: 'state', data: {} }) },
 );
 const pathArb = fc.array(fc.tuple(idArb, entryArb), { maxLength: 40 }).map((items) =>
-  items.map(([id, fields], i) => ({ ...fields, id, parentId: null, timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }) as unknown as SessionEntry),
+  items.map(
+    ([id, fields], i) =>
+      ({
+        ...fields,
+        id,
+        parentId: null,
+        timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      }) as unknown as SessionEntry,
+  ),
 );
 
 describe('buildContextFromPath (property)', () => {

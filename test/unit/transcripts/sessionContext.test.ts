@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEntry } from '../../../src/contract';
-import { buildContextFromPath, buildSessionContext, getActivePath, parseSessionText, serializeSessionEntries } from '../../../src/transcripts';
+import {
+  buildContextFromPath,
+  buildSessionContext,
+  getActivePath,
+  parseSessionText,
+  serializeSessionEntries,
+} from '../../../src/transcripts';
 import { HEADER, assistant, call, chain, entry, message, result, user } from './entryBuilders';
 
 const roles = (ctx: { messages: { role: string }[] }) => ctx.messages.map((m) => m.role);
@@ -13,7 +19,10 @@ describe('buildContextFromPath', () => {
       (p) => message('m2', p, assistant('two')),
     );
     const ctx = buildContextFromPath(path);
-    expect(ctx.messages).toEqual([path[0]!.type === 'message' && path[0]!.message, path[2]!.type === 'message' && path[2]!.message]);
+    expect(ctx.messages).toEqual([
+      path[0]!.type === 'message' && path[0]!.message,
+      path[2]!.type === 'message' && path[2]!.message,
+    ]);
     expect(ctx.messageEntryIds).toEqual(['m1', 'm2']);
   });
 
@@ -22,21 +31,36 @@ describe('buildContextFromPath', () => {
       (p) => message('m1', p, user('old')),
       (p) => message('m2', p, assistant('kept')),
       (p) => message('m3', p, user('also kept')),
-      (p) => entry({ type: 'compaction', id: 'k1', parentId: p, summary: 'SUM', firstKeptEntryId: 'm2', tokensBefore: 900 }),
+      (p) =>
+        entry({ type: 'compaction', id: 'k1', parentId: p, summary: 'SUM', firstKeptEntryId: 'm2', tokensBefore: 900 }),
       (p) => message('m4', p, assistant('after')),
     );
     const ctx = buildContextFromPath(path);
     expect(roles(ctx)).toEqual(['compactionSummary', 'assistant', 'user', 'assistant']);
     expect(ctx.messageEntryIds).toEqual(['k1', 'm2', 'm3', 'm4']);
-    expect(ctx.messages[0]).toEqual({ role: 'compactionSummary', summary: 'SUM', tokensBefore: 900, timestamp: Date.parse(path[3]!.timestamp) });
+    expect(ctx.messages[0]).toEqual({
+      role: 'compactionSummary',
+      summary: 'SUM',
+      tokensBefore: 900,
+      timestamp: Date.parse(path[3]!.timestamp),
+    });
   });
 
   it('only the last compaction counts; a firstKeptEntryId not on the path keeps nothing from before it', () => {
     const path = chain(
       (p) => message('m1', p, user('a')),
-      (p) => entry({ type: 'compaction', id: 'k1', parentId: p, summary: 'first', firstKeptEntryId: 'm1', tokensBefore: 1 }),
+      (p) =>
+        entry({ type: 'compaction', id: 'k1', parentId: p, summary: 'first', firstKeptEntryId: 'm1', tokensBefore: 1 }),
       (p) => message('m2', p, user('b')),
-      (p) => entry({ type: 'compaction', id: 'k2', parentId: p, summary: 'second', firstKeptEntryId: 'elsewhere', tokensBefore: 2 }),
+      (p) =>
+        entry({
+          type: 'compaction',
+          id: 'k2',
+          parentId: p,
+          summary: 'second',
+          firstKeptEntryId: 'elsewhere',
+          tokensBefore: 2,
+        }),
       (p) => message('m3', p, user('c')),
     );
     const ctx = buildContextFromPath(path);
@@ -66,19 +90,41 @@ describe('buildContextFromPath', () => {
       (p) => message('m2', p, user('hidden', { excludeFromContext: true })),
       (p) => entry({ type: 'branch_summary', id: 'b0', parentId: p, fromId: 'x', summary: '' }),
       (p) => entry({ type: 'branch_summary', id: 'b1', parentId: p, fromId: 'x', summary: 'went elsewhere' }),
-      (p) => entry({ type: 'custom_message', id: 'c1', parentId: p, customType: 'memory', content: 'recall', display: false, details: { k: 1 } }),
+      (p) =>
+        entry({
+          type: 'custom_message',
+          id: 'c1',
+          parentId: p,
+          customType: 'memory',
+          content: 'recall',
+          display: false,
+          details: { k: 1 },
+        }),
     );
     const ctx = buildContextFromPath(path);
     expect(ctx.messageEntryIds).toEqual(['m1', 'b1', 'c1']);
-    expect(ctx.messages[1]).toEqual({ role: 'branchSummary', summary: 'went elsewhere', fromId: 'x', timestamp: Date.parse(path[3]!.timestamp) });
-    expect(ctx.messages[2]).toEqual({ role: 'custom', customType: 'memory', content: 'recall', display: false, details: { k: 1 }, timestamp: Date.parse(path[4]!.timestamp) });
+    expect(ctx.messages[1]).toEqual({
+      role: 'branchSummary',
+      summary: 'went elsewhere',
+      fromId: 'x',
+      timestamp: Date.parse(path[3]!.timestamp),
+    });
+    expect(ctx.messages[2]).toEqual({
+      role: 'custom',
+      customType: 'memory',
+      content: 'recall',
+      display: false,
+      details: { k: 1 },
+      timestamp: Date.parse(path[4]!.timestamp),
+    });
   });
 
   it('strips a server-compaction replay checkpoint from retained assistant messages only', () => {
     const replay = { type: 'anthropic-compaction', data: 'opaque' };
     const path = chain(
       (p) => message('a0', p, assistant('retained', [], { providerReplay: replay })),
-      (p) => entry({ type: 'compaction', id: 'k1', parentId: p, summary: 'S', firstKeptEntryId: 'a0', tokensBefore: 5 }),
+      (p) =>
+        entry({ type: 'compaction', id: 'k1', parentId: p, summary: 'S', firstKeptEntryId: 'a0', tokensBefore: 5 }),
       (p) => message('a1', p, assistant('current', [], { providerReplay: replay })),
     );
     const ctx = buildContextFromPath(path);
@@ -95,8 +141,14 @@ describe('buildContextFromPath', () => {
       (p) => message('a1', p, assistant('x')),
       (p) => entry({ type: 'thinking_level_change', id: 't2', parentId: p, thinkingLevel: 'high' }),
     );
-    expect(buildContextFromPath(path)).toMatchObject({ thinkingLevel: 'high', model: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' } });
-    const later = [...path, entry({ type: 'model_change', id: 'mc2', parentId: 't2', provider: 'openai', modelId: 'gpt-5.1' })];
+    expect(buildContextFromPath(path)).toMatchObject({
+      thinkingLevel: 'high',
+      model: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' },
+    });
+    const later = [
+      ...path,
+      entry({ type: 'model_change', id: 'mc2', parentId: 't2', provider: 'openai', modelId: 'gpt-5.1' }),
+    ];
     expect(buildContextFromPath(later).model).toEqual({ provider: 'openai', modelId: 'gpt-5.1' });
   });
 });
@@ -120,7 +172,10 @@ describe('active branch', () => {
   });
 
   it('a leaf entry with targetId null empties the active branch', () => {
-    const session = load([message('m1', null, user('x')), entry({ type: 'leaf', id: 'l1', parentId: 'm1', targetId: null })]);
+    const session = load([
+      message('m1', null, user('x')),
+      entry({ type: 'leaf', id: 'l1', parentId: 'm1', targetId: null }),
+    ]);
     expect(session.leafId).toBeNull();
     expect(getActivePath(session)).toEqual([]);
     expect(buildSessionContext(session).messages).toEqual([]);
@@ -140,7 +195,10 @@ describe('active branch', () => {
 
   it('unknown entry types do not move the leaf', () => {
     const session = parseSessionText(
-      serializeSessionEntries(HEADER, [message('m1', null, user('x')), entry({ type: 'telemetry', id: 'x1', parentId: 'm1' })]),
+      serializeSessionEntries(HEADER, [
+        message('m1', null, user('x')),
+        entry({ type: 'telemetry', id: 'x1', parentId: 'm1' }),
+      ]),
       'mem.jsonl',
       'tolerant',
     );
@@ -155,7 +213,11 @@ describe('active branch', () => {
       'tolerant',
     );
     expect(getActivePath(cyclic).map((e) => e.id)).toEqual(['a', 'b']);
-    const orphan = parseSessionText(serializeSessionEntries(HEADER, [message('a', 'missing', user('a'))]), 'mem.jsonl', 'tolerant');
+    const orphan = parseSessionText(
+      serializeSessionEntries(HEADER, [message('a', 'missing', user('a'))]),
+      'mem.jsonl',
+      'tolerant',
+    );
     expect(getActivePath(orphan).map((e) => e.id)).toEqual(['a']);
   });
 });

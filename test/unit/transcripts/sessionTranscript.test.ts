@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NewSessionEntry } from '../../../src/contract';
-import { createSessionTranscript, openSessionTranscript, readSessionFile, serializeSessionEntries } from '../../../src/transcripts';
+import {
+  createSessionTranscript,
+  openSessionTranscript,
+  readSessionFile,
+  serializeSessionEntries,
+} from '../../../src/transcripts';
 import { HEADER, assistant, user } from './entryBuilders';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'cs-transcript-'));
@@ -29,8 +34,23 @@ describe('createSessionTranscript', () => {
 
   it('puts type, id, parentId, timestamp first and keeps the payload key order', () => {
     const t = createSessionTranscript({ header: HEADER, idSource: () => '0000000a' });
-    const e = t.appendEntry({ type: 'compaction', summary: 's', firstKeptEntryId: 'x', tokensBefore: 3, details: { readFiles: [] } } as NewSessionEntry);
-    expect(Object.keys(e)).toEqual(['type', 'id', 'parentId', 'timestamp', 'summary', 'firstKeptEntryId', 'tokensBefore', 'details']);
+    const e = t.appendEntry({
+      type: 'compaction',
+      summary: 's',
+      firstKeptEntryId: 'x',
+      tokensBefore: 3,
+      details: { readFiles: [] },
+    } as NewSessionEntry);
+    expect(Object.keys(e)).toEqual([
+      'type',
+      'id',
+      'parentId',
+      'timestamp',
+      'summary',
+      'firstKeptEntryId',
+      'tokensBefore',
+      'details',
+    ]);
   });
 
   it('moveLeaf appends a leaf entry and the next entry branches from the target', () => {
@@ -76,6 +96,8 @@ describe('openSessionTranscript', () => {
   it('refuses to append to a version-1 file', async () => {
     const file = join(tmp(), 'v1.jsonl');
     writeFileSync(file, '{"type":"session","id":"old","timestamp":"2025-01-01T00:00:00.000Z","cwd":"/"}\n');
-    await expect(openSessionTranscript(file)).rejects.toThrow(`Cannot append to ${file}: it is a version 1 transcript.`);
+    await expect(openSessionTranscript(file)).rejects.toThrow(
+      `Cannot append to ${file}: it is a version 1 transcript.`,
+    );
   });
 });

@@ -40,7 +40,15 @@ function writeLargeTranscript(path: string, targetBytes: number): number {
     const batch: string[] = [];
     for (let i = 0; i < 1000; i++, n++) {
       const id = n.toString(16).padStart(8, '0');
-      batch.push(JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-01-05T10:00:01.000Z', message: { role: 'user', content: body, timestamp: n } }));
+      batch.push(
+        JSON.stringify({
+          type: 'message',
+          id,
+          parentId: parent,
+          timestamp: '2026-01-05T10:00:01.000Z',
+          message: { role: 'user', content: body, timestamp: n },
+        }),
+      );
       parent = id;
     }
     const chunk = `${batch.join('\n')}\n`;

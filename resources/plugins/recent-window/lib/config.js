@@ -7,23 +7,23 @@ export const DEFAULTS = Object.freeze({
   minRecentTurns: 1,
   fallbackTokenBudget: 100000,
   includeMemoryPrompt: true,
-  memoryNote: "",
+  memoryNote: '',
 });
 
 function numberIn(value, min, max, fallback, integer = false) {
-  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   const clamped = Math.min(max, Math.max(min, value));
   return integer ? Math.floor(clamped) : clamped;
 }
 
 export function resolveConfig(raw) {
-  const input = raw && typeof raw === "object" ? raw : {};
+  const input = raw && typeof raw === 'object' ? raw : {};
   return Object.freeze({
     budgetShare: numberIn(input.budgetShare, 0.1, 1, DEFAULTS.budgetShare),
     minRecentTurns: numberIn(input.minRecentTurns, 0, 50, DEFAULTS.minRecentTurns, true),
     fallbackTokenBudget: numberIn(input.fallbackTokenBudget, 1000, 2000000, DEFAULTS.fallbackTokenBudget, true),
     includeMemoryPrompt:
-      typeof input.includeMemoryPrompt === "boolean" ? input.includeMemoryPrompt : DEFAULTS.includeMemoryPrompt,
-    memoryNote: typeof input.memoryNote === "string" ? input.memoryNote.trim().slice(0, 2000) : DEFAULTS.memoryNote,
+      typeof input.includeMemoryPrompt === 'boolean' ? input.includeMemoryPrompt : DEFAULTS.includeMemoryPrompt,
+    memoryNote: typeof input.memoryNote === 'string' ? input.memoryNote.trim().slice(0, 2000) : DEFAULTS.memoryNote,
   });
 }

@@ -5,11 +5,11 @@
 // toolResult message. The first summary message (compactionSummary / branchSummary) is pinned in front: it
 // stands for everything OpenClaw's compactor already folded away.
 
-import { estimateMessageTokens } from "./estimateTokens.js";
+import { estimateMessageTokens } from './estimateTokens.js';
 
-const SUMMARY_ROLES = new Set(["compactionSummary", "branchSummary"]);
+const SUMMARY_ROLES = new Set(['compactionSummary', 'branchSummary']);
 // A window may not open on these: the model would see a reply, or a tool result, with no request before it.
-const FORBIDDEN_WINDOW_STARTS = new Set(["assistant", "toolResult"]);
+const FORBIDDEN_WINDOW_STARTS = new Set(['assistant', 'toolResult']);
 
 /**
  * Split messages into turns. Each turn is `{ start, end, tokens, isUserTurn }` over indexes of `messages`
@@ -19,8 +19,8 @@ function splitIntoTurns(messages, tokensAt) {
   const turns = [];
   let current = null;
   for (let i = 0; i < messages.length; i++) {
-    if (current === null || messages[i].role === "user") {
-      current = { start: i, end: i, tokens: 0, isUserTurn: messages[i].role === "user" };
+    if (current === null || messages[i].role === 'user') {
+      current = { start: i, end: i, tokens: 0, isUserTurn: messages[i].role === 'user' };
       turns.push(current);
     }
     current.end = i + 1;
@@ -39,7 +39,7 @@ function splitIntoTurns(messages, tokensAt) {
  */
 export function selectRecentWindow(messages, { budgetTokens, minRecentTurns }) {
   // Messages flagged excludeFromContext never reach the model; leave them out of the window entirely.
-  const visible = messages.filter((m) => m && typeof m === "object" && m.excludeFromContext !== true);
+  const visible = messages.filter((m) => m && typeof m === 'object' && m.excludeFromContext !== true);
 
   const pinnedIndex = visible.findIndex((m) => SUMMARY_ROLES.has(m.role));
   const pinned = pinnedIndex >= 0 ? visible[pinnedIndex] : undefined;

@@ -5,9 +5,9 @@
 // (never the newest turn), then the oldest summaries. The cut is always at a user message, so tool calls keep
 // their results and the context never opens on an assistant or toolResult message.
 
-import { assembledMessage, renderSummaryMessage } from "./sessionTree.ts";
-import type { StoredMessage, SummaryNode } from "./sessionTree.ts";
-import type { AgentMessage } from "./types.ts";
+import { assembledMessage, renderSummaryMessage } from './sessionTree.ts';
+import type { StoredMessage, SummaryNode } from './sessionTree.ts';
+import type { AgentMessage } from './types.ts';
 
 export interface AssembledContext {
   messages: AgentMessage[];
@@ -16,7 +16,11 @@ export interface AssembledContext {
   droppedSummaries: number;
 }
 
-export function assembleContext(roots: readonly SummaryNode[], raw: StoredMessage[], budgetTokens: number): AssembledContext {
+export function assembleContext(
+  roots: readonly SummaryNode[],
+  raw: StoredMessage[],
+  budgetTokens: number,
+): AssembledContext {
   let summaries = roots;
   let tail = raw;
   const sum = () => summaries.reduce((s, n) => s + n.tokens, 0) + tail.reduce((s, m) => s + m.tokens, 0);
@@ -25,7 +29,7 @@ export function assembleContext(roots: readonly SummaryNode[], raw: StoredMessag
   if (total > budgetTokens) {
     // Turn starts after the first message; cutting at the last one keeps only the newest turn.
     const turnStarts: number[] = [];
-    for (let i = 1; i < tail.length; i++) if (tail[i].message.role === "user") turnStarts.push(i);
+    for (let i = 1; i < tail.length; i++) if (tail[i].message.role === 'user') turnStarts.push(i);
     let freed = 0;
     let cut = 0;
     for (const start of turnStarts) {
@@ -37,7 +41,7 @@ export function assembleContext(roots: readonly SummaryNode[], raw: StoredMessag
   }
   while (total > budgetTokens && summaries.length > 0) {
     // Without summaries in front, a tail that starts mid-turn would open on an assistant message.
-    if (summaries.length === 1 && tail.length > 0 && tail[0].message.role !== "user") break;
+    if (summaries.length === 1 && tail.length > 0 && tail[0].message.role !== 'user') break;
     summaries = summaries.slice(1);
     total = sum();
   }

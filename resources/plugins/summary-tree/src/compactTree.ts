@@ -7,10 +7,10 @@
 // Cuts never separate an assistant tool call from its toolResults: a chunk or the tail never starts with a
 // toolResult, and toolResults always follow their call directly.
 
-import { estimateMessageTokens } from "./estimateTokens.ts";
-import { renderSummaryMessage, timestampMs } from "./sessionTree.ts";
-import type { SessionTree, StoredMessage, SummaryNode } from "./sessionTree.ts";
-import type { SummarizeContext, Summarizer, SummaryDraft } from "./summarizer.ts";
+import { estimateMessageTokens } from './estimateTokens.ts';
+import { renderSummaryMessage, timestampMs } from './sessionTree.ts';
+import type { SessionTree, StoredMessage, SummaryNode } from './sessionTree.ts';
+import type { SummarizeContext, Summarizer, SummaryDraft } from './summarizer.ts';
 
 export interface CompactTreeOptions {
   freshTailTokens: number;
@@ -49,9 +49,9 @@ export function findFreshTailStart(raw: StoredMessage[], freshTailTokens: number
     used += raw[start - 1].tokens;
     start--;
   }
-  for (let i = start; i < raw.length; i++) if (raw[i].message.role === "user") return i;
-  for (let i = start; i < raw.length; i++) if (raw[i].message.role !== "toolResult") return i;
-  for (let i = raw.length - 1; i >= 0; i--) if (raw[i].message.role !== "toolResult") return i;
+  for (let i = start; i < raw.length; i++) if (raw[i].message.role === 'user') return i;
+  for (let i = start; i < raw.length; i++) if (raw[i].message.role !== 'toolResult') return i;
+  for (let i = raw.length - 1; i >= 0; i--) if (raw[i].message.role !== 'toolResult') return i;
   return 0;
 }
 
@@ -64,7 +64,7 @@ export function chunkForLeaves(messages: StoredMessage[], chunkTokens: number): 
   let current: StoredMessage[] = [];
   let tokens = 0;
   for (const stored of messages) {
-    const canCut = stored.message.role !== "toolResult";
+    const canCut = stored.message.role !== 'toolResult';
     if (current.length > 0 && canCut && tokens + stored.tokens > chunkTokens) {
       chunks.push(current);
       current = [];

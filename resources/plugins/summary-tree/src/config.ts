@@ -1,10 +1,10 @@
 // Resolved plugin config. OpenClaw validates plugins.entries.summary-tree.config against the manifest schema
 // before loading; the checks here only protect against a host that skipped that (or passed no entry at all).
 
-import os from "node:os";
-import path from "node:path";
+import os from 'node:os';
+import path from 'node:path';
 
-export type SummarizerMode = "auto" | "llm" | "deterministic";
+export type SummarizerMode = 'auto' | 'llm' | 'deterministic';
 
 export interface SummaryTreeConfig {
   tokenBudget: number;
@@ -21,13 +21,13 @@ export interface SummaryTreeConfig {
 }
 
 function numberIn(value: unknown, min: number, max: number, fallback: number, integer: boolean): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   const clamped = Math.min(max, Math.max(min, value));
   return integer ? Math.floor(clamped) : clamped;
 }
 
 function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** Where state lives when the user does not choose: the OpenClaw state dir if set, else the OS temp dir. */
@@ -37,8 +37,8 @@ export function defaultStateRoot(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Used when the host offers no api.resolvePath: expands a leading `~` and resolves against the cwd. */
 function resolveUserPath(input: string): string {
-  if (input === "~") return os.homedir();
-  if (input.startsWith("~/")) return path.join(os.homedir(), input.slice(2));
+  if (input === '~') return os.homedir();
+  if (input.startsWith('~/')) return path.join(os.homedir(), input.slice(2));
   return path.resolve(input);
 }
 
@@ -47,7 +47,7 @@ export function resolveConfig(
   resolvePath: (input: string) => string = resolveUserPath,
 ): SummaryTreeConfig {
   const input = raw ?? {};
-  const summarizer = input.summarizer === "llm" || input.summarizer === "deterministic" ? input.summarizer : "auto";
+  const summarizer = input.summarizer === 'llm' || input.summarizer === 'deterministic' ? input.summarizer : 'auto';
   const configuredDir = nonEmptyString(input.stateDir);
   return {
     tokenBudget: numberIn(input.tokenBudget, 1000, 2_000_000, 100_000, true),
@@ -58,7 +58,7 @@ export function resolveConfig(
     summaryMaxTokens: numberIn(input.summaryMaxTokens, 50, 4_000, 400, true),
     summarizer,
     llmModel: nonEmptyString(input.llmModel),
-    persist: typeof input.persist === "boolean" ? input.persist : true,
-    stateDir: configuredDir ? resolvePath(configuredDir) : path.join(defaultStateRoot(), "summary-tree"),
+    persist: typeof input.persist === 'boolean' ? input.persist : true,
+    stateDir: configuredDir ? resolvePath(configuredDir) : path.join(defaultStateRoot(), 'summary-tree'),
   };
 }

@@ -2,15 +2,15 @@
 // engine is selected, and /compact, overflow recovery and the per-turn threshold all run compactTree() on the
 // engine's own store. The session transcript itself is never rewritten.
 
-import { assembleContext } from "./assembleContext.ts";
-import { compactTree, planRoots } from "./compactTree.ts";
-import type { CompactTreePlan } from "./compactTree.ts";
-import type { SummaryTreeConfig } from "./config.ts";
-import { readTranscriptMessages, transcriptExists } from "./readTranscriptMessages.ts";
-import type { TranscriptCursor } from "./readTranscriptMessages.ts";
-import { SessionStore } from "./sessionStore.ts";
-import { SessionTree, renderSummaryMessage } from "./sessionTree.ts";
-import { createSummarizer } from "./summarizer.ts";
+import { assembleContext } from './assembleContext.ts';
+import { compactTree, planRoots } from './compactTree.ts';
+import type { CompactTreePlan } from './compactTree.ts';
+import type { SummaryTreeConfig } from './config.ts';
+import { readTranscriptMessages, transcriptExists } from './readTranscriptMessages.ts';
+import type { TranscriptCursor } from './readTranscriptMessages.ts';
+import { SessionStore } from './sessionStore.ts';
+import { SessionTree, renderSummaryMessage } from './sessionTree.ts';
+import { createSummarizer } from './summarizer.ts';
 import type {
   AgentMessage,
   CompactResult,
@@ -18,10 +18,10 @@ import type {
   LlmCapability,
   PluginLogger,
   RuntimeContext,
-} from "./types.ts";
+} from './types.ts';
 
-export const ENGINE_ID = "summary-tree";
-export const ENGINE_VERSION = "1.0.0";
+export const ENGINE_ID = 'summary-tree';
+export const ENGINE_VERSION = '1.0.0';
 
 export interface SummaryTreeEngineDeps {
   config: SummaryTreeConfig;
@@ -44,7 +44,7 @@ function errorText(error: unknown): string {
 }
 
 function positive(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
 }
 
 function sameCursor(a: TranscriptCursor | undefined, b: TranscriptCursor): boolean {
@@ -90,7 +90,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
 
   const llmFor = (runtimeContext?: RuntimeContext): LlmCapability | undefined => {
     const perCall = runtimeContext?.llm;
-    return perCall && typeof perCall.complete === "function" ? perCall : deps.runtimeLlm;
+    return perCall && typeof perCall.complete === 'function' ? perCall : deps.runtimeLlm;
   };
 
   const budgetFrom = (...candidates: unknown[]): number => {
@@ -122,11 +122,19 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
       maxLeavesBeforeCondense: config.maxLeavesBeforeCondense,
       targetTokens: trigger,
       summarizer,
-      ctx: { llm: llmFor(request.runtimeContext), signal: request.signal, customInstructions: request.customInstructions },
+      ctx: {
+        llm: llmFor(request.runtimeContext),
+        signal: request.signal,
+        customInstructions: request.customInstructions,
+      },
     });
     const tokensAfter = planTokens(plan);
     if (plan.created.length === 0) {
-      return { ok: true, compacted: false, reason: "nothing to compact: every unsummarized message is in the fresh tail" };
+      return {
+        ok: true,
+        compacted: false,
+        reason: 'nothing to compact: every unsummarized message is in the fresh tail',
+      };
     }
     if (tokensAfter >= tokensBefore) {
       return {
@@ -141,9 +149,9 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
       .activeRoots()
       .map((node) => {
         const content = renderSummaryMessage(node).content;
-        return Array.isArray(content) && content[0]?.type === "text" ? content[0].text : "";
+        return Array.isArray(content) && content[0]?.type === 'text' ? content[0].text : '';
       })
-      .join("\n\n");
+      .join('\n\n');
     return {
       ok: true,
       compacted: true,
@@ -179,15 +187,15 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
   return {
     info: {
       id: ENGINE_ID,
-      name: "Summary Tree",
+      name: 'Summary Tree',
       version: ENGINE_VERSION,
       ownsCompaction: true,
-      turnMaintenanceMode: "foreground",
+      turnMaintenanceMode: 'foreground',
     },
 
     async bootstrap(params) {
       const file = params.sessionFile;
-      if (typeof file !== "string" || file === "") return { bootstrapped: false, reason: "no sessionFile was given" };
+      if (typeof file !== 'string' || file === '') return { bootstrapped: false, reason: 'no sessionFile was given' };
       if (!transcriptExists(file)) return { bootstrapped: false, reason: `no transcript at ${file}` };
       return store.withLock(params.sessionId, async () => {
         const tree = await store.get(params.sessionId, params.sessionKey);
@@ -202,17 +210,21 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
           logger.warn(`summary-tree: ${file}: skipped ${read.skippedLines} line(s) that are not JSON.`);
         }
         logger.debug?.(
-          `summary-tree: ${file}: ${read.mode === "full" ? "read the whole file" : "read the appended part"}, ` +
-            `${read.bytesRead} byte(s) from offset ${read.mode === "full" ? 0 : (tree.transcript?.offset ?? 0)}` +
-            `${read.restartReason ? ` (${read.restartReason})` : ""}.`,
+          `summary-tree: ${file}: ${read.mode === 'full' ? 'read the whole file' : 'read the appended part'}, ` +
+            `${read.bytesRead} byte(s) from offset ${read.mode === 'full' ? 0 : (tree.transcript?.offset ?? 0)}` +
+            `${read.restartReason ? ` (${read.restartReason})` : ''}.`,
         );
         if (!sameCursor(tree.transcript, read.cursor)) tree.setTranscriptCursor(read.cursor);
         let imported = 0;
         for (const message of read.messages) if (tree.append(message, false)) imported++;
         await compactAfterIngest(
           tree,
-          { tokenBudget: budgetFrom(params.runtimeContext?.tokenBudget), force: false, runtimeContext: params.runtimeContext },
-          "bootstrap",
+          {
+            tokenBudget: budgetFrom(params.runtimeContext?.tokenBudget),
+            force: false,
+            runtimeContext: params.runtimeContext,
+          },
+          'bootstrap',
         );
         await store.save(tree);
         return { bootstrapped: true, importedMessages: imported };
@@ -224,7 +236,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
         changed: false,
         bytesFreed: 0,
         rewrittenEntries: 0,
-        reason: "summary-tree keeps its summaries in its own store; the transcript is not rewritten",
+        reason: 'summary-tree keeps its summaries in its own store; the transcript is not rewritten',
       };
     },
 
@@ -259,7 +271,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
               force: false,
               runtimeContext: params.runtimeContext,
             },
-            "turn",
+            'turn',
           );
         }
         await store.save(tree);
@@ -270,7 +282,8 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
       return store.withLock(params.sessionId, async () => {
         const tree = await store.get(params.sessionId, params.sessionKey);
         const adopted = ingestOnFirstContact(tree, Array.isArray(params.messages) ? params.messages : []);
-        if (adopted > 0) logger.debug?.(`summary-tree: ${params.sessionId}: started from the host's ${adopted} message(s).`);
+        if (adopted > 0)
+          logger.debug?.(`summary-tree: ${params.sessionId}: started from the host's ${adopted} message(s).`);
         const budget = budgetFrom(params.tokenBudget);
         const assembled = assembleContext(tree.activeRoots(), tree.raw, budget);
         if (assembled.droppedRawMessages > 0 || assembled.droppedSummaries > 0) {
@@ -283,7 +296,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
         return {
           messages: assembled.messages,
           estimatedTokens: assembled.estimatedTokens,
-          promptAuthority: "assembled" as const,
+          promptAuthority: 'assembled' as const,
         };
       });
     },
@@ -311,7 +324,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
 
     async prepareSubagentSpawn(params) {
       const childKey = params.childSessionKey;
-      if (params.contextMode !== "fork") {
+      if (params.contextMode !== 'fork') {
         return {
           rollback: () => {
             logger.info(`summary-tree: rollback for isolated subagent ${childKey}: nothing was prepared.`);
@@ -337,7 +350,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
       await store.save(child);
       logger.info(
         `summary-tree: seeded forked subagent ${childKey} with ${child.activeRoots().length} summary(ies) and ` +
-          `${child.raw.length} recent message(s) from ${parentId ?? "(unknown parent)"}.`,
+          `${child.raw.length} recent message(s) from ${parentId ?? '(unknown parent)'}.`,
       );
 
       return {
@@ -356,7 +369,7 @@ export function createSummaryTreeEngine(deps: SummaryTreeEngineDeps): ContextEng
         logger.debug?.(`summary-tree: subagent ${params.childSessionKey} ended (${params.reason}); no state held.`);
         return;
       }
-      if (params.reason === "deleted" || params.reason === "swept") {
+      if (params.reason === 'deleted' || params.reason === 'swept') {
         await store.withLock(id, () => store.drop(id));
         logger.info(`summary-tree: subagent ${params.childSessionKey} ${params.reason}: dropped its state.`);
         return;

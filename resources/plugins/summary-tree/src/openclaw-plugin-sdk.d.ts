@@ -2,7 +2,7 @@
 // provides "openclaw/plugin-sdk/plugin-entry"; this declaration only lets `tsc --noEmit` check the plugin
 // without installing the openclaw package.
 
-declare module "openclaw/plugin-sdk/plugin-entry" {
+declare module 'openclaw/plugin-sdk/plugin-entry' {
   export interface PluginEntry<Api> {
     id: string;
     name: string;

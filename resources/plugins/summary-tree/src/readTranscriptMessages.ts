@@ -11,10 +11,10 @@
 // branch moved to an older entry, or ids stopped being present — the whole file is read again, which gives the
 // same answer a full read always gave.
 
-import { createHash } from "node:crypto";
-import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 
-import type { AgentMessage } from "./types.ts";
+import type { AgentMessage } from './types.ts';
 
 /** Where an earlier read stopped. Plain JSON: persisted with the session state. */
 export interface TranscriptCursor {
@@ -39,7 +39,7 @@ export interface TranscriptRead {
   skippedLines: number;
   cursor: TranscriptCursor;
   /** "full" when the whole file was read; "appended" when only bytes after the previous cursor were. */
-  mode: "full" | "appended";
+  mode: 'full' | 'appended';
   /** Bytes read from the file for this call (excluding the head fingerprint). */
   bytesRead: number;
   /** Why an earlier cursor could not be continued (for logs). */
@@ -57,7 +57,7 @@ const CHUNK_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 
 function isMessage(value: unknown): value is AgentMessage {
-  return !!value && typeof value === "object" && typeof (value as { role?: unknown }).role === "string";
+  return !!value && typeof value === 'object' && typeof (value as { role?: unknown }).role === 'string';
 }
 
 export function transcriptExists(file: string): boolean {
@@ -79,7 +79,7 @@ function readRange(fd: number, position: number, length: number): Buffer {
 
 function headHash(fd: number, offset: number): string {
   const head = readRange(fd, 0, Math.min(offset, HEAD_BYTES));
-  return createHash("sha256").update(head).digest("hex").slice(0, 16);
+  return createHash('sha256').update(head).digest('hex').slice(0, 16);
 }
 
 /** Why `cursor` cannot be continued on this file, or undefined when it can. */
@@ -89,11 +89,11 @@ function cursorMismatch(
   fd: number,
   stat: { dev: number; ino: number; size: number },
 ): string | undefined {
-  if (!cursor) return "first read";
+  if (!cursor) return 'first read';
   if (cursor.file !== file) return `the session file changed from ${cursor.file}`;
-  if (cursor.dev !== stat.dev || cursor.ino !== stat.ino) return "the file was replaced";
+  if (cursor.dev !== stat.dev || cursor.ino !== stat.ino) return 'the file was replaced';
   if (stat.size < cursor.offset) return `the file shrank from ${cursor.offset} to ${stat.size} bytes`;
-  if (headHash(fd, cursor.offset) !== cursor.headHash) return "the start of the file was rewritten";
+  if (headHash(fd, cursor.offset) !== cursor.headHash) return 'the start of the file was rewritten';
   return undefined;
 }
 
@@ -114,24 +114,24 @@ class EntryCollector {
 
   /** Returns false for a line that is not JSON. */
   add(line: string): boolean {
-    if (line.trim() === "") return true;
+    if (line.trim() === '') return true;
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(line) as Record<string, unknown>;
     } catch {
       return false;
     }
-    if (parsed.type === "session") return true;
-    const id = typeof parsed.id === "string" && parsed.id !== "" ? parsed.id : undefined;
+    if (parsed.type === 'session') return true;
+    const id = typeof parsed.id === 'string' && parsed.id !== '' ? parsed.id : undefined;
     if (id === undefined) this.everyEntryHasId = false;
-    if (parsed.type === "leaf") {
-      this.leafId = typeof parsed.targetId === "string" ? parsed.targetId : null;
+    if (parsed.type === 'leaf') {
+      this.leafId = typeof parsed.targetId === 'string' ? parsed.targetId : null;
       return true;
     }
     const entry: TranscriptEntry = {
       id,
-      parentId: typeof parsed.parentId === "string" ? parsed.parentId : null,
-      message: parsed.type === "message" && isMessage(parsed.message) ? parsed.message : undefined,
+      parentId: typeof parsed.parentId === 'string' ? parsed.parentId : null,
+      message: parsed.type === 'message' && isMessage(parsed.message) ? parsed.message : undefined,
     };
     this.entries.push(entry);
     this.entryCount++;
@@ -166,20 +166,23 @@ function readLinesFrom(
       continue;
     }
     // 0x0a never occurs inside a multi-byte UTF-8 sequence, so whole lines decode on their own.
-    for (const line of buffer.toString("utf8", 0, lastNewline).split(/\r\n|\r|\n/)) {
+    for (const line of buffer.toString('utf8', 0, lastNewline).split(/\r\n|\r|\n/)) {
       if (!collector.add(line)) collector.skippedLines++;
     }
     consumed += lastNewline + 1;
     carry = buffer.subarray(lastNewline + 1);
   }
   if (carry.length > 0) {
-    if (collector.add(carry.toString("utf8"))) consumed += carry.length;
+    if (collector.add(carry.toString('utf8'))) consumed += carry.length;
     else collector.skippedLines++;
   }
   return { offset: consumed, bytesRead: position - offset };
 }
 
-function branchMessages(leafId: string | null, byId: Map<string, TranscriptEntry>): { messages: AgentMessage[]; exit: string | null } {
+function branchMessages(
+  leafId: string | null,
+  byId: Map<string, TranscriptEntry>,
+): { messages: AgentMessage[]; exit: string | null } {
   const branch: AgentMessage[] = [];
   const visited = new Set<string>();
   let cursor = leafId !== null ? byId.get(leafId) : undefined;
@@ -207,7 +210,7 @@ const EMPTY_START = { leafId: null, everyEntryHasId: true, entryCount: 0 };
  * again is harmless (the store dedupes by content hash); missing one is not, so anything unusual reads it all.
  */
 export async function readTranscriptMessages(file: string, previous?: TranscriptCursor): Promise<TranscriptRead> {
-  const fd = openSync(file, "r");
+  const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd);
     const mismatch = cursorMismatch(previous, file, fd, stat);
@@ -220,7 +223,7 @@ export async function readTranscriptMessages(file: string, previous?: Transcript
           messages: appended.messages,
           skippedLines: collector.skippedLines,
           cursor: cursorAfter(file, fd, stat, read.offset, collector, previous.headHash, previous.offset),
-          mode: "appended",
+          mode: 'appended',
           bytesRead: read.bytesRead,
         };
       }
@@ -239,7 +242,7 @@ function appendedBranch(
 ): { messages: AgentMessage[]; reason?: undefined } | { messages?: undefined; reason: string } {
   if (!collector.everyEntryHasId) {
     // Id-less files are read in file order; one id-less entry turns a file with ids into one.
-    if (previous.everyEntryHasId && previous.entryCount > 0) return { reason: "an entry without an id was appended" };
+    if (previous.everyEntryHasId && previous.entryCount > 0) return { reason: 'an entry without an id was appended' };
     return { messages: fileOrderMessages(collector.entries) };
   }
   if (collector.leafId === previous.leafId && collector.entries.length === 0) return { messages: [] };
@@ -266,7 +269,7 @@ function fullRead(
     messages,
     skippedLines: collector.skippedLines,
     cursor: cursorAfter(file, fd, stat, read.offset, collector, undefined, 0),
-    mode: "full",
+    mode: 'full',
     bytesRead: read.bytesRead,
     ...(restartReason !== undefined ? { restartReason } : {}),
   };
@@ -297,16 +300,16 @@ function cursorAfter(
 
 /** Loose structural check of a persisted cursor. */
 export function isTranscriptCursor(value: unknown): value is TranscriptCursor {
-  if (!value || typeof value !== "object") return false;
+  if (!value || typeof value !== 'object') return false;
   const c = value as Partial<TranscriptCursor>;
   return (
-    typeof c.file === "string" &&
-    typeof c.dev === "number" &&
-    typeof c.ino === "number" &&
-    typeof c.offset === "number" &&
-    typeof c.headHash === "string" &&
-    (c.leafId === null || typeof c.leafId === "string") &&
-    typeof c.entryCount === "number" &&
-    typeof c.everyEntryHasId === "boolean"
+    typeof c.file === 'string' &&
+    typeof c.dev === 'number' &&
+    typeof c.ino === 'number' &&
+    typeof c.offset === 'number' &&
+    typeof c.headHash === 'string' &&
+    (c.leafId === null || typeof c.leafId === 'string') &&
+    typeof c.entryCount === 'number' &&
+    typeof c.everyEntryHasId === 'boolean'
   );
 }

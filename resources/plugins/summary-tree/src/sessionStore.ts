@@ -14,13 +14,13 @@
 // on dispose). Calls for one session are serialized: afterTurn may still be summarizing when the next assemble
 // arrives.
 
-import { appendFileSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { appendFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
-import { SessionTree, isSessionSnapshot } from "./sessionTree.ts";
-import type { JournalOp } from "./sessionTree.ts";
-import type { PluginLogger } from "./types.ts";
+import { SessionTree, isSessionSnapshot } from './sessionTree.ts';
+import type { JournalOp } from './sessionTree.ts';
+import type { PluginLogger } from './types.ts';
 
 /** The journal is folded into a new snapshot once it is larger than the snapshot and at least this big. */
 export const JOURNAL_COMPACT_MIN_BYTES = 1 << 20;
@@ -33,13 +33,13 @@ export interface SessionStoreOptions {
 
 /** File name for a session id: keeps it readable, makes it safe (no separators, no leading dot). */
 export function stateFileName(sessionId: string): string {
-  const safe = sessionId.replace(/[^A-Za-z0-9._-]/g, "_");
-  return `${safe.startsWith(".") ? `_${safe}` : safe}.json`;
+  const safe = sessionId.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${safe.startsWith('.') ? `_${safe}` : safe}.json`;
 }
 
 /** Journal next to the snapshot: `<name>.journal.jsonl`. */
 export function journalFileName(sessionId: string): string {
-  return stateFileName(sessionId).replace(/\.json$/, ".journal.jsonl");
+  return stateFileName(sessionId).replace(/\.json$/, '.journal.jsonl');
 }
 
 interface DiskSizes {
@@ -128,7 +128,8 @@ export class SessionStore {
     }
     if (!tree.dirty) return;
     const sizes = this.sizes.get(tree.sessionId);
-    const compact = sizes !== undefined && sizes.journalBytes > Math.max(JOURNAL_COMPACT_MIN_BYTES, sizes.snapshotBytes);
+    const compact =
+      sizes !== undefined && sizes.journalBytes > Math.max(JOURNAL_COMPACT_MIN_BYTES, sizes.snapshotBytes);
     try {
       if (tree.needsSnapshot || sizes === undefined || compact) await this.writeSnapshot(tree);
       else this.appendJournal(tree, sizes);
@@ -136,7 +137,9 @@ export class SessionStore {
       // State on disk is a cache of what the transcript already holds: losing a write costs a re-summary later.
       // The next save writes a whole snapshot (a failed append may have left a torn journal line behind).
       tree.needsSnapshot = true;
-      this.options.logger.warn(`summary-tree: could not write the state of ${tree.sessionId} in ${this.options.dir}: ${errorText(error)}`);
+      this.options.logger.warn(
+        `summary-tree: could not write the state of ${tree.sessionId} in ${this.options.dir}: ${errorText(error)}`,
+      );
     }
   }
 
@@ -145,10 +148,10 @@ export class SessionStore {
     const temp = `${file}.${process.pid}.tmp`;
     const text = JSON.stringify(tree.toSnapshot());
     await mkdir(this.options.dir, { recursive: true });
-    await writeFile(temp, text, "utf8");
+    await writeFile(temp, text, 'utf8');
     await rename(temp, file);
     // Operations up to the snapshot's journalSeq are skipped on load, so emptying the journal can come second.
-    await writeFile(this.journalPath(tree.sessionId), "", "utf8");
+    await writeFile(this.journalPath(tree.sessionId), '', 'utf8');
     this.sizes.set(tree.sessionId, { snapshotBytes: Buffer.byteLength(text), journalBytes: 0 });
     tree.pendingOps = [];
     tree.needsSnapshot = false;
@@ -156,10 +159,10 @@ export class SessionStore {
 
   private appendJournal(tree: SessionTree, sizes: DiskSizes): void {
     if (tree.pendingOps.length === 0) return;
-    const text = tree.pendingOps.map((op) => `${JSON.stringify(op)}\n`).join("");
+    const text = tree.pendingOps.map((op) => `${JSON.stringify(op)}\n`).join('');
     // One small append per save (a turn's operations): synchronous, because the promise version costs several
     // times the CPU (thread-pool round trips for open, write and close) for a write that takes microseconds.
-    const bytes = Buffer.from(text, "utf8");
+    const bytes = Buffer.from(text, 'utf8');
     appendFileSync(this.journalPath(tree.sessionId), bytes);
     sizes.journalBytes += bytes.length;
     tree.pendingOps = [];
@@ -202,7 +205,7 @@ export class SessionStore {
     const file = this.filePath(sessionId);
     let text: string;
     try {
-      text = await readFile(file, "utf8");
+      text = await readFile(file, 'utf8');
     } catch {
       return undefined; // first time we see this session
     }
@@ -229,26 +232,32 @@ export class SessionStore {
     let text: string;
     try {
       if ((await stat(journal)).size === 0) return 0;
-      text = await readFile(journal, "utf8");
+      text = await readFile(journal, 'utf8');
     } catch {
       return 0; // no journal yet (a fresh snapshot, or state written by version 1)
     }
-    const lines = text.split("\n");
+    const lines = text.split('\n');
     // A final line without its newline is a write that did not finish.
-    const torn = lines[lines.length - 1] !== "";
+    const torn = lines[lines.length - 1] !== '';
     let lineNumber = 0;
     for (const line of lines) {
       lineNumber++;
-      if (line === "") continue;
+      if (line === '') continue;
       let op: JournalOp;
       try {
         op = JSON.parse(line) as JournalOp;
       } catch {
-        this.stopReplay(tree, `${journal}:${lineNumber}: not JSON${torn && lineNumber === lines.length ? " (an unfinished write)" : ""}`);
+        this.stopReplay(
+          tree,
+          `${journal}:${lineNumber}: not JSON${torn && lineNumber === lines.length ? ' (an unfinished write)' : ''}`,
+        );
         break;
       }
       if (!tree.replay(op)) {
-        this.stopReplay(tree, `${journal}:${lineNumber}: operation ${String(op?.n)} does not follow ${tree.journalSeq}`);
+        this.stopReplay(
+          tree,
+          `${journal}:${lineNumber}: operation ${String(op?.n)} does not follow ${tree.journalSeq}`,
+        );
         break;
       }
     }

@@ -5,12 +5,12 @@
 // what assemble() sends. Every message ever ingested is remembered by content hash so re-ingesting it (bootstrap
 // after a restart, a forked child replaying its parent) is a no-op.
 
-import { messageHash } from "./contentHash.ts";
-import { estimateMessageTokens } from "./estimateTokens.ts";
-import type { ChunkFacts } from "./extractFacts.ts";
-import { isTranscriptCursor } from "./readTranscriptMessages.ts";
-import type { TranscriptCursor } from "./readTranscriptMessages.ts";
-import type { AgentMessage } from "./types.ts";
+import { messageHash } from './contentHash.ts';
+import { estimateMessageTokens } from './estimateTokens.ts';
+import type { ChunkFacts } from './extractFacts.ts';
+import { isTranscriptCursor } from './readTranscriptMessages.ts';
+import type { TranscriptCursor } from './readTranscriptMessages.ts';
+import type { AgentMessage } from './types.ts';
 
 /** Version 2 added the journal sequence and the transcript cursor; version 1 files still load. */
 export const STATE_VERSION = 2;
@@ -33,24 +33,24 @@ export interface StoredMessage {
 
 /** Remembers `received` as the host's object for `stored` (non-enumerable: never persisted or cloned). */
 export function attachReceived(stored: StoredMessage, received: AgentMessage): void {
-  Object.defineProperty(stored, "received", { value: received, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(stored, 'received', { value: received, writable: true, configurable: true, enumerable: false });
 }
 
-function contentShape(content: AgentMessage["content"]): string {
-  if (typeof content === "string") return `s${content.length}`;
+function contentShape(content: AgentMessage['content']): string {
+  if (typeof content === 'string') return `s${content.length}`;
   if (!Array.isArray(content)) return typeof content;
   let shape = `a${content.length}`;
   for (const block of content) {
     const b = block as unknown as Record<string, unknown> | null;
-    const text = b?.type === "text" ? b.text : b?.type === "thinking" ? b.thinking : undefined;
-    shape += `,${String(b?.type)}${typeof text === "string" ? text.length : ""}`;
+    const text = b?.type === 'text' ? b.text : b?.type === 'thinking' ? b.thinking : undefined;
+    shape += `,${String(b?.type)}${typeof text === 'string' ? text.length : ''}`;
   }
   return shape;
 }
 
 function sameUsage(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (!a || !b || typeof a !== "object" || typeof b !== "object") return false;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   const xCost = x.cost as Record<string, unknown> | undefined;
@@ -99,7 +99,7 @@ export interface SummaryNode {
   toSeq: number;
   text: string;
   facts: ChunkFacts;
-  method: "llm" | "deterministic";
+  method: 'llm' | 'deterministic';
   childIds: string[];
   parentId?: string;
   /** Timestamp of the newest covered message, used as the summary message's timestamp (never "now"). */
@@ -129,10 +129,10 @@ export interface SessionSnapshot {
  * operations in `n` order rebuilds the tree exactly; every field is plain JSON.
  */
 export type JournalOp =
-  | { n: number; op: "append"; stored: StoredMessage }
+  | { n: number; op: 'append'; stored: StoredMessage }
   | {
       n: number;
-      op: "commit";
+      op: 'commit';
       /** raw messages summarized away from the front of the tail */
       dropRaw: number;
       /** existing nodes that got a parent: [childId, parentId] */
@@ -141,15 +141,15 @@ export type JournalOp =
       created: SummaryNode[];
       levelCounters: number[];
     }
-  | { n: number; op: "meta"; sessionKey?: string; forkedFrom?: string }
-  | { n: number; op: "transcript"; cursor: TranscriptCursor };
+  | { n: number; op: 'meta'; sessionKey?: string; forkedFrom?: string }
+  | { n: number; op: 'transcript'; cursor: TranscriptCursor };
 
-export function summaryMarker(node: Pick<SummaryNode, "level" | "ordinal" | "fromSeq" | "toSeq">): string {
+export function summaryMarker(node: Pick<SummaryNode, 'level' | 'ordinal' | 'fromSeq' | 'toSeq'>): string {
   return `[summary-tree L${node.level} #${node.ordinal} covers msgs ${node.fromSeq}-${node.toSeq}]`;
 }
 
 /** Summaries reach the model as user messages whose text starts with the marker line. */
-type RenderedFields = Pick<SummaryNode, "level" | "ordinal" | "fromSeq" | "toSeq" | "text" | "lastTimestamp">;
+type RenderedFields = Pick<SummaryNode, 'level' | 'ordinal' | 'fromSeq' | 'toSeq' | 'text' | 'lastTimestamp'>;
 
 /** The message last rendered for a node, with the fields it was rendered from. */
 const renderedSummaries = new WeakMap<object, { message: AgentMessage; fields: RenderedFields }>();
@@ -173,8 +173,8 @@ export function renderSummaryMessage(node: RenderedFields): AgentMessage {
     return cached.message;
   }
   const message: AgentMessage = {
-    role: "user",
-    content: [{ type: "text", text: `${summaryMarker(node)}\n${node.text}` }],
+    role: 'user',
+    content: [{ type: 'text', text: `${summaryMarker(node)}\n${node.text}` }],
     timestamp: node.lastTimestamp,
   };
   const { level, ordinal, fromSeq, toSeq, text, lastTimestamp } = node;
@@ -184,8 +184,8 @@ export function renderSummaryMessage(node: RenderedFields): AgentMessage {
 
 export function timestampMs(message: AgentMessage): number {
   const ts = message.timestamp;
-  if (typeof ts === "number" && Number.isFinite(ts)) return ts;
-  if (typeof ts === "string") {
+  if (typeof ts === 'number' && Number.isFinite(ts)) return ts;
+  if (typeof ts === 'string') {
     const parsed = Date.parse(ts);
     return Number.isFinite(parsed) ? parsed : 0;
   }
@@ -241,7 +241,7 @@ export class SessionTree {
   set sessionKey(value: string | undefined) {
     if (value === this.key) return;
     this.key = value;
-    this.record({ op: "meta", sessionKey: value, forkedFrom: this.forkedFrom });
+    this.record({ op: 'meta', sessionKey: value, forkedFrom: this.forkedFrom });
   }
 
   get messageCount(): number {
@@ -280,13 +280,13 @@ export class SessionTree {
     const stored: StoredMessage = { seq: this.nextSeq, hash, tokens: estimateMessageTokens(copy), message: copy };
     if (fromHost) attachReceived(stored, message);
     this.applyAppend(stored);
-    this.record({ op: "append", stored });
+    this.record({ op: 'append', stored });
     return true;
   }
 
   setTranscriptCursor(cursor: TranscriptCursor): void {
     this.transcript = cursor;
-    this.record({ op: "transcript", cursor });
+    this.record({ op: 'transcript', cursor });
   }
 
   /** The nodes without a parent, oldest first: the summaries assemble() sends. Callers must not modify it. */
@@ -339,7 +339,7 @@ export class SessionTree {
       plan.activeBefore.length !== before.length ||
       plan.activeBefore.some((copy, i) => copy.id !== this.allNodes[before[i]].id)
     ) {
-      throw new Error("summary-tree: the compaction plan was not computed from the current tree");
+      throw new Error('summary-tree: the compaction plan was not computed from the current tree');
     }
     const parents: [string, string][] = [];
     plan.activeBefore.forEach((copy, i) => {
@@ -353,7 +353,13 @@ export class SessionTree {
     for (const node of plan.newNodes) this.addNode(node);
     this.sortedRoots = undefined;
     this.levelCounters = plan.levelCounters;
-    this.record({ op: "commit", dropRaw, parents, created: [...plan.newNodes], levelCounters: [...plan.levelCounters] });
+    this.record({
+      op: 'commit',
+      dropRaw,
+      parents,
+      created: [...plan.newNodes],
+      levelCounters: [...plan.levelCounters],
+    });
   }
 
   /** Deep copy under another session id (a forked subagent starts from its parent's summaries). */
@@ -410,10 +416,10 @@ export class SessionTree {
     if (op.n <= this.journalSeq) return true;
     if (op.n !== this.journalSeq + 1) return false;
     switch (op.op) {
-      case "append":
+      case 'append':
         this.applyAppend(op.stored);
         break;
-      case "commit": {
+      case 'commit': {
         if (op.dropRaw > this.raw.length || !op.parents.every(([childId]) => this.nodesById.has(childId))) return false;
         for (const [childId, parentId] of op.parents) (this.nodesById.get(childId) as SummaryNode).parentId = parentId;
         this.active = this.active.filter((at) => this.allNodes[at].parentId === undefined);
@@ -423,11 +429,11 @@ export class SessionTree {
         this.levelCounters = op.levelCounters;
         break;
       }
-      case "meta":
+      case 'meta':
         this.key = op.sessionKey;
         this.forkedFrom = op.forkedFrom;
         break;
-      case "transcript":
+      case 'transcript':
         if (!isTranscriptCursor(op.cursor)) return false;
         this.transcript = op.cursor;
         break;
@@ -455,7 +461,7 @@ export class SessionTree {
     this.nextSeq = stored.seq + 1;
   }
 
-  private record(op: DistributiveOmit<JournalOp, "n">): void {
+  private record(op: DistributiveOmit<JournalOp, 'n'>): void {
     this.journalSeq += 1;
     this.pendingOps.push({ ...op, n: this.journalSeq } as JournalOp);
   }
@@ -465,17 +471,17 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 /** Loose structural check of a persisted snapshot (version 1 or 2); anything else is treated as absent. */
 export function isSessionSnapshot(value: unknown): value is SessionSnapshot {
-  if (!value || typeof value !== "object") return false;
+  if (!value || typeof value !== 'object') return false;
   const s = value as Partial<SessionSnapshot>;
   return (
     (s.version === 1 || s.version === STATE_VERSION) &&
-    typeof s.sessionId === "string" &&
-    typeof s.nextSeq === "number" &&
+    typeof s.sessionId === 'string' &&
+    typeof s.nextSeq === 'number' &&
     Array.isArray(s.hashes) &&
     Array.isArray(s.raw) &&
     Array.isArray(s.nodes) &&
     Array.isArray(s.levelCounters) &&
-    (s.journalSeq === undefined || typeof s.journalSeq === "number") &&
+    (s.journalSeq === undefined || typeof s.journalSeq === 'number') &&
     (s.transcript === undefined || isTranscriptCursor(s.transcript))
   );
 }

@@ -5,15 +5,15 @@
 // available and falls back to the extractive text if the call fails; "llm" requires it; "deterministic" never
 // calls it. Extractive facts are always computed so parents can be condensed without an LLM later.
 
-import { extractFacts, mergeFacts, renderFacts, truncate } from "./extractFacts.ts";
-import type { ChunkFacts } from "./extractFacts.ts";
-import type { AgentMessage, LlmCapability, PluginLogger } from "./types.ts";
-import type { SummarizerMode } from "./config.ts";
+import { extractFacts, mergeFacts, renderFacts, truncate } from './extractFacts.ts';
+import type { ChunkFacts } from './extractFacts.ts';
+import type { AgentMessage, LlmCapability, PluginLogger } from './types.ts';
+import type { SummarizerMode } from './config.ts';
 
 export interface SummaryDraft {
   text: string;
   facts: ChunkFacts;
-  method: "llm" | "deterministic";
+  method: 'llm' | 'deterministic';
 }
 
 export interface SummarizeContext {
@@ -32,36 +32,36 @@ export interface SummarizerOptions {
 const MESSAGE_CHARS_FOR_PROMPT = 1500;
 
 const SYSTEM_PROMPT =
-  "You compress part of a conversation between a user and a coding agent so the agent can continue without it. " +
-  "Keep: what the user asked for, decisions made, files and commands involved, errors hit, and what is still open. " +
-  "Drop pleasantries and tool output details. Plain text, no preamble, no markdown headings.";
+  'You compress part of a conversation between a user and a coding agent so the agent can continue without it. ' +
+  'Keep: what the user asked for, decisions made, files and commands involved, errors hit, and what is still open. ' +
+  'Drop pleasantries and tool output details. Plain text, no preamble, no markdown headings.';
 
 function renderMessageForPrompt(message: AgentMessage): string {
   const content = message.content;
   const text =
-    typeof content === "string"
+    typeof content === 'string'
       ? content
       : Array.isArray(content)
         ? content
             .map((block) => {
-              if (block.type === "text") return block.text;
-              if (block.type === "toolCall") return `[calls ${block.name}(${JSON.stringify(block.arguments ?? {})})]`;
-              if (block.type === "image") return "[image]";
-              return "";
+              if (block.type === 'text') return block.text;
+              if (block.type === 'toolCall') return `[calls ${block.name}(${JSON.stringify(block.arguments ?? {})})]`;
+              if (block.type === 'image') return '[image]';
+              return '';
             })
-            .filter((part) => part !== "")
-            .join("\n")
-          : "";
+            .filter((part) => part !== '')
+            .join('\n')
+        : '';
   switch (message.role) {
-    case "toolResult":
-      return `Tool result (${message.toolName ?? "tool"}): ${truncate(text, MESSAGE_CHARS_FOR_PROMPT)}`;
-    case "bashExecution":
-      return `Shell: $ ${message.command ?? ""}\n${truncate(message.output ?? "", MESSAGE_CHARS_FOR_PROMPT)}`;
-    case "compactionSummary":
-    case "branchSummary":
-      return `Earlier summary: ${truncate(message.summary ?? "", MESSAGE_CHARS_FOR_PROMPT)}`;
+    case 'toolResult':
+      return `Tool result (${message.toolName ?? 'tool'}): ${truncate(text, MESSAGE_CHARS_FOR_PROMPT)}`;
+    case 'bashExecution':
+      return `Shell: $ ${message.command ?? ''}\n${truncate(message.output ?? '', MESSAGE_CHARS_FOR_PROMPT)}`;
+    case 'compactionSummary':
+    case 'branchSummary':
+      return `Earlier summary: ${truncate(message.summary ?? '', MESSAGE_CHARS_FOR_PROMPT)}`;
     default: {
-      const who = message.role === "assistant" ? "Assistant" : message.role === "user" ? "User" : message.role;
+      const who = message.role === 'assistant' ? 'Assistant' : message.role === 'user' ? 'User' : message.role;
       return `${who}: ${truncate(text, MESSAGE_CHARS_FOR_PROMPT)}`;
     }
   }
@@ -71,9 +71,9 @@ export function createSummarizer(options: SummarizerOptions) {
   const maxChars = options.maxTokens * 4;
 
   function pickLlm(ctx: SummarizeContext): LlmCapability | undefined {
-    if (options.mode === "deterministic") return undefined;
-    const llm = ctx.llm && typeof ctx.llm.complete === "function" ? ctx.llm : undefined;
-    if (!llm && options.mode === "llm") {
+    if (options.mode === 'deterministic') return undefined;
+    const llm = ctx.llm && typeof ctx.llm.complete === 'function' ? ctx.llm : undefined;
+    if (!llm && options.mode === 'llm') {
       throw new Error(
         'summarizer is "llm" but the host provides no runtime.llm.complete; ' +
           'set plugins.entries.summary-tree.config.summarizer to "auto" or "deterministic".',
@@ -83,12 +83,12 @@ export function createSummarizer(options: SummarizerOptions) {
   }
 
   async function complete(llm: LlmCapability, purpose: string, body: string, ctx: SummarizeContext) {
-    const instructions = ctx.customInstructions ? `\n\nAdditional instructions: ${ctx.customInstructions}` : "";
+    const instructions = ctx.customInstructions ? `\n\nAdditional instructions: ${ctx.customInstructions}` : '';
     const result = await llm.complete({
       systemPrompt: SYSTEM_PROMPT,
       messages: [
         {
-          role: "user",
+          role: 'user',
           content: `Summarize the following in at most ${options.maxTokens} tokens.${instructions}\n\n${body}`,
         },
       ],
@@ -98,8 +98,8 @@ export function createSummarizer(options: SummarizerOptions) {
       signal: ctx.signal,
       purpose,
     });
-    const text = typeof result?.text === "string" ? result.text.trim() : "";
-    if (text === "") throw new Error("the model returned an empty summary");
+    const text = typeof result?.text === 'string' ? result.text.trim() : '';
+    if (text === '') throw new Error('the model returned an empty summary');
     return truncate(text, maxChars);
   }
 
@@ -113,14 +113,14 @@ export function createSummarizer(options: SummarizerOptions) {
     const llm = pickLlm(ctx);
     if (llm) {
       try {
-        return { text: await complete(llm, purpose, body(), ctx), facts, method: "llm" };
+        return { text: await complete(llm, purpose, body(), ctx), facts, method: 'llm' };
       } catch (error) {
-        if (options.mode === "llm" || ctx.signal?.aborted) throw error;
+        if (options.mode === 'llm' || ctx.signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         options.logger.warn(`summary-tree: LLM summary failed (${reason}); using the extractive summary instead.`);
       }
     }
-    return { text: deterministicText(), facts, method: "deterministic" };
+    return { text: deterministicText(), facts, method: 'deterministic' };
   }
 
   return {
@@ -128,10 +128,10 @@ export function createSummarizer(options: SummarizerOptions) {
     summarizeChunk(messages: AgentMessage[], ctx: SummarizeContext): Promise<SummaryDraft> {
       const facts = extractFacts(messages);
       return withFallback(
-        "summary-tree:leaf",
+        'summary-tree:leaf',
         facts,
         () => renderFacts(facts, maxChars),
-        () => messages.map(renderMessageForPrompt).join("\n\n"),
+        () => messages.map(renderMessageForPrompt).join('\n\n'),
         ctx,
       );
     },
@@ -140,10 +140,10 @@ export function createSummarizer(options: SummarizerOptions) {
     condense(children: { text: string; facts: ChunkFacts }[], ctx: SummarizeContext): Promise<SummaryDraft> {
       const facts = mergeFacts(children.map((child) => child.facts));
       return withFallback(
-        "summary-tree:condense",
+        'summary-tree:condense',
         facts,
         () => renderFacts(facts, maxChars),
-        () => children.map((child, i) => `Part ${i + 1}:\n${child.text}`).join("\n\n"),
+        () => children.map((child, i) => `Part ${i + 1}:\n${child.text}`).join('\n\n'),
         ctx,
       );
     },

@@ -4,20 +4,20 @@
 // ---- Messages (pi-ai / agent-core shapes) -------------------------------------------------------------------
 
 export interface TextContent {
-  type: "text";
+  type: 'text';
   text: string;
 }
 export interface ImageContent {
-  type: "image";
+  type: 'image';
   data: string;
   mimeType: string;
 }
 export interface ThinkingContent {
-  type: "thinking";
+  type: 'thinking';
   thinking: string;
 }
 export interface ToolCall {
-  type: "toolCall";
+  type: 'toolCall';
   id: string;
   name: string;
   arguments: Record<string, unknown>;
@@ -45,7 +45,7 @@ export interface AgentMessage {
 // ---- Engine contract ------------------------------------------------------------------------------------------
 
 export interface LlmCompleteParams {
-  messages: { role: "system" | "user" | "assistant"; content: string }[];
+  messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
   model?: string;
   maxTokens?: number;
   temperature?: number;
@@ -75,7 +75,7 @@ export interface ContextEngineInfo {
   name: string;
   version?: string;
   ownsCompaction?: boolean;
-  turnMaintenanceMode?: "foreground" | "background";
+  turnMaintenanceMode?: 'foreground' | 'background';
 }
 
 interface SessionParams {
@@ -131,7 +131,7 @@ export interface AssembleParams extends SessionParams {
 export interface AssembleResult {
   messages: AgentMessage[];
   estimatedTokens: number;
-  promptAuthority?: "assembled" | "preassembly_may_overflow";
+  promptAuthority?: 'assembled' | 'preassembly_may_overflow';
   systemPromptAddition?: string;
 }
 
@@ -159,7 +159,7 @@ export interface CompactResult {
 export interface PrepareSubagentSpawnParams {
   parentSessionKey: string;
   childSessionKey: string;
-  contextMode?: "isolated" | "fork";
+  contextMode?: 'isolated' | 'fork';
   parentSessionId?: string;
   childSessionId?: string;
 }
@@ -168,7 +168,7 @@ export interface SubagentSpawnPreparation {
 }
 export interface SubagentEndedParams {
   childSessionKey: string;
-  reason: "deleted" | "completed" | "swept" | "released";
+  reason: 'deleted' | 'completed' | 'swept' | 'released';
 }
 
 export interface ContextEngine {

@@ -1,0 +1,3 @@
+export { errorMessage, errorStack, toError } from './errorText';
+export { isRecord } from './guards';
+export { writeFileAtomic, type WriteFileAtomicOptions } from './writeFileAtomic';
