@@ -2,3 +2,4 @@ export * from './messages';
 export * from './transcript';
 export * from './engine';
 export * from './validateEngine';
+export * from './recording';

@@ -9,16 +9,16 @@ export type {
   ReplayLaneConfig,
   ReplayOptions,
   ReplayProgress,
-} from './replayTypes';
-export * from './recordingSchema';
+} from './lane/replayTypes';
+export * from '../contract/recording'; // the Recording schema lives with the contracts; re-exported for library users
 export {
   importRecording,
   validateRecording,
   jsonPointerToPath,
   RecordingImportError,
   type RecordingValidationIssue,
-} from './importRecording';
-export { exportRecordingJson } from './exportRecording';
+} from './recording/importRecording';
+export { exportRecordingJson } from './recording/exportRecording';
 export {
   canonicalJson,
   contentHash,
@@ -28,7 +28,7 @@ export {
   isHashKey,
   HASH_KEY_PREFIX,
   type HashKeyCache,
-} from './messageIdentity';
+} from './recording/messageIdentity';
 export {
   buildReferenceIndex,
   classifyAssembled,
@@ -39,9 +39,9 @@ export {
   type ClassifyContext,
   type OmittedMessages,
   type ReferenceIndex,
-} from './classifyProvenance';
-export { readSummaryMarker, type SummaryMarker } from './summaryMarkers';
-export { indicesToRanges, rangesToIndices, countInRanges, rangesContain } from './indexRanges';
+} from './recording/classifyProvenance';
+export { readSummaryMarker, type SummaryMarker } from './recording/summaryMarkers';
+export { indicesToRanges, rangesToIndices, countInRanges, rangesContain } from './recording/indexRanges';
 export {
   computeTurnFindings,
   findToolPairingProblems,
@@ -49,7 +49,7 @@ export {
   FINDING_SEVERITY,
   type CompactionOutcome,
   type TurnFindingInput,
-} from './computeTurnFindings';
+} from './findings/computeTurnFindings';
 export {
   parseLaneSpec,
   parseHostSpec,
@@ -57,10 +57,15 @@ export {
   LaneSpecError,
   type ParsedLaneSpec,
   type HostSpec,
-} from './laneSpec';
-export { laneConfigFromSpec, type LaneSpecDefaults } from './laneConfigFromSpec';
-export { laneSettingsFindings, type LaneSettingsInput } from './laneSettingsFindings';
-export { countSessionFile, createSessionCountCache, type SessionCounts, type SessionCountCache } from './sessionCounts';
+} from './lane/laneSpec';
+export { laneConfigFromSpec, type LaneSpecDefaults } from './lane/laneConfigFromSpec';
+export { laneSettingsFindings, type LaneSettingsInput } from './findings/laneSettingsFindings';
+export {
+  countSessionFile,
+  createSessionCountCache,
+  type SessionCounts,
+  type SessionCountCache,
+} from './session/sessionCounts';
 export {
   compareTurns,
   describeEvent,
@@ -68,7 +73,7 @@ export {
   selectFailingFindings,
   type CompareRow,
   type LaneTurnCell,
-} from './compareTurns';
+} from './report/compareTurns';
 export { renderHtmlReport, type HtmlReportOptions } from './report/renderHtmlReport';
 export { escapeHtml } from './report/escapeHtml';
 export { renderBudgetChart, type BudgetChartInput, type ChartSeries } from './report/svgBudgetChart';
@@ -78,14 +83,14 @@ export {
   recordedTurnOutcome,
   type SessionTurn,
   type SplitSession,
-} from './sessionTurns';
-export { findRecordedSpawns, interpretSpawnRecord, type RecordedSpawn } from './subagentSpawns';
-export { FORK_REQUIRES_TRANSCRIPT_ERROR, LIGHT_CONTEXT_SKIP_REASON } from './subagentLifecycle';
-export { ASSEMBLE_FAILED_WARNING, BOOTSTRAP_FAILED_WARNING, MAX_OVERFLOW_COMPACTION_ATTEMPTS } from './laneRunner';
-export { maxToolResultChars, reducibleToolResultChars, truncateToolResult } from './toolResultTruncation';
-export { formatCompareTable, formatLaneSummary } from './formatCompareTable';
-export { resolveSessionInput, type ResolvedSessionInput } from './resolveSessionInput';
-export { sliceRecording, type RecordingSlice } from './sliceRecording';
+} from './session/sessionTurns';
+export { findRecordedSpawns, interpretSpawnRecord, type RecordedSpawn } from './session/subagentSpawns';
+export { FORK_REQUIRES_TRANSCRIPT_ERROR, LIGHT_CONTEXT_SKIP_REASON } from './lane/subagentLifecycle';
+export { ASSEMBLE_FAILED_WARNING, BOOTSTRAP_FAILED_WARNING, MAX_OVERFLOW_COMPACTION_ATTEMPTS } from './lane/laneRunner';
+export { maxToolResultChars, reducibleToolResultChars, truncateToolResult } from './lane/toolResultTruncation';
+export { formatCompareTable, formatLaneSummary } from './report/formatCompareTable';
+export { resolveSessionInput, type ResolvedSessionInput } from './session/resolveSessionInput';
+export { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
 export {
   createReplayService,
   defaultDemoSessionsDir,

@@ -15,15 +15,15 @@ import type { SessionHeader } from '../contract';
 import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';
 import { getActivePath, readSessionFile, readSessionStore, type LoadedSession } from '../transcripts';
-import { FINDING_SEVERITY } from './computeTurnFindings';
-import { LaneRunner } from './laneRunner';
-import { laneSettingsFindings } from './laneSettingsFindings';
-import { createLaneGroup } from './laneSetup';
-import type { LaneGroup } from './laneGroup';
-import { defaultLaneLabel } from './laneSpec';
-import { LaneTranscript } from './laneTranscript';
-import { prepareSession, type PreparedSession } from './prepareSession';
-import { RecordedEngine } from './recordEngineCalls';
+import { FINDING_SEVERITY } from './findings/computeTurnFindings';
+import { LaneRunner } from './lane/laneRunner';
+import { laneSettingsFindings } from './findings/laneSettingsFindings';
+import { createLaneGroup } from './lane/laneSetup';
+import type { LaneGroup } from './lane/laneGroup';
+import { defaultLaneLabel } from './lane/laneSpec';
+import { LaneTranscript } from './lane/laneTranscript';
+import { prepareSession, type PreparedSession } from './session/prepareSession';
+import { RecordedEngine } from './recording/recordEngineCalls';
 import {
   RECORDING_SCHEMA_VERSION,
   type Finding,
@@ -32,13 +32,13 @@ import {
   type ReplayEvent,
   type SessionInfo,
   type TurnRecord,
-} from './recordingSchema';
-import { ReplayState, type ChildReplayOutcome } from './replayState';
-import type { ReplayLaneConfig, ReplayOptions } from './replayTypes';
-import { recordedTurnOutcome } from './sessionTurns';
-import { sweepPendingSubagents } from './subagentLifecycle';
-import type { RecordedSpawn } from './subagentSpawns';
-import type { QuarantineLogEntry } from './turnDraft';
+} from '../contract/recording';
+import { ReplayState, type ChildReplayOutcome } from './lane/replayState';
+import type { ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
+import { recordedTurnOutcome } from './session/sessionTurns';
+import { sweepPendingSubagents } from './lane/subagentLifecycle';
+import type { RecordedSpawn } from './session/subagentSpawns';
+import type { QuarantineLogEntry } from './recording/turnDraft';
 
 export class ReplayAbortedError extends Error {
   readonly code = 'replay_aborted';

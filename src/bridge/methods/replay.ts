@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RecordingSchema } from '../../replay/recordingSchema';
+import { RecordingSchema } from '../../contract/recording';
 import { defineMethods } from '../methodSpec';
 
 /** `replay.start`: what to replay and through which lanes (lane specs as on the CLI: `legacy`, `plugin:<path-or-id>?…`). */

@@ -3,8 +3,8 @@
  * resources, readable in light and dark mode (`prefers-color-scheme`). Every piece of text from the recording —
  * transcript content, engine output, error messages — is untrusted and escaped.
  */
-import type { MessageRecord, Recording, TurnRecord } from '../recordingSchema';
-import { compareTurns, describeEvent } from '../compareTurns';
+import type { MessageRecord, Recording, TurnRecord } from '../../contract/recording';
+import { compareTurns, describeEvent } from './compareTurns';
 import { escapeHtml, previewText } from './escapeHtml';
 import { renderBudgetChart, type ChartSeries } from './svgBudgetChart';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, SessionEntry, SessionTranscriptHandle } from '../../../src/contract';
 import { compactTranscript } from '../../../src/engines/legacy';
-import { LaneTranscript } from '../../../src/replay/laneTranscript';
+import { LaneTranscript } from '../../../src/replay/lane/laneTranscript';
 
 const HEADER = {
   type: 'session',

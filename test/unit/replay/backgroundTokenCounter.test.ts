@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackgroundTokenCounter } from '../../../src/replay/backgroundTokenCounter';
+import { BackgroundTokenCounter } from '../../../src/replay/recording/backgroundTokenCounter';
 import { countTokens } from '../../../src/tokens';
 
 const SAMPLES = [

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentMessage, SessionEntry } from '../../../src/contract';
-import { LaneTranscript } from '../../../src/replay/laneTranscript';
+import { LaneTranscript } from '../../../src/replay/lane/laneTranscript';
 import { buildContextFromPath, getActivePath, parseSessionText, serializeSessionLine } from '../../../src/transcripts';
 import { HEADER, assistant, call, result, user } from '../transcripts/entryBuilders';
 

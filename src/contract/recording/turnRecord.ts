@@ -1,0 +1,120 @@
+/** The per-turn, per-lane record everything in the UI is drawn from. */
+import { Type, type Static } from '@sinclair/typebox';
+import { AssembledRefSchema, EngineCallSchema, IndexRangeSchema } from './basics';
+import { NonNegInt, Nullable } from './schemaHelpers';
+import { ReplayEventSchema } from './events';
+
+export const PrecheckRouteSchema = Type.Union([
+  Type.Literal('fits'),
+  Type.Literal('compact_only'),
+  Type.Literal('truncate_tool_results_only'),
+  Type.Literal('compact_then_truncate'),
+]);
+
+export const PrecheckRecordSchema = Type.Object(
+  {
+    skipped: Type.Boolean(),
+    /** the log line OpenClaw writes when it skips */
+    skipReason: Type.Optional(Type.String()),
+    estimatedTokens: NonNegInt,
+    pressureSource: Type.Union([Type.Literal('assembled'), Type.Literal('unwindowed_transcript_estimate')]),
+    promptBudgetBeforeReserve: NonNegInt,
+    effectiveReserveTokens: NonNegInt,
+    overflowTokens: NonNegInt,
+    reducibleToolResultChars: NonNegInt,
+    route: PrecheckRouteSchema,
+    shouldCompact: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type PrecheckRecord = Static<typeof PrecheckRecordSchema>;
+
+export const TurnStatusSchema = Type.Union(
+  [Type.Literal('ok'), Type.Literal('prompt_error'), Type.Literal('aborted'), Type.Literal('host_unsupported')],
+  {
+    description:
+      'ok = the prompt was sent; prompt_error = the recorded model call ended in error, or the prompt never fit ' +
+      '(overflow recovery failed); aborted = the recorded call was aborted; host_unsupported = the lane host lacks ' +
+      'capabilities the engine requires (the run never started).',
+  },
+);
+export type TurnStatus = Static<typeof TurnStatusSchema>;
+
+export const TurnRecordSchema = Type.Object(
+  {
+    lane: Type.String(),
+    /** 0-based user-turn index within the lane's session */
+    turn: NonNegInt,
+    userEntryId: Nullable(Type.String()),
+    /** the user prompt of the turn (a key into messages) */
+    promptKey: Type.String(),
+    status: TurnStatusSchema,
+    error: Type.Optional(Type.String()),
+    engine: Type.Object(
+      {
+        /** the engine id the lane selects (the slot value) */
+        requestedId: Type.String(),
+        /** info.id of the engine that actually served the turn (legacy after a quarantine) */
+        engineId: Type.String(),
+        owner: Type.Optional(Type.String()),
+        quarantined: Type.Boolean(),
+        ownsCompaction: Type.Boolean(),
+      },
+      { additionalProperties: false },
+    ),
+    budget: Type.Object(
+      {
+        contextWindow: NonNegInt,
+        reserveTokens: NonNegInt,
+        /** max(1, contextWindow − reserveTokens) */
+        promptBudget: NonNegInt,
+        /** the tokenBudget passed to assemble: promptBudget minus the rendered system prompt + prompt */
+        tokenBudget: NonNegInt,
+        renderedPromptTokens: NonNegInt,
+      },
+      { additionalProperties: false },
+    ),
+    /** session messages before this turn: the reference transcript is messageKeys[0, historyCount) */
+    historyCount: NonNegInt,
+    /** messages passed to assemble (after the history pipeline) */
+    inputCount: NonNegInt,
+    /** messages the history pipeline removed */
+    pipelineRemoved: NonNegInt,
+    assemblySucceeded: Type.Boolean(),
+    /** what the model was sent (the pipeline messages when assemble failed) */
+    assembled: Type.Array(AssembledRefSchema),
+    totals: Type.Object(
+      {
+        estTokens: NonNegInt,
+        tiktokenTokens: NonNegInt,
+        /** the pre-prompt precheck estimate of assembled + system prompt + prompt */
+        precheckTokens: NonNegInt,
+      },
+      { additionalProperties: false },
+    ),
+    omitted: Type.Object(
+      {
+        dropped: Type.Array(IndexRangeSchema),
+        summarized: Type.Array(IndexRangeSchema),
+        droppedCount: NonNegInt,
+        summarizedCount: NonNegInt,
+        /** reference transcript messages present raw or modified in the assembled context */
+        keptCount: NonNegInt,
+      },
+      { additionalProperties: false },
+    ),
+    /** the engine's own estimatedTokens (null when assemble failed) */
+    estimatedTokens: Nullable(Type.Number()),
+    systemPromptAddition: Nullable(Type.String()),
+    promptAuthority: Nullable(Type.Union([Type.Literal('assembled'), Type.Literal('preassembly_may_overflow')])),
+    precheck: PrecheckRecordSchema,
+    /** attempts made (1 + overflow-recovery retries) */
+    attempts: NonNegInt,
+    calls: Type.Array(EngineCallSchema),
+    events: Type.Array(ReplayEventSchema),
+    /** the recorded output of this turn appended to the lane transcript (user prompt, assistant, tool results) */
+    newMessageKeys: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type TurnRecord = Static<typeof TurnRecordSchema>;

@@ -1,0 +1,266 @@
+/**
+ * Engine findings for one turn of one lane (pure). These are the faults real engines have (plugin-host-api.md,
+ * "Faults real engines have"); each finding says what happened, where (lane, turn, engine, operation) and what
+ * the engine author can do about it.
+ */
+import type { AgentMessage } from '../../contract';
+import type { Finding, FindingCode, Severity } from '../../contract/recording';
+
+export const DEFAULT_DRIFT_THRESHOLD = 0.5;
+
+export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
+  'noop-compaction': 'error',
+  'compaction-no-effect': 'warning',
+  'compaction-refused': 'warning',
+  'estimate-drift': 'warning',
+  'orphaned-tool-call': 'error',
+  'orphaned-tool-result': 'error',
+  'assistant-first': 'warning',
+  'non-deterministic': 'warning',
+  'over-budget': 'warning',
+  'void-result': 'warning',
+  quarantined: 'error',
+  'host-unsupported': 'error',
+  'assemble-failed': 'error',
+  'keep-recent-exceeds-budget': 'warning',
+  'plugin-hooks-not-run': 'info',
+};
+
+export interface CompactionOutcome {
+  trigger: 'auto' | 'overflow' | 'manual' | 'recorded';
+  /** the engine's compact() ran (false for the harness auto-compaction and recorded compactions) */
+  byEngine: boolean;
+  force: boolean;
+  /** the engine handed the compaction to the runtime (SDK delegateCompactionToRuntime) during the call */
+  delegated?: boolean;
+  ok: boolean;
+  compacted: boolean;
+  reason?: string;
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  /** compact() threw */
+  error?: string;
+}
+
+export interface TurnFindingInput {
+  lane: string;
+  turn: number;
+  engineId: string;
+  isLegacy: boolean;
+  ownsCompaction: boolean;
+  assemblySucceeded: boolean;
+  assembleError?: string;
+  /** the assembled context with per-message counts (what the model is sent) */
+  assembled: readonly { message: AgentMessage; estTokens: number; tiktokenTokens: number }[];
+  estimatedTokens: number | null;
+  tokenBudget: number;
+  driftThreshold: number;
+  compactions: readonly CompactionOutcome[];
+  /** keys of the first and second assemble of the same params, when checked */
+  determinism?: { first: readonly string[]; second: readonly string[] };
+  /** lifecycle methods that returned undefined where a result object is specified */
+  voidResults: readonly string[];
+  quarantines: readonly { engineId: string; operation: string; reason: string }[];
+  hostFailure?: string;
+}
+
+function finding(input: TurnFindingInput, code: FindingCode, message: string): Finding {
+  return { code, severity: FINDING_SEVERITY[code], lane: input.lane, turn: input.turn, message };
+}
+
+/** Tool-call pairing problems in an assembled context. */
+export function findToolPairingProblems(messages: readonly AgentMessage[]): {
+  orphanedCalls: { id: string; name: string; index: number }[];
+  orphanedResults: { toolCallId: string; index: number }[];
+} {
+  const calls = new Map<string, { name: string; index: number }>();
+  const answered = new Set<string>();
+  const orphanedResults: { toolCallId: string; index: number }[] = [];
+  messages.forEach((message, index) => {
+    if (message.role === 'assistant') {
+      for (const block of message.content ?? []) {
+        if (block.type === 'toolCall') calls.set(block.id, { name: block.name, index });
+      }
+    } else if (message.role === 'toolResult') {
+      if (calls.has(message.toolCallId)) answered.add(message.toolCallId);
+      else orphanedResults.push({ toolCallId: message.toolCallId, index });
+    }
+  });
+  const orphanedCalls = [...calls.entries()]
+    .filter(([id]) => !answered.has(id))
+    .map(([id, call]) => ({ id, name: call.name, index: call.index }));
+  return { orphanedCalls, orphanedResults };
+}
+
+function list<T>(items: readonly T[], show: (item: T) => string, max = 3): string {
+  const shown = items.slice(0, max).map(show).join(', ');
+  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+}
+
+export function computeTurnFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = `engine "${input.engineId}"`;
+
+  if (input.hostFailure) out.push(finding(input, 'host-unsupported', input.hostFailure));
+
+  for (const q of input.quarantines) {
+    out.push(
+      finding(
+        input,
+        'quarantined',
+        `Context engine "${q.engineId}" failed during ${q.operation}: ${q.reason}. It is quarantined for the rest ` +
+          `of the replay and the lane falls back to "legacy". Fix the ${q.operation}() failure and replay again.`,
+      ),
+    );
+  }
+
+  if (!input.assemblySucceeded && input.assembleError !== undefined) {
+    out.push(
+      finding(
+        input,
+        'assemble-failed',
+        `${engine} assemble() failed: ${input.assembleError}. The host sent the pipeline messages instead and ran ` +
+          'the overflow precheck regardless of ownsCompaction.',
+      ),
+    );
+  }
+
+  for (const c of input.compactions) {
+    if (!c.byEngine || c.error !== undefined) continue;
+    if (!input.ownsCompaction && c.force && !c.compacted && !c.delegated && !input.isLegacy) {
+      out.push(
+        finding(
+          input,
+          'noop-compaction',
+          `${engine} does not own compaction, yet its forced compact() (${c.trigger}) compacted nothing` +
+            `${c.reason ? ` (reason: ${c.reason})` : ''}. OpenClaw has no fallback to the built-in compactor, so ` +
+            '/compact and overflow recovery are disabled for this engine: delegate with delegateCompactionToRuntime().',
+        ),
+      );
+    } else if (c.force && !c.compacted && c.trigger === 'overflow' && !c.delegated && !input.isLegacy) {
+      out.push(
+        finding(
+          input,
+          'compaction-refused',
+          `${engine} refused the overflow-recovery compaction${c.reason ? ` (reason: ${c.reason})` : ''} while the ` +
+            'prompt did not fit the context window. Check that compact() honours the host tokenBudget and reserve.',
+        ),
+      );
+    }
+    if (c.compacted && c.tokensBefore !== null && c.tokensAfter !== null && c.tokensBefore === c.tokensAfter) {
+      out.push(
+        finding(
+          input,
+          'compaction-no-effect',
+          `${engine} compact() (${c.trigger}) returned compacted:true but tokensBefore == tokensAfter ` +
+            `(${c.tokensBefore}). Report compacted:false when nothing was removed.`,
+        ),
+      );
+    }
+  }
+
+  if (input.assemblySucceeded && input.assembled.length > 0) {
+    const messages = input.assembled.map((a) => a.message);
+    const { orphanedCalls, orphanedResults } = findToolPairingProblems(messages);
+    if (orphanedCalls.length > 0) {
+      out.push(
+        finding(
+          input,
+          'orphaned-tool-call',
+          `${engine} assembled ${orphanedCalls.length} tool call(s) without their results: ` +
+            `${list(orphanedCalls, (c) => `${c.name} ${c.id} (message ${c.index})`)}. Providers reject unanswered ` +
+            'tool calls; keep a call and its results together.',
+        ),
+      );
+    }
+    if (orphanedResults.length > 0) {
+      out.push(
+        finding(
+          input,
+          'orphaned-tool-result',
+          `${engine} assembled ${orphanedResults.length} tool result(s) without a preceding call: ` +
+            `${list(orphanedResults, (r) => `${r.toolCallId} (message ${r.index})`)}. Drop results whose call was dropped.`,
+        ),
+      );
+    }
+    if (messages[0].role === 'assistant') {
+      out.push(
+        finding(
+          input,
+          'assistant-first',
+          `${engine} assembled a context that starts with an assistant message. Several providers require the ` +
+            'first message to be a user message.',
+        ),
+      );
+    }
+
+    const estTotal = input.assembled.reduce((s, a) => s + a.estTokens, 0);
+    const tikTotal = input.assembled.reduce((s, a) => s + a.tiktokenTokens, 0);
+    if (estTotal > input.tokenBudget && !input.isLegacy) {
+      out.push(
+        finding(
+          input,
+          'over-budget',
+          `${engine} assembled ~${estTotal} tokens (OpenClaw estimate; tiktoken ${tikTotal}) for a tokenBudget of ` +
+            `${input.tokenBudget}. Fit the assembled context into params.tokenBudget.`,
+        ),
+      );
+    }
+
+    const reported = input.estimatedTokens;
+    if (reported !== null && !(input.isLegacy && reported === 0)) {
+      const within = (reference: number) =>
+        reference === 0 ? reported === 0 : Math.abs(reported - reference) <= input.driftThreshold * reference;
+      if (!within(tikTotal) && !within(estTotal)) {
+        const pct = tikTotal > 0 ? Math.round(((reported - tikTotal) / tikTotal) * 100) : 0;
+        out.push(
+          finding(
+            input,
+            'estimate-drift',
+            `${engine} reported estimatedTokens ${reported}, but the assembled messages count ${tikTotal} tokens ` +
+              `(tiktoken) / ${estTotal} (OpenClaw estimate): ${pct >= 0 ? '+' : ''}${pct}%, beyond the ±` +
+              `${Math.round(input.driftThreshold * 100)}% threshold. estimatedTokens should be the size of what ` +
+              'assemble() returns.',
+          ),
+        );
+      }
+    }
+  }
+
+  if (input.determinism) {
+    const { first, second } = input.determinism;
+    const same = first.length === second.length && first.every((k, i) => k === second[i]);
+    if (!same) {
+      let at = 0;
+      while (at < first.length && at < second.length && first[at] === second[at]) at++;
+      out.push(
+        finding(
+          input,
+          'non-deterministic',
+          `${engine} assembled different contexts for the same parameters: ${first.length} vs ${second.length} ` +
+            `messages, first difference at message ${at}. Assembly should depend only on its inputs and engine state.`,
+        ),
+      );
+    }
+  }
+
+  for (const method of input.voidResults) {
+    out.push(
+      finding(
+        input,
+        'void-result',
+        `${engine} ${method}() returned undefined where OpenClaw specifies a result object. Return ` +
+          (method === 'ingest'
+            ? '{ ingested: boolean }.'
+            : method === 'bootstrap'
+              ? '{ bootstrapped: boolean }.'
+              : method === 'ingestBatch'
+                ? '{ ingestedCount: number }.'
+                : method === 'maintain'
+                  ? '{ changed, bytesFreed, rewrittenEntries }.'
+                  : 'the specified result.'),
+      ),
+    );
+  }
+  return out;
+}

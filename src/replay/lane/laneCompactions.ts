@@ -1,0 +1,182 @@
+/**
+ * The compactions a lane turn can run (spec §7): the engine's own `compact()` for overflow recovery and `/compact`
+ * (the successor session adopted, then `maintain("compaction")`), the harness's built-in auto-compaction on the
+ * lane transcript for engines that do not own compaction, and a recorded compaction replayed when the caller
+ * honours the session's own compactions. Each records a `compaction` event and the facts findings look at.
+ */
+import type {
+  CompactionEntry,
+  CompactParams,
+  CompactResult,
+  ContextEngineInfo,
+  ContextEngineRuntimeSettings,
+} from '../../contract';
+import { compactTranscript } from '../../engines/legacy';
+import type { CompactionOutcome } from '../findings/computeTurnFindings';
+import type { CompactionEvent, CompactionTrigger } from '../../contract/recording';
+import type { LaneRunner } from './laneRunner';
+import type { TurnDraft } from '../recording/turnDraft';
+import { errorMessage } from '../../common/errorText';
+
+/** Run the engine's `compact()`; true when it compacted (and the lane moved on to any successor session). */
+export async function compactOnEngine(
+  lane: LaneRunner,
+  draft: TurnDraft,
+  info: ContextEngineInfo,
+  trigger: 'overflow' | 'manual',
+  params: Omit<CompactParams, 'sessionId' | 'sessionKey' | 'sessionFile'>,
+  runtimeSettings: ContextEngineRuntimeSettings | undefined,
+): Promise<boolean> {
+  const full: CompactParams = {
+    ...lane.sessionParams,
+    sessionFile: lane.transcript.sessionFile,
+    ...params,
+    runtimeContext: lane.runtimeContext({
+      tokenBudget: params.tokenBudget,
+      ...(params.currentTokenCount !== undefined ? { currentTokenCount: params.currentTokenCount } : {}),
+    }),
+    ...(runtimeSettings && info.ownsCompaction ? { runtimeSettings } : {}),
+  };
+  const note = `${trigger}${params.forceReason ? `, forceReason=${params.forceReason}` : ''}`;
+  const delegatedBefore = lane.group.delegatedCompactions;
+  const outcome = await lane.engine.call<CompactResult>(draft, 'compact', full, note);
+  const compaction: CompactionOutcome = {
+    trigger,
+    byEngine: true,
+    force: params.force === true,
+    delegated: lane.group.delegatedCompactions > delegatedBefore,
+    ok: false,
+    compacted: false,
+    tokensBefore: null,
+    tokensAfter: null,
+  };
+  if (!outcome.ok) {
+    compaction.error = outcome.message;
+    draft.compactions.push(compaction);
+    draft.addEvent(failedCompactionEvent(trigger, info.id, outcome.message));
+    return false;
+  }
+  const value = outcome.value;
+  const result = value?.result;
+  compaction.ok = value?.ok === true;
+  compaction.compacted = value?.compacted === true;
+  if (value?.reason !== undefined) compaction.reason = String(value.reason);
+  compaction.tokensBefore = typeof result?.tokensBefore === 'number' ? result.tokensBefore : null;
+  compaction.tokensAfter = typeof result?.tokensAfter === 'number' ? result.tokensAfter : null;
+  draft.compactions.push(compaction);
+  const successorSessionId = result?.sessionTarget?.sessionId ?? result?.sessionId;
+  const successorSessionFile = result?.sessionFile;
+  draft.addEvent({
+    type: 'compaction',
+    trigger,
+    engineId: info.id,
+    ok: compaction.ok,
+    compacted: compaction.compacted,
+    ...(compaction.reason !== undefined ? { reason: compaction.reason } : {}),
+    tokensBefore: compaction.tokensBefore,
+    tokensAfter: compaction.tokensAfter,
+    summary: typeof result?.summary === 'string' ? result.summary : null,
+    firstKeptEntryId:
+      typeof result?.firstKeptEntryId === 'string' ? lane.transcript.keyOf(result.firstKeptEntryId) : null,
+    ...(successorSessionId && successorSessionId !== lane.transcript.sessionId ? { successorSessionId } : {}),
+    ...(successorSessionFile && successorSessionFile !== lane.transcript.sessionFile ? { successorSessionFile } : {}),
+  });
+  if (!compaction.compacted) return false;
+  if (successorSessionId !== undefined || successorSessionFile !== undefined) {
+    await lane.transcript.adoptSuccessor(successorSessionId, successorSessionFile);
+    lane.group.transcripts.set(lane.transcript.sessionId, lane.transcript);
+    lane.group.transcripts.set(lane.transcript.sessionFile, lane.transcript);
+  }
+  await lane.maintain(draft, 'compaction', runtimeSettings);
+  return true;
+}
+
+/** Replay a compaction entry of the recorded session on the lane (honourRecordedCompactions). */
+/** The event of a compaction that threw or failed before producing a result. */
+function failedCompactionEvent(
+  trigger: CompactionTrigger,
+  engineId: string,
+  error: string,
+): Omit<CompactionEvent, 'turn' | 'seq' | 'lane'> {
+  return {
+    type: 'compaction',
+    trigger,
+    engineId,
+    ok: false,
+    compacted: false,
+    tokensBefore: null,
+    tokensAfter: null,
+    summary: null,
+    firstKeptEntryId: null,
+    error,
+  };
+}
+
+export function appendRecordedCompaction(lane: LaneRunner, draft: TurnDraft, entry: CompactionEntry): void {
+  lane.transcript.appendRecorded(entry);
+  draft.compactions.push({
+    trigger: 'recorded',
+    byEngine: false,
+    force: false,
+    ok: true,
+    compacted: true,
+    tokensBefore: entry.tokensBefore,
+    tokensAfter: null,
+  });
+  draft.addEvent({
+    type: 'compaction',
+    trigger: 'recorded',
+    engineId: 'recorded',
+    ok: true,
+    compacted: true,
+    tokensBefore: entry.tokensBefore,
+    tokensAfter: null,
+    summary: entry.summary,
+    firstKeptEntryId: entry.firstKeptEntryId,
+  });
+}
+
+/** The harness's in-prompt auto-compaction on the lane transcript; returns the summary when it compacted. */
+export async function autoCompact(
+  lane: LaneRunner,
+  draft: TurnDraft,
+  contextTokens: number,
+): Promise<string | undefined> {
+  try {
+    const outcome = await compactTranscript({
+      transcript: lane.transcript.handle,
+      summarizer: lane.group.summarizer,
+      settings: lane.group.settings,
+      tokenBudget: lane.group.contextWindow,
+      currentTokenCount: contextTokens,
+    });
+    const result = outcome.result;
+    draft.compactions.push({
+      trigger: 'auto',
+      byEngine: false,
+      force: false,
+      ok: outcome.ok,
+      compacted: outcome.compacted,
+      ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+      tokensBefore: result?.tokensBefore ?? null,
+      tokensAfter: result?.tokensAfter ?? null,
+    });
+    draft.addEvent({
+      type: 'compaction',
+      trigger: 'auto',
+      engineId: 'built-in',
+      ok: outcome.ok,
+      compacted: outcome.compacted,
+      ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+      tokensBefore: result?.tokensBefore ?? null,
+      tokensAfter: result?.tokensAfter ?? null,
+      summary: result?.summary ?? null,
+      firstKeptEntryId: result?.firstKeptEntryId ? lane.transcript.keyOf(result.firstKeptEntryId) : null,
+    });
+    return outcome.compacted ? result?.summary : undefined;
+  } catch (error) {
+    const message = errorMessage(error);
+    draft.addEvent(failedCompactionEvent('auto', 'built-in', message));
+    return undefined;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * A plugin lane: find the plugin (a folder path, or an id through discovery including the bundled
+ * `resources/plugins`), load it into its own engine host with per-lane folders, and register its engines into
+ * the lane's runtime. The SDK's `delegateCompactionToRuntime` runs the built-in compaction on the lane's own
+ * transcript; `runtime.llm.complete` is backed by the replay's summarizer. A plugin that cannot load leaves the
+ * slot pointing at an unregistered id, so the lane falls back to legacy exactly as OpenClaw would (quarantine
+ * `resolve: not registered`), and the reason is reported on the lane.
+ */
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { OpenClawConfig } from '../../contract';
+import { delegateCompactionToRuntime } from '../../engines/legacy';
+import {
+  allowExecuteConsent,
+  createConsentStore,
+  defaultConsentFile,
+  discoverPlugins,
+  formatProblem,
+  loadPlugin,
+  type DiscoveredPlugin,
+  type PluginConsent,
+} from '../../plugins';
+import { resolveLaneTranscript, type LaneGroup } from './laneGroup';
+import type { LaneEngineSource, PluginLoadingOptions } from './replayTypes';
+
+export interface PluginLaneResult {
+  /** the engine id the lane's slot selects */
+  engineId: string;
+  pluginId?: string;
+  pluginPath?: string;
+  /** events the plugin subscribed to with `api.on` (sorted, once each) */
+  hooks?: string[];
+  error?: string;
+}
+
+function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Find the plugin a lane names: a folder on disk, else a discovered plugin id. */
+export function findLanePlugin(
+  spec: string,
+  options: { config?: OpenClawConfig; plugins?: PluginLoadingOptions },
+): { plugin?: DiscoveredPlugin; error?: string } {
+  const asPath = resolve(spec);
+  const isPath = existsSync(asPath);
+  const found = discoverPlugins({
+    ...(options.config ? { config: options.config } : {}),
+    ...(isPath ? { extraPaths: [asPath] } : {}),
+    ...(options.plugins?.stateDir ? { stateDir: options.plugins.stateDir } : {}),
+    ...(options.plugins?.workspaceDir ? { workspaceDir: options.plugins.workspaceDir } : {}),
+    ...(options.plugins?.bundledDir ? { bundledDir: options.plugins.bundledDir } : {}),
+  });
+  if (isPath) {
+    const real = realpathOrSelf(asPath);
+    const plugin = found.find((p) => p.realPath === real || p.rootDir === asPath);
+    if (plugin) return { plugin };
+    return { error: `${asPath} is not a plugin folder: it has no openclaw.plugin.json (or it could not be read).` };
+  }
+  const plugin = found.find((p) => p.id === spec);
+  if (plugin) return { plugin };
+  const ids = found.map((p) => p.id).sort();
+  return {
+    error: `No plugin with id "${spec}" was found (discovered: ${ids.length ? ids.join(', ') : 'none'}). Pass a plugin folder path or one of these ids.`,
+  };
+}
+
+export async function loadPluginLane(
+  group: LaneGroup,
+  source: Extract<LaneEngineSource, { kind: 'plugin' }>,
+  options: { laneDir: string; config: OpenClawConfig; plugins?: PluginLoadingOptions; consent?: PluginConsent },
+): Promise<PluginLaneResult> {
+  const fallbackId = source.engineId ?? source.plugin;
+  const first = findLanePlugin(source.plugin, {
+    config: options.config,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  });
+  if (!first.plugin) return { engineId: fallbackId, error: first.error };
+
+  // Discover again with this lane's plugin config in place, so defaults and validation apply to it.
+  let plugin = first.plugin;
+  const config: OpenClawConfig = {
+    ...options.config,
+    plugins: {
+      ...(options.config.plugins ?? {}),
+      slots: { ...(options.config.plugins?.slots ?? {}), contextEngine: source.engineId ?? plugin.id },
+      entries: {
+        ...(options.config.plugins?.entries ?? {}),
+        [plugin.id]: {
+          ...(options.config.plugins?.entries?.[plugin.id] ?? {}),
+          enabled: true,
+          config: source.pluginConfig ?? {},
+        },
+      },
+    },
+  };
+  const again = findLanePlugin(plugin.rootDir, { config, ...(options.plugins ? { plugins: options.plugins } : {}) });
+  if (again.plugin) plugin = again.plugin;
+
+  const dirs = join(options.laneDir, 'plugin');
+  const laneDirs = { home: join(dirs, 'home'), tmpDir: join(dirs, 'tmp'), cwd: group.workspaceDir };
+  for (const d of [laneDirs.home, laneDirs.tmpDir]) mkdirSync(d, { recursive: true });
+  const consent =
+    options.consent ??
+    (options.plugins?.allowExecute
+      ? allowExecuteConsent()
+      : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
+
+  const loaded = await loadPlugin(plugin, {
+    runtime: group.runtime,
+    config,
+    consent,
+    compactionDelegate: (params) => {
+      group.delegatedCompactions++;
+      return delegateCompactionToRuntime(params, {
+        resolveTranscript: (ref) => resolveLaneTranscript(group, ref),
+        summarizer: group.summarizer,
+        settings: group.settings,
+      });
+    },
+    llm: group.summarizer,
+    laneDirs,
+    ...(options.plugins?.nodePath ? { nodePath: options.plugins.nodePath } : {}),
+    ...(options.plugins?.hostEntry ? { hostEntry: options.plugins.hostEntry } : {}),
+    ...(options.plugins?.transport ? { transport: options.plugins.transport } : {}),
+  });
+  group.closers.push(() => loaded.close());
+
+  const base = { pluginId: plugin.id, pluginPath: plugin.rootDir };
+  if (loaded.status === 'not-executed') {
+    return {
+      ...base,
+      engineId: source.engineId ?? plugin.id,
+      error: `Plugin "${plugin.id}" (${plugin.rootDir}): ${loaded.statusMessage}. The lane ran on legacy instead.`,
+    };
+  }
+  if (loaded.engineIds.length === 0) {
+    const why = loaded.errors.length ? loaded.errors.map(formatProblem).join('; ') : loaded.statusMessage;
+    return {
+      ...base,
+      engineId: source.engineId ?? plugin.id,
+      error: `Plugin "${plugin.id}" (${plugin.rootDir}) registered no context engine: ${why || 'no reason given'}. The lane runs on legacy.`,
+    };
+  }
+  if (source.engineId && !loaded.engineIds.includes(source.engineId)) {
+    return {
+      ...base,
+      engineId: source.engineId,
+      error: `Plugin "${plugin.id}" registered ${loaded.engineIds.join(', ')}, not "${source.engineId}". Use engine=<one of those> in the lane spec.`,
+    };
+  }
+  const hooks = [...new Set((loaded.registrations?.hooks ?? []).map((hook) => hook.event))].sort();
+  return { ...base, engineId: source.engineId ?? loaded.engineIds[0], ...(hooks.length > 0 ? { hooks } : {}) };
+}

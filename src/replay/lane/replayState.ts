@@ -1,0 +1,68 @@
+/** State shared by every lane of one replay: the message table, token counter, clock and replay options. */
+import type { TokenEncoding } from '../../tokens';
+import type { LoadedSession } from '../../transcripts';
+import { BackgroundTokenCounter } from '../recording/backgroundTokenCounter';
+import { DEFAULT_DRIFT_THRESHOLD } from '../findings/computeTurnFindings';
+import type { LaneRunner } from './laneRunner';
+import { MessageTable } from '../recording/messageTable';
+import type { RecordedSpawn } from '../session/subagentSpawns';
+
+export interface ChildReplayOutcome {
+  /** the child lane, when the child transcript was found and replayed */
+  laneId?: string;
+  /** the child's run finished within the recording (its last assistant message stopped normally) */
+  finished: boolean;
+}
+
+export interface ReplayStateInit {
+  encoding: TokenEncoding;
+  systemPrompt: string;
+  checkDeterminism: boolean;
+  driftThreshold?: number;
+  honourRecordedCompactions: boolean;
+  manualCompactions?: { turn: number; customInstructions?: string }[];
+  resolveChildSession?: (childSessionKey: string) => Promise<LoadedSession | null>;
+  /** count tokens on a worker thread (default true) */
+  tokenizeInBackground?: boolean;
+}
+
+export class ReplayState {
+  readonly counter: BackgroundTokenCounter;
+  readonly table: MessageTable;
+  readonly encoding: TokenEncoding;
+  readonly systemPrompt: string;
+  readonly checkDeterminism: boolean;
+  readonly driftThreshold: number;
+  readonly honourRecordedCompactions: boolean;
+  readonly manualCompactions: Map<number, { customInstructions?: string }>;
+  readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
+  /** set by the orchestrator: replays a child session as a subagent lane of `parent` */
+  replayChild: (parent: LaneRunner, spawn: RecordedSpawn, spawnTurn: number) => Promise<ChildReplayOutcome> =
+    async () => ({
+      finished: false,
+    });
+  private readonly startedAt = performance.now();
+  private seq = 0;
+
+  constructor(init: ReplayStateInit) {
+    this.encoding = init.encoding;
+    this.counter = new BackgroundTokenCounter(init.encoding, { useWorker: init.tokenizeInBackground !== false });
+    this.table = new MessageTable(this.counter);
+    this.systemPrompt = init.systemPrompt;
+    this.checkDeterminism = init.checkDeterminism;
+    this.driftThreshold = init.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
+    this.honourRecordedCompactions = init.honourRecordedCompactions;
+    this.manualCompactions = new Map(
+      (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
+    );
+    this.resolveChildSession = init.resolveChildSession ?? (async () => null);
+  }
+
+  now(): number {
+    return Math.max(0, performance.now() - this.startedAt);
+  }
+
+  nextSeq(): number {
+    return this.seq++;
+  }
+}

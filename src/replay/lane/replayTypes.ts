@@ -1,0 +1,111 @@
+/** The options of `replaySession` and the shape of a lane as the caller describes it. */
+import type { ContextEngineFactory, OpenClawConfig } from '../../contract';
+import type { EngineHostEntry, EngineHostTransportFactory } from '../../plugins';
+import type { Summarizer } from '../../summarize';
+import type { LoadedSession } from '../../transcripts';
+import type { HostSpec } from './laneSpec';
+import type { TurnRecord } from '../../contract/recording';
+
+export type LaneEngineSource =
+  /** OpenClaw's built-in legacy engine */
+  | { kind: 'legacy' }
+  /** a plugin folder (or an id found by discovery), loaded into an engine-host process */
+  | {
+      kind: 'plugin';
+      plugin: string;
+      /** which registered engine the slot selects (default: the first the plugin registers) */
+      engineId?: string;
+      /** plugins.entries.<id>.config */
+      pluginConfig?: Record<string, unknown>;
+    }
+  /** an engine factory registered into the lane runtime in this process (tests, embedding) */
+  | { kind: 'in-process'; engineId: string; factory: ContextEngineFactory; owner?: string };
+
+export interface ReplayLaneConfig {
+  /** unique lane id (default: derived from the label) */
+  id?: string;
+  label?: string;
+  /** the spec text the lane came from, kept in the recording */
+  spec?: string;
+  engine: LaneEngineSource;
+  /** the model's context window (the context token budget) */
+  contextWindow: number;
+  /** configured agents.defaults.compaction.reserveTokens (default 16384; OpenClaw's floor and cap apply) */
+  reserveTokens?: number;
+  reserveTokensFloor?: number;
+  keepRecentTokens?: number;
+  /** agents.defaults.compaction.enabled (default true) */
+  compactionEnabled?: boolean;
+  /** default "embedded" */
+  host?: HostSpec;
+  /** model id passed to assemble and runtimeSettings (default: the session's model) */
+  model?: string;
+  /** extra openclaw.json content for this lane (plugins.slots.contextEngine is set by the replay) */
+  config?: OpenClawConfig;
+}
+
+export interface ReplayProgress {
+  lane: string;
+  /** the turn just finished (0-based) */
+  turn: number;
+  /** turns of that lane's session */
+  total: number;
+  /** set for subagent lanes */
+  parentLane?: string;
+}
+
+export interface PluginLoadingOptions {
+  /** the user consented to running plugin code for this run (the CLI's --allow-execute, the app's "run once") */
+  allowExecute: boolean;
+  /**
+   * the consent store consulted when `allowExecute` is false (default: plugin-consent.json in the app config
+   * dir); a plugin without a current grant is not executed and its lane reports why
+   */
+  consentFile?: string;
+  /** how engine hosts are started (default child_process.fork; the Electron app passes its utilityProcess adapter) */
+  transport?: EngineHostTransportFactory;
+  /** where plugin ids are discovered (bundled resources/plugins is always searched) */
+  stateDir?: string;
+  workspaceDir?: string;
+  bundledDir?: string;
+  /** Node binary for engine hosts */
+  nodePath?: string;
+  /** the engine-host entry (default: the built engine-host.mjs next to the running bundle, else the TypeScript source) */
+  hostEntry?: Partial<EngineHostEntry>;
+}
+
+export interface ReplayOptions {
+  /** a loaded session, or the path of a session JSONL file (read tolerantly; problems are recorded) */
+  session: LoadedSession | string;
+  lanes: ReplayLaneConfig[];
+  /** the system prompt the simulated run uses (default "": the recording does not hold one) */
+  systemPrompt?: string;
+  /** the run's session key (default: the key sessions.json gives this session, else "agent:main:main"); null for none */
+  sessionKey?: string | null;
+  /** append the session's own compaction entries to every lane (default false: they are markers only) */
+  honourRecordedCompactions?: boolean;
+  /** call assemble twice per turn and compare (default false) */
+  checkDeterminism?: boolean;
+  /** estimate-drift threshold as a fraction (default 0.5) */
+  driftThreshold?: number;
+  /** write each lane's transcript as a JSONL file engines can read (default "write") */
+  transcriptFiles?: 'write' | 'none';
+  /** parent of the per-lane temp dirs (default: a fresh dir under the OS temp dir, removed afterwards) */
+  workDir?: string;
+  keepWorkDir?: boolean;
+  /** summarizer of the built-in compaction and of plugins' runtime.llm (default: deterministic, offline) */
+  summarizer?: Summarizer;
+  /** `/compact` before these turns (0-based), on every lane */
+  manualCompactions?: { turn: number; customInstructions?: string }[];
+  /** replay subagent children found through sessions.json (default true) */
+  replaySubagents?: boolean;
+  /** nesting limit for subagent lanes (default 3) */
+  maxSubagentDepth?: number;
+  /** finds a child transcript by session key (default: the sessions.json beside the session file) */
+  resolveChildSession?: (childSessionKey: string) => Promise<LoadedSession | null>;
+  plugins?: PluginLoadingOptions;
+  onProgress?: (progress: ReplayProgress) => void;
+  /** called when a lane finishes a turn (before any deferred background maintenance completes) */
+  onTurn?: (record: TurnRecord) => void;
+  signal?: AbortSignal;
+}

@@ -1,0 +1,77 @@
+/**
+ * Everything the replay computes once per recorded session: the active branch split into turns, the reference
+ * transcript (every message of the branch in order, keyed by entry id, hashed and counted once), and the model
+ * and tool names the session used.
+ */
+import type { AgentMessage, SessionEntry } from '../../contract';
+import { buildContextFromPath, getActivePath, type LoadedSession } from '../../transcripts';
+import { buildReferenceIndex, type ReferenceIndex } from '../recording/classifyProvenance';
+import { hashKeyOf, messageKeyOf } from '../recording/messageIdentity';
+import type { MessageTable } from '../recording/messageTable';
+import type { SessionInfo } from '../../contract/recording';
+import { splitSessionTurns, type SplitSession } from './sessionTurns';
+
+export interface PreparedSession {
+  loaded: LoadedSession;
+  path: SessionEntry[];
+  split: SplitSession;
+  info: SessionInfo;
+  reference: ReferenceIndex;
+  /** the reference messages, aligned with info.messageKeys */
+  messages: AgentMessage[];
+  /** content key (`h:…`) of each reference message, aligned with `messages` */
+  hashKeys: string[];
+  model: { provider: string; modelId: string } | null;
+  /** every tool name the session's assistant messages call (the run's available tools) */
+  toolNames: Set<string>;
+}
+
+export function prepareSession(loaded: LoadedSession, table: MessageTable): PreparedSession {
+  const path = getActivePath(loaded);
+  const split = splitSessionTurns(path);
+
+  // Every message of the branch, ignoring compaction/reset boundaries: the transcript lanes are compared to.
+  const full = buildContextFromPath(path.filter((e) => e.type !== 'compaction' && e.type !== 'reset'));
+  const keys: string[] = [];
+  const hashKeys: string[] = [];
+  const refEntries: { key: string; message: AgentMessage; hashKey: string }[] = [];
+  full.messages.forEach((message, i) => {
+    const entryId = full.messageEntryIds[i];
+    const key = messageKeyOf(message, entryId);
+    keys.push(key);
+    const hashKey = hashKeyOf(message);
+    hashKeys.push(hashKey);
+    refEntries.push({ key, message, hashKey });
+    table.intern(key, message, entryId);
+  });
+  const reference = buildReferenceIndex(refEntries);
+  table.flushQueued();
+
+  const turnStarts = split.turns.map((turn) => reference.position.get(turn.userEntry.id) ?? keys.length);
+
+  const toolNames = new Set<string>();
+  for (const message of full.messages) {
+    if (message.role !== 'assistant') continue;
+    for (const block of message.content ?? []) if (block.type === 'toolCall') toolNames.add(block.name);
+  }
+
+  const info: SessionInfo = {
+    sessionId: loaded.header.id,
+    path: loaded.path || null,
+    cwd: typeof loaded.header.cwd === 'string' ? loaded.header.cwd : null,
+    startedAt: typeof loaded.header.timestamp === 'string' ? loaded.header.timestamp : null,
+    entryCount: loaded.entries.length,
+    messageKeys: keys,
+    turnStarts,
+    recordedCompactions: split.compactions.map(({ entry, turn }) => ({
+      entryId: entry.id,
+      turn,
+      summary: entry.summary,
+      firstKeptEntryId: entry.firstKeptEntryId,
+      tokensBefore: entry.tokensBefore,
+    })),
+    problems: loaded.problems.map((p) => ({ line: p.line, code: p.code, message: p.message })),
+  };
+
+  return { loaded, path, split, info, reference, messages: full.messages, hashKeys, model: full.model, toolNames };
+}
