@@ -1,34 +1,21 @@
 /**
  * OpenClaw's built-in compaction run against a live transcript (harness `prepareCompaction` + `compact()` and
- * the embedded runner's direct compaction; spec §3.3): decide, summarize through a `Summarizer`, lay the summary
- * out, append the `compaction` entry through the `SessionTranscriptHandle`, and measure the rebuilt context.
+ * the embedded runner's direct compaction; spec §3.3), in the reference's steps: the trigger, the preparation,
+ * summary generation, the final summary string, the `compaction` entry appended through the
+ * `SessionTranscriptHandle`, and the rebuilt context measured.
  */
-import type {
-  AgentMessage,
-  CompactionEntry,
-  CompactResult,
-  SessionEntry,
-  SessionTranscriptHandle,
-} from '../../contract';
+import type { CompactionDetails, CompactionEntry, CompactResult, SessionTranscriptHandle } from '../../contract';
 import { resolveCompactionSettings, type CompactionSettings } from '../../runtime/compactionSettings';
-import {
-  buildSummaryRequest,
-  createDeterministicSummarizer,
-  resolveSummaryOutputTokens,
-  type IdentifierPolicy,
-  type Summarizer,
-} from '../../summarize';
-import { buildContextFromPath } from '../../transcripts';
+import { createDeterministicSummarizer, type IdentifierPolicy, type Summarizer } from '../../summarize';
 import { composeCompactionSummary } from './compactionSummaryLayout';
 import { estimateContextTokens } from './estimateContextTokens';
 import { computeFileLists, formatFileOperations } from './fileOperations';
+import { generateSummaries, type GeneratedSummaries } from './generateSummary';
 import { messagesTokens } from './messageTokens';
-import { prepareCompaction } from './prepareCompaction';
+import { prepareCompaction, type CompactionPreparation } from './prepareCompaction';
 import { shouldCompact } from './shouldCompact';
+import { compactionPathOf, contextMessagesOf } from './trackedTranscript';
 import { errorMessage } from '../../common/errorText';
-
-/** Summary used when only a split-turn prefix is summarized and no earlier summary exists. */
-export const NO_PRIOR_HISTORY = 'No prior history.';
 
 export interface CompactTranscriptOptions {
   transcript: SessionTranscriptHandle;
@@ -57,129 +44,37 @@ export interface CompactTranscriptResult extends CompactResult {
   entry?: CompactionEntry;
 }
 
-/**
- * A transcript handle that keeps its model context (the replay's lane transcripts), so a compaction reads only the
- * entries from the latest boundary on instead of the whole branch.
- */
-export interface TrackedTranscriptHandle extends SessionTranscriptHandle {
-  /** `buildContextFromPath(activePath()).messages` */
-  contextMessages(): readonly AgentMessage[];
-  /**
-   * The end of `activePath()` from where the model context starts: the latest compaction or reset's first kept
-   * entry when it comes before the boundary, else the boundary (the whole path without one). Its context is the
-   * whole path's, and so is its `prepareCompaction` (but for `firstKeptEntryIndex`, which counts from its start).
-   */
-  contextPath(): SessionEntry[];
-}
-
-function isTracked(transcript: SessionTranscriptHandle): transcript is TrackedTranscriptHandle {
-  const t = transcript as Partial<TrackedTranscriptHandle>;
-  return typeof t.contextMessages === 'function' && typeof t.contextPath === 'function';
-}
-
-/** `buildContextFromPath(transcript.activePath()).messages` */
-function contextMessagesOf(transcript: SessionTranscriptHandle): readonly AgentMessage[] {
-  return isTracked(transcript) ? transcript.contextMessages() : buildContextFromPath(transcript.activePath()).messages;
-}
-
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('Compaction aborted');
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Compaction aborted');
 }
 
 export async function compactTranscript(options: CompactTranscriptOptions): Promise<CompactTranscriptResult> {
   const { transcript, signal } = options;
-  if (signal?.aborted) throw abortReason(signal);
+  throwIfAborted(signal);
   const settings = options.settings ?? resolveCompactionSettings({ contextTokenBudget: options.tokenBudget });
   if (!options.force) {
-    if (!settings.enabled) return { ok: true, compacted: false, reason: 'compaction disabled' };
-    // without a context window the trigger cannot hold; with a caller's live count the transcript is not read
-    const window = options.tokenBudget ?? 0;
-    if (window <= 0) return { ok: true, compacted: false, reason: 'below threshold' };
-    const contextTokens = options.currentTokenCount ?? estimateContextTokens(contextMessagesOf(transcript)).tokens;
-    if (!shouldCompact(contextTokens, window, settings))
-      return { ok: true, compacted: false, reason: 'below threshold' };
+    const skipped = checkTrigger(options, settings);
+    if (skipped) return skipped;
   }
 
-  const path = isTracked(transcript) ? transcript.contextPath() : transcript.activePath();
-  const preparation = prepareCompaction(path, settings, {
+  const preparation = prepareCompaction(compactionPathOf(transcript), settings, {
     latestRequestUnresolved: options.latestRequestUnresolved,
     contextMessages: contextMessagesOf(transcript),
   });
   if (!preparation) return { ok: true, compacted: false, reason: 'nothing to compact' };
 
   const summarizer = options.summarizer ?? createDeterministicSummarizer();
-  const requestOptions = {
-    customInstructions: options.customInstructions,
-    identifierPolicy: options.identifierPolicy,
-    identifierInstructions: options.identifierInstructions,
-    signal,
-  };
-  const summarizeTurnPrefix = preparation.isSplitTurn && preparation.turnPrefixMessages.length > 0;
-
-  let historySummary: string;
-  let turnPrefixSummary: string | undefined;
+  let summaries: GeneratedSummaries;
   try {
-    if (preparation.messagesToSummarize.length > 0 || !summarizeTurnPrefix) {
-      const request = buildSummaryRequest({
-        ...requestOptions,
-        messages: preparation.messagesToSummarize,
-        previousSummary: preparation.previousSummary,
-        maxTokens: resolveSummaryOutputTokens({
-          reserveTokens: settings.reserveTokens,
-          modelMaxTokens: options.modelMaxTokens,
-        }),
-      });
-      historySummary = (await summarizer.summarize(request)).summary;
-    } else {
-      // only a turn prefix is new: keep the previous summary without the file lists it already carried
-      const previousLists = preparation.previousSummaryDetails
-        ? formatFileOperations(
-            preparation.previousSummaryDetails.readFiles,
-            preparation.previousSummaryDetails.modifiedFiles,
-          )
-        : '';
-      const previous = preparation.previousSummary;
-      historySummary =
-        previous !== undefined && previousLists && previous.endsWith(previousLists)
-          ? previous.slice(0, -previousLists.length)
-          : (previous ?? NO_PRIOR_HISTORY);
-    }
-    if (summarizeTurnPrefix) {
-      const request = buildSummaryRequest({
-        ...requestOptions,
-        messages: preparation.turnPrefixMessages,
-        turnPrefix: true,
-        maxTokens: resolveSummaryOutputTokens({
-          reserveTokens: settings.reserveTokens,
-          modelMaxTokens: options.modelMaxTokens,
-          turnPrefix: true,
-        }),
-      });
-      turnPrefixSummary = (await summarizer.summarize(request)).summary;
-    }
+    summaries = await generateSummaries(summarizer, preparation, settings, options);
   } catch (error) {
-    if (signal?.aborted) throw abortReason(signal);
+    throwIfAborted(signal);
     const message = errorMessage(error);
     return { ok: false, compacted: false, reason: `summarization failed (${summarizer.id} summarizer): ${message}` };
   }
-  if (signal?.aborted) throw abortReason(signal);
+  throwIfAborted(signal);
 
-  const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
-  const summary = composeCompactionSummary({
-    historySummary,
-    ...(turnPrefixSummary !== undefined ? { turnPrefixSummary } : {}),
-    fileOperations: formatFileOperations(readFiles, modifiedFiles),
-    ...(preparation.latestUnresolvedUserRequest
-      ? { latestUnresolvedUserRequest: preparation.latestUnresolvedUserRequest }
-      : {}),
-  });
-  const details = {
-    readFiles,
-    modifiedFiles,
-    ...(preparation.latestUnresolvedUserRequest
-      ? { latestUnresolvedUserRequest: preparation.latestUnresolvedUserRequest }
-      : {}),
-  };
+  const { summary, details } = composeFinalSummary(preparation, summaries);
   const entry = transcript.appendEntry({
     type: 'compaction',
     summary,
@@ -187,7 +82,47 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
     tokensBefore: preparation.tokensBefore,
     details,
   }) as CompactionEntry;
+  return compactedResult(transcript, preparation, summary, details, entry);
+}
 
+/** The auto-compaction trigger (`shouldCompact`); the result that skips compaction when it does not hold. */
+function checkTrigger(options: CompactTranscriptOptions, settings: CompactionSettings): CompactResult | undefined {
+  if (!settings.enabled) return { ok: true, compacted: false, reason: 'compaction disabled' };
+  // without a context window the trigger cannot hold; with a caller's live count the transcript is not read
+  const window = options.tokenBudget ?? 0;
+  if (window <= 0) return { ok: true, compacted: false, reason: 'below threshold' };
+  const contextTokens =
+    options.currentTokenCount ?? estimateContextTokens(contextMessagesOf(options.transcript)).tokens;
+  if (!shouldCompact(contextTokens, window, settings)) return { ok: true, compacted: false, reason: 'below threshold' };
+  return undefined;
+}
+
+/** The final summary string and the entry's details: request, history, turn context and file lists. */
+function composeFinalSummary(
+  preparation: CompactionPreparation,
+  summaries: GeneratedSummaries,
+): { summary: string; details: CompactionDetails } {
+  const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
+  const request = preparation.latestUnresolvedUserRequest;
+  const summary = composeCompactionSummary({
+    historySummary: summaries.historySummary,
+    ...(summaries.turnPrefixSummary !== undefined ? { turnPrefixSummary: summaries.turnPrefixSummary } : {}),
+    fileOperations: formatFileOperations(readFiles, modifiedFiles),
+    ...(request ? { latestUnresolvedUserRequest: request } : {}),
+  });
+  return {
+    summary,
+    details: { readFiles, modifiedFiles, ...(request ? { latestUnresolvedUserRequest: request } : {}) },
+  };
+}
+
+function compactedResult(
+  transcript: SessionTranscriptHandle,
+  preparation: CompactionPreparation,
+  summary: string,
+  details: CompactionDetails,
+  entry: CompactionEntry,
+): CompactTranscriptResult {
   // OpenClaw measures the compacted context with the per-message estimate (stale provider usage on kept
   // assistant messages would still describe the old, uncompacted context)
   const tokensAfter = messagesTokens(contextMessagesOf(transcript));

@@ -33,13 +33,9 @@ export {
   composeCompactionSummary,
   extractLatestUserRequest,
 } from './compactionSummaryLayout';
-export {
-  NO_PRIOR_HISTORY,
-  compactTranscript,
-  type CompactTranscriptOptions,
-  type CompactTranscriptResult,
-  type TrackedTranscriptHandle,
-} from './compactTranscript';
+export { compactTranscript, type CompactTranscriptOptions, type CompactTranscriptResult } from './compactTranscript';
+export { NO_PRIOR_HISTORY } from './generateSummary';
+export type { TrackedTranscriptHandle } from './trackedTranscript';
 export {
   delegateCompactionToRuntime,
   type DelegateCompactionDeps,

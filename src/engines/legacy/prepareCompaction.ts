@@ -3,19 +3,20 @@
  * boundaries, the previous summary and its file lists, `tokensBefore`, the cut point, the messages to summarize
  * and the split-turn prefix. Pure; `undefined` when there is nothing to do.
  */
+import { isRecord } from '../../common';
 import type { AgentMessage, CompactionDetails, SessionEntry } from '../../contract';
 import type { CompactionSettings } from '../../runtime/compactionSettings';
 import { buildContextFromPath, selectResetKeptEntries } from '../../transcripts';
 import { messageForCompaction } from './compactionEntries';
 import { extractLatestUserRequest, MAX_LATEST_USER_REQUEST_CHARS } from './compactionSummaryLayout';
-import { estimateContextTokens } from './estimateContextTokens';
+import { estimateContextTokens, type ContextTokenEstimate } from './estimateContextTokens';
 import {
   createFileOps,
   extractFileOpsFromMessage,
   mergeRecordedFileLists,
   type FileOperations,
 } from './fileOperations';
-import { findCutPoint } from './findCutPoint';
+import { findCutPoint, type CutPointResult } from './findCutPoint';
 import { messageTokens } from './messageTokens';
 
 export interface CompactionPreparation {
@@ -49,17 +50,30 @@ export interface PrepareCompactionOptions {
   contextMessages?: readonly AgentMessage[];
 }
 
+/** The latest compaction or reset on the path and what it carries into the next compaction (step 2). */
+interface CompactionBoundary {
+  previousSummary?: string;
+  previousSummaryDetails?: CompactionPreparation['previousSummaryDetails'];
+  /** the latest unresolved user request the previous compaction recorded */
+  previousRequest?: string;
+  /** the entries the cut is searched in: the whole path, or those after a reset */
+  entries: readonly SessionEntry[];
+  /** index in `entries` where the range to summarize starts */
+  rangeStart: number;
+  /** after a reset: the kept prelude's messages, always summarized */
+  resetPrelude: AgentMessage[];
+}
+
 function parseDetails(
   value: unknown,
 ): (CompactionDetails & { readFiles: string[]; modifiedFiles: string[] }) | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const d = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-  if (!strings(d.readFiles) || !strings(d.modifiedFiles)) return undefined;
-  const request = d.latestUnresolvedUserRequest;
+  if (!strings(value.readFiles) || !strings(value.modifiedFiles)) return undefined;
+  const request = value.latestUnresolvedUserRequest;
   return {
-    readFiles: d.readFiles,
-    modifiedFiles: d.modifiedFiles,
+    readFiles: value.readFiles,
+    modifiedFiles: value.modifiedFiles,
     ...(typeof request === 'string' && request.length <= MAX_LATEST_USER_REQUEST_CHARS
       ? { latestUnresolvedUserRequest: request }
       : {}),
@@ -75,6 +89,39 @@ export function prepareCompaction(
   // compacting right after a reset or a hook-made compaction would loop
   if (!last || last.type === 'reset' || (last.type === 'compaction' && last.fromHook)) return undefined;
 
+  const boundary = findBoundary(pathEntries);
+  const contextMessages = options.contextMessages ?? buildContextFromPath(pathEntries).messages;
+  const latestUnresolvedUserRequest = options.latestRequestUnresolved
+    ? (extractLatestUserRequest(contextMessages) ?? boundary.previousRequest)
+    : undefined;
+  const contextUsage = estimateContextTokens(contextMessages);
+  const effectiveKeepRecentTokens = keepRecentTokensForCut(settings, contextMessages, contextUsage, boundary);
+
+  const { entries, rangeStart } = boundary;
+  const cut = findCutPoint(entries, rangeStart, entries.length, effectiveKeepRecentTokens);
+  const firstKept = entries[cut.firstKeptEntryIndex];
+  if (!firstKept) return undefined;
+  const { messagesToSummarize, turnPrefixMessages } = messagesBeforeCut(boundary, cut);
+  if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
+
+  const { previousSummary, previousSummaryDetails } = boundary;
+  return {
+    firstKeptEntryId: firstKept.id,
+    firstKeptEntryIndex: cut.firstKeptEntryIndex + pathEntries.length - entries.length,
+    messagesToSummarize,
+    turnPrefixMessages,
+    isSplitTurn: cut.isSplitTurn,
+    tokensBefore: contextUsage.tokens,
+    ...(previousSummary !== undefined ? { previousSummary } : {}),
+    ...(previousSummaryDetails ? { previousSummaryDetails } : {}),
+    ...(latestUnresolvedUserRequest ? { latestUnresolvedUserRequest } : {}),
+    fileOps: collectFileOperations(previousSummaryDetails, messagesToSummarize, turnPrefixMessages, cut.isSplitTurn),
+    effectiveKeepRecentTokens,
+    settings,
+  };
+}
+
+function findBoundary(pathEntries: readonly SessionEntry[]): CompactionBoundary {
   let boundaryIndex = -1;
   for (let i = pathEntries.length - 1; i >= 0; i--) {
     const type = pathEntries[i]!.type;
@@ -83,90 +130,87 @@ export function prepareCompaction(
       break;
     }
   }
+  const none: CompactionBoundary = { entries: pathEntries, rangeStart: 0, resetPrelude: [] };
+  if (boundaryIndex < 0) return none;
 
-  let previousSummary: string | undefined;
-  let previousSummaryDetails: CompactionPreparation['previousSummaryDetails'];
-  let previousRequest: string | undefined;
-  let effectiveEntries: readonly SessionEntry[] = pathEntries;
-  const resetPrelude: AgentMessage[] = [];
-  let rangeStart = 0;
-
-  if (boundaryIndex >= 0) {
-    const boundary = pathEntries[boundaryIndex]!;
-    const keptId = boundary.type === 'compaction' || boundary.type === 'reset' ? boundary.firstKeptEntryId : undefined;
-    const keptIndex = keptId === undefined ? -1 : pathEntries.findIndex((e) => e.id === keptId);
-    if (boundary.type === 'compaction') {
-      previousSummary = boundary.summary;
-      const details = parseDetails(boundary.details);
-      previousRequest = details?.latestUnresolvedUserRequest;
-      if (!boundary.fromHook && details) {
-        previousSummaryDetails = { readFiles: details.readFiles, modifiedFiles: details.modifiedFiles };
-      }
-      rangeStart = keptIndex >= 0 ? keptIndex : boundaryIndex + 1;
-    } else {
-      // after a reset the retained prelude is always summarized, and only entries after the reset are cut
-      const kept =
-        keptIndex >= 0 ? selectResetKeptEntries(pathEntries.slice(keptIndex, boundaryIndex)) : new Set<SessionEntry>();
-      for (const entry of kept) {
-        const message = messageForCompaction(entry);
-        if (message) resetPrelude.push(message);
-      }
-      effectiveEntries = pathEntries.slice(boundaryIndex + 1);
-    }
+  const boundary = pathEntries[boundaryIndex]!;
+  const keptId = boundary.type === 'compaction' || boundary.type === 'reset' ? boundary.firstKeptEntryId : undefined;
+  const keptIndex = keptId === undefined ? -1 : pathEntries.findIndex((e) => e.id === keptId);
+  if (boundary.type === 'compaction') {
+    const details = parseDetails(boundary.details);
+    return {
+      ...none,
+      previousSummary: boundary.summary,
+      previousRequest: details?.latestUnresolvedUserRequest,
+      ...(!boundary.fromHook && details
+        ? { previousSummaryDetails: { readFiles: details.readFiles, modifiedFiles: details.modifiedFiles } }
+        : {}),
+      rangeStart: keptIndex >= 0 ? keptIndex : boundaryIndex + 1,
+    };
   }
+  // after a reset the retained prelude is always summarized, and only entries after the reset are cut
+  const kept =
+    keptIndex >= 0 ? selectResetKeptEntries(pathEntries.slice(keptIndex, boundaryIndex)) : new Set<SessionEntry>();
+  const resetPrelude: AgentMessage[] = [];
+  for (const entry of kept) {
+    const message = messageForCompaction(entry);
+    if (message) resetPrelude.push(message);
+  }
+  return { entries: pathEntries.slice(boundaryIndex + 1), rangeStart: 0, resetPrelude };
+}
 
-  const contextMessages = options.contextMessages ?? buildContextFromPath(pathEntries).messages;
-  const latestUnresolvedUserRequest = options.latestRequestUnresolved
-    ? (extractLatestUserRequest(contextMessages) ?? previousRequest)
-    : undefined;
-  const contextUsage = estimateContextTokens(contextMessages);
-  let totalEstimated = 0;
-  for (const message of contextMessages) totalEstimated += messageTokens(message);
-  // Provider usage counts prompt/tool-schema tokens the estimator does not see. Scale keepRecentTokens into
-  // estimate units so the cut keeps what the trigger measured (never less than a one-token tail).
+/**
+ * Provider usage counts prompt/tool-schema tokens the estimator does not see. Scale keepRecentTokens into estimate
+ * units so the cut keeps what the trigger measured (never less than a one-token tail); a reset prelude, always
+ * summarized, is added on top.
+ */
+function keepRecentTokensForCut(
+  settings: CompactionSettings,
+  contextMessages: readonly AgentMessage[],
+  contextUsage: ContextTokenEstimate,
+  boundary: CompactionBoundary,
+): number {
+  const totalEstimated = sumMessageTokens(contextMessages);
   const triggerUnitScale =
     totalEstimated > 0 && Number.isFinite(contextUsage.usageTokens)
       ? Math.min(Math.max(1, settings.keepRecentTokens), Math.max(1, contextUsage.usageTokens / totalEstimated))
       : 1;
-  let preludeTokens = 0;
-  for (const message of resetPrelude) preludeTokens += messageTokens(message);
-  const effectiveKeepRecentTokens = Math.min(
-    Number.MAX_SAFE_INTEGER,
-    settings.keepRecentTokens / triggerUnitScale + preludeTokens,
-  );
+  const preludeTokens = sumMessageTokens(boundary.resetPrelude);
+  return Math.min(Number.MAX_SAFE_INTEGER, settings.keepRecentTokens / triggerUnitScale + preludeTokens);
+}
 
-  const rangeEnd = effectiveEntries.length;
-  const cut = findCutPoint(effectiveEntries, rangeStart, rangeEnd, effectiveKeepRecentTokens);
-  const firstKept = effectiveEntries[cut.firstKeptEntryIndex];
-  if (!firstKept) return undefined;
+/** Every message's estimate, runtime-context carriers included (unlike `messagesTokens`). */
+function sumMessageTokens(messages: readonly AgentMessage[]): number {
+  let total = 0;
+  for (const message of messages) total += messageTokens(message);
+  return total;
+}
 
+/** The messages before the cut: history to summarize (reset prelude first) and a split turn's prefix. */
+function messagesBeforeCut(
+  boundary: CompactionBoundary,
+  cut: CutPointResult,
+): { messagesToSummarize: AgentMessage[]; turnPrefixMessages: AgentMessage[] } {
   const historyEnd = cut.isSplitTurn ? cut.turnStartIndex : cut.firstKeptEntryIndex;
-  const messagesToSummarize: AgentMessage[] = [...resetPrelude];
+  const messagesToSummarize: AgentMessage[] = [...boundary.resetPrelude];
   const turnPrefixMessages: AgentMessage[] = [];
-  for (let i = rangeStart; i < cut.firstKeptEntryIndex; i++) {
-    const message = messageForCompaction(effectiveEntries[i]!);
+  for (let i = boundary.rangeStart; i < cut.firstKeptEntryIndex; i++) {
+    const message = messageForCompaction(boundary.entries[i]!);
     if (message) (i < historyEnd ? messagesToSummarize : turnPrefixMessages).push(message);
   }
-  if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
+  return { messagesToSummarize, turnPrefixMessages };
+}
 
+/** File operations across the compaction boundaries: the previous lists, then what the summarized tool calls did. */
+function collectFileOperations(
+  previousSummaryDetails: CompactionPreparation['previousSummaryDetails'],
+  messagesToSummarize: readonly AgentMessage[],
+  turnPrefixMessages: readonly AgentMessage[],
+  isSplitTurn: boolean,
+): FileOperations {
   const fileOps = createFileOps();
   if (previousSummaryDetails) mergeRecordedFileLists(fileOps, previousSummaryDetails);
   for (const message of messagesToSummarize) extractFileOpsFromMessage(message, fileOps);
-  if (cut.isSplitTurn) for (const message of turnPrefixMessages) extractFileOpsFromMessage(message, fileOps);
-
-  const offset = pathEntries.length - effectiveEntries.length;
-  return {
-    firstKeptEntryId: firstKept.id,
-    firstKeptEntryIndex: cut.firstKeptEntryIndex + offset,
-    messagesToSummarize,
-    turnPrefixMessages,
-    isSplitTurn: cut.isSplitTurn,
-    tokensBefore: contextUsage.tokens,
-    ...(previousSummary !== undefined ? { previousSummary } : {}),
-    ...(previousSummaryDetails ? { previousSummaryDetails } : {}),
-    ...(latestUnresolvedUserRequest ? { latestUnresolvedUserRequest } : {}),
-    fileOps,
-    effectiveKeepRecentTokens,
-    settings,
-  };
+  if (isSplitTurn) for (const message of turnPrefixMessages) extractFileOpsFromMessage(message, fileOps);
+  return fileOps;
 }
