@@ -108,119 +108,172 @@ export function extractConversationFacts(messages: readonly AgentMessage[], focu
 
 /** `extractConversationFacts` with the identifiers read lazily. */
 export function readConversation(messages: readonly AgentMessage[], focus?: string): ConversationReading {
-  const s = emptyHistorySections();
-  const userRequests: string[] = [];
-  const assistantStatements: string[] = [];
-  const pendingCalls = new Map<string, string>();
+  const reading = startReading(focus);
+  messages.forEach((message, index) => readMessage(reading, message, index));
+  return finishReading(reading, focus);
+}
+
+/** What one pass over the messages has gathered so far. */
+interface ReadingState {
+  s: HistorySections;
+  userRequests: string[];
+  assistantStatements: string[];
+  /** tool calls without a result yet: id → label */
+  pendingCalls: Map<string, string>;
   // identifiers the user/assistant wrote come before those found in tool output
-  const identifierText: string[] = [];
-  const outputIdentifierText: string[] = [];
-  const focusWords = (focus ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}_-]+/u)
-    .filter((w) => w.length >= 5);
-  const focusHits: string[] = [];
-  let embeddedSummaries = emptyHistorySections();
+  identifierText: string[];
+  outputIdentifierText: string[];
+  focusWords: string[];
+  focusHits: string[];
+  embeddedSummaries: HistorySections;
   // announced next steps only count from the latest assistant text: older ones were overtaken by events
-  let latestNextSteps: string[] = [];
-  let lastUserIndex = -1;
-  let lastAssistantTextIndex = -1;
+  latestNextSteps: string[];
+  lastUserIndex: number;
+  lastAssistantTextIndex: number;
+}
 
-  messages.forEach((message, index) => {
-    if ((message as { excludeFromContext?: unknown }).excludeFromContext === true) return;
-    // (a boolean, not the type guard: a custom message that is not a carrier must stay a custom message here)
-    const isCarrier: boolean = isRuntimeContextCarrier(message);
-    if (isCarrier) return;
-    const text = messageText(message);
-    if (message.role === 'toolResult') outputIdentifierText.push(text);
-    else if (message.role === 'bashExecution') {
-      identifierText.push(message.command);
-      outputIdentifierText.push(message.output);
-    } else identifierText.push(text);
-    if (focusWords.length > 0) {
-      for (const sentence of splitSentences(text)) {
-        const lower = sentence.toLowerCase();
-        if (focusWords.some((w) => lower.includes(w))) focusHits.push(clip(sentence));
-      }
+function startReading(focus: string | undefined): ReadingState {
+  return {
+    s: emptyHistorySections(),
+    userRequests: [],
+    assistantStatements: [],
+    pendingCalls: new Map(),
+    identifierText: [],
+    outputIdentifierText: [],
+    focusWords: (focus ?? '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_-]+/u)
+      .filter((w) => w.length >= 5),
+    focusHits: [],
+    embeddedSummaries: emptyHistorySections(),
+    latestNextSteps: [],
+    lastUserIndex: -1,
+    lastAssistantTextIndex: -1,
+  };
+}
+
+function readMessage(r: ReadingState, message: AgentMessage, index: number): void {
+  if ((message as { excludeFromContext?: unknown }).excludeFromContext === true) return;
+  // (a boolean, not the type guard: a custom message that is not a carrier must stay a custom message here)
+  const isCarrier: boolean = isRuntimeContextCarrier(message);
+  if (isCarrier) return;
+  const text = messageText(message);
+  collectIdentifierText(r, message, text);
+  collectFocusHits(r, text);
+  switch (message.role) {
+    case 'user':
+    case 'custom':
+      readUserRequest(r, text, index);
+      break;
+    case 'assistant':
+      readAssistantMessage(r, message, text, index);
+      break;
+    case 'toolResult':
+      readToolResult(r, message, text);
+      break;
+    case 'bashExecution':
+      readBashExecution(r, message);
+      break;
+    case 'compactionSummary':
+    case 'branchSummary':
+      r.embeddedSummaries = mergeHistorySections(r.embeddedSummaries, parseSummarySections(message.summary));
+      break;
+  }
+}
+
+function collectIdentifierText(r: ReadingState, message: AgentMessage, text: string): void {
+  if (message.role === 'toolResult') r.outputIdentifierText.push(text);
+  else if (message.role === 'bashExecution') {
+    r.identifierText.push(message.command);
+    r.outputIdentifierText.push(message.output);
+  } else r.identifierText.push(text);
+}
+
+function collectFocusHits(r: ReadingState, text: string): void {
+  if (r.focusWords.length === 0) return;
+  for (const sentence of splitSentences(text)) {
+    const lower = sentence.toLowerCase();
+    if (r.focusWords.some((w) => lower.includes(w))) r.focusHits.push(clip(sentence));
+  }
+}
+
+function readUserRequest(r: ReadingState, text: string, index: number): void {
+  const request = text.trim();
+  if (!request) return;
+  r.userRequests.push(request);
+  r.lastUserIndex = index;
+  for (const sentence of splitSentences(request))
+    if (CONSTRAINT_RE.test(sentence)) r.s.constraints.push(clip(sentence));
+}
+
+function readAssistantMessage(
+  r: ReadingState,
+  message: Extract<AgentMessage, { role: 'assistant' }>,
+  text: string,
+  index: number,
+): void {
+  for (const block of message.content ?? []) {
+    if (block.type === 'toolCall') {
+      r.identifierText.push(JSON.stringify(block.arguments ?? {}));
+      r.pendingCalls.set(block.id, toolCallLabel(block.name, block.arguments));
     }
+  }
+  if (message.stopReason === 'error' && message.errorMessage)
+    r.s.blocked.push(clip(`assistant error: ${message.errorMessage}`));
+  const sentences = splitSentences(text);
+  if (sentences.length > 0) {
+    r.assistantStatements.push(clip(sentences[0]!));
+    r.lastAssistantTextIndex = index;
+    r.latestNextSteps = [];
+  }
+  for (const sentence of sentences) {
+    if (DECISION_RE.test(sentence)) r.s.decisions.push(clip(sentence));
+    else if (NEXT_STEP_RE.test(sentence)) r.latestNextSteps.push(clip(sentence));
+  }
+}
 
-    switch (message.role) {
-      case 'user':
-      case 'custom': {
-        const request = text.trim();
-        if (!request) break;
-        userRequests.push(request);
-        lastUserIndex = index;
-        for (const sentence of splitSentences(request))
-          if (CONSTRAINT_RE.test(sentence)) s.constraints.push(clip(sentence));
-        break;
-      }
-      case 'assistant': {
-        for (const block of message.content ?? []) {
-          if (block.type === 'toolCall') {
-            identifierText.push(JSON.stringify(block.arguments ?? {}));
-            pendingCalls.set(block.id, toolCallLabel(block.name, block.arguments));
-          }
-        }
-        if (message.stopReason === 'error' && message.errorMessage)
-          s.blocked.push(clip(`assistant error: ${message.errorMessage}`));
-        const sentences = splitSentences(text);
-        if (sentences.length > 0) {
-          assistantStatements.push(clip(sentences[0]!));
-          lastAssistantTextIndex = index;
-          latestNextSteps = [];
-        }
-        for (const sentence of sentences) {
-          if (DECISION_RE.test(sentence)) s.decisions.push(clip(sentence));
-          else if (NEXT_STEP_RE.test(sentence)) latestNextSteps.push(clip(sentence));
-        }
-        break;
-      }
-      case 'toolResult': {
-        const label = pendingCalls.get(message.toolCallId) ?? message.toolName;
-        pendingCalls.delete(message.toolCallId);
-        if (message.isError) s.blocked.push(clip(`${label}: ${firstLine(text) || 'failed'}`));
-        else s.done.push(label);
-        break;
-      }
-      case 'bashExecution': {
-        const failed = message.cancelled || (typeof message.exitCode === 'number' && message.exitCode !== 0);
-        if (failed) {
-          const why = message.cancelled ? 'cancelled' : `exit code ${message.exitCode}`;
-          s.blocked.push(clip(`\`${message.command}\` (${why}): ${firstLine(message.output)}`));
-        } else s.done.push(clip(`ran \`${message.command}\``, 200));
-        break;
-      }
-      case 'compactionSummary':
-      case 'branchSummary':
-        embeddedSummaries = mergeHistorySections(embeddedSummaries, parseSummarySections(message.summary));
-        break;
-    }
-  });
+function readToolResult(r: ReadingState, message: Extract<AgentMessage, { role: 'toolResult' }>, text: string): void {
+  const label = r.pendingCalls.get(message.toolCallId) ?? message.toolName;
+  r.pendingCalls.delete(message.toolCallId);
+  if (message.isError) r.s.blocked.push(clip(`${label}: ${firstLine(text) || 'failed'}`));
+  else r.s.done.push(label);
+}
 
-  for (const label of pendingCalls.values()) s.inProgress.push(label);
+function readBashExecution(r: ReadingState, message: Extract<AgentMessage, { role: 'bashExecution' }>): void {
+  const failed = message.cancelled || (typeof message.exitCode === 'number' && message.exitCode !== 0);
+  if (failed) {
+    const why = message.cancelled ? 'cancelled' : `exit code ${message.exitCode}`;
+    r.s.blocked.push(clip(`\`${message.command}\` (${why}): ${firstLine(message.output)}`));
+  } else r.s.done.push(clip(`ran \`${message.command}\``, 200));
+}
+
+/** Turns what was gathered into sections: pending calls, next steps, the goal and the requested focus. */
+function finishReading(r: ReadingState, focus: string | undefined): ConversationReading {
+  const { s, userRequests } = r;
+  for (const label of r.pendingCalls.values()) s.inProgress.push(label);
   // an announced step whose tool call has since completed ("I will write a.ts" then write a.ts) is done, not next
   const doneTargets = s.done
     .filter((label) => label.includes(' '))
     .map((label) => label.slice(label.indexOf(' ') + 1).toLowerCase())
     .filter((target) => target.length > 2);
   s.nextSteps.push(
-    ...latestNextSteps.filter((step) => !doneTargets.some((target) => step.toLowerCase().includes(target))),
+    ...r.latestNextSteps.filter((step) => !doneTargets.some((target) => step.toLowerCase().includes(target))),
   );
   if (userRequests.length > 0) {
     s.goal.push(clip(userRequests[0]!));
     const latest = userRequests[userRequests.length - 1]!;
     if (userRequests.length > 1) s.goal.push(clip(`Latest request: ${latest}`));
     // the last request has no assistant reply yet: it is the next step
-    if (lastUserIndex > lastAssistantTextIndex) s.nextSteps.unshift(clip(`Answer the latest request: ${latest}`));
+    if (r.lastUserIndex > r.lastAssistantTextIndex) s.nextSteps.unshift(clip(`Answer the latest request: ${latest}`));
   }
   if (focus?.trim()) s.critical.push(clip(`Requested focus: ${focus.trim()}`));
-  s.critical.push(...focusHits);
+  s.critical.push(...r.focusHits);
 
+  const { identifierText, outputIdentifierText } = r;
   return {
-    sections: mergeHistorySections(embeddedSummaries, s),
+    sections: mergeHistorySections(r.embeddedSummaries, s),
     userRequests,
-    assistantStatements,
+    assistantStatements: r.assistantStatements,
     identifiers: {
       *[Symbol.iterator]() {
         yield* extractIdentifiers(identifierText.join('\n'));

@@ -30,11 +30,10 @@ export {
 } from './deterministicSummarizer';
 export {
   DEFAULT_LLM_TIMEOUT_MS,
-  LlmRequestError,
-  chatCompletionsUrl,
   createOpenAiCompatibleSummarizer,
   type OpenAiCompatibleOptions,
 } from './openAiCompatibleSummarizer';
+export { LlmRequestError, chatCompletionsUrl } from './chatCompletions';
 export {
   parseSummarySections,
   renderHistorySections,
