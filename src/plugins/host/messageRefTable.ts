@@ -25,7 +25,7 @@
  * - Encoding and decoding are transactional: ids defined by a payload become known only once the whole payload
  *   was encoded (and handed to the transport) or decoded successfully.
  */
-import type { WireSide } from './wireCodec';
+import type { WireSide } from './wireFormat';
 
 export interface MessageRef {
   side: WireSide;
