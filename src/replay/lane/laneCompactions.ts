@@ -14,13 +14,13 @@ import type {
 import { compactTranscript } from '../../engines/legacy';
 import type { CompactionOutcome } from '../findings/computeTurnFindings';
 import type { CompactionEvent, CompactionTrigger } from '../../contract/recording';
-import type { LaneRunner } from './laneRunner';
+import type { Lane } from './laneContext';
 import type { TurnDraft } from '../recording/turnDraft';
 import { errorMessage } from '../../common/errorText';
 
 /** Run the engine's `compact()`; true when it compacted (and the lane moved on to any successor session). */
 export async function compactOnEngine(
-  lane: LaneRunner,
+  lane: Lane,
   draft: TurnDraft,
   info: ContextEngineInfo,
   trigger: 'overflow' | 'manual',
@@ -112,7 +112,7 @@ function failedCompactionEvent(
   };
 }
 
-export function appendRecordedCompaction(lane: LaneRunner, draft: TurnDraft, entry: CompactionEntry): void {
+export function appendRecordedCompaction(lane: Lane, draft: TurnDraft, entry: CompactionEntry): void {
   lane.transcript.appendRecorded(entry);
   draft.compactions.push({
     trigger: 'recorded',
@@ -137,11 +137,7 @@ export function appendRecordedCompaction(lane: LaneRunner, draft: TurnDraft, ent
 }
 
 /** The harness's in-prompt auto-compaction on the lane transcript; returns the summary when it compacted. */
-export async function autoCompact(
-  lane: LaneRunner,
-  draft: TurnDraft,
-  contextTokens: number,
-): Promise<string | undefined> {
+export async function autoCompact(lane: Lane, draft: TurnDraft, contextTokens: number): Promise<string | undefined> {
   try {
     const outcome = await compactTranscript({
       transcript: lane.transcript.handle,

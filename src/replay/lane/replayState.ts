@@ -3,16 +3,7 @@ import type { TokenEncoding } from '../../tokens';
 import type { LoadedSession } from '../../transcripts';
 import { BackgroundTokenCounter } from '../recording/backgroundTokenCounter';
 import { DEFAULT_DRIFT_THRESHOLD } from '../findings/computeTurnFindings';
-import type { LaneRunner } from './laneRunner';
 import { MessageTable } from '../recording/messageTable';
-import type { RecordedSpawn } from '../session/subagentSpawns';
-
-export interface ChildReplayOutcome {
-  /** the child lane, when the child transcript was found and replayed */
-  laneId?: string;
-  /** the child's run finished within the recording (its last assistant message stopped normally) */
-  finished: boolean;
-}
 
 export interface ReplayStateInit {
   encoding: TokenEncoding;
@@ -36,11 +27,6 @@ export class ReplayState {
   readonly honourRecordedCompactions: boolean;
   readonly manualCompactions: Map<number, { customInstructions?: string }>;
   readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
-  /** set by the orchestrator: replays a child session as a subagent lane of `parent` */
-  replayChild: (parent: LaneRunner, spawn: RecordedSpawn, spawnTurn: number) => Promise<ChildReplayOutcome> =
-    async () => ({
-      finished: false,
-    });
   private readonly startedAt = performance.now();
   private seq = 0;
 

@@ -6,8 +6,8 @@
  * Children that never finished are swept at the end of the replay.
  */
 import type { SubagentEndReason, SubagentSpawnPreparation } from '../../contract';
-import type { LaneRunner } from './laneRunner';
-import { errorMessage } from '../recording/recordEngineCalls';
+import type { Lane } from './laneContext';
+import { errorMessage } from '../../common/errorText';
 import type { SubagentSpawnEvent } from '../../contract/recording';
 import type { SessionTurn } from '../session/sessionTurns';
 import { findRecordedSpawns } from '../session/subagentSpawns';
@@ -30,7 +30,7 @@ function placeholderChildKey(toolCallId: string): string {
 }
 
 export async function notifySubagentEnded(
-  lane: LaneRunner,
+  lane: Lane,
   draft: TurnDraft,
   childSessionKey: string,
   reason: SubagentEndReason,
@@ -49,7 +49,7 @@ export async function notifySubagentEnded(
   });
 }
 
-export async function handleRecordedSpawns(lane: LaneRunner, turn: SessionTurn, draft: TurnDraft): Promise<void> {
+export async function handleRecordedSpawns(lane: Lane, turn: SessionTurn, draft: TurnDraft): Promise<void> {
   for (const spawn of findRecordedSpawns(turn.entries)) {
     const event = draft.addEvent({
       type: 'subagentSpawn',
@@ -124,7 +124,7 @@ export async function handleRecordedSpawns(lane: LaneRunner, turn: SessionTurn, 
 }
 
 /** End of replay: every child that never finished is swept (spec §8.2). */
-export async function sweepPendingSubagents(lane: LaneRunner, draft: TurnDraft): Promise<void> {
+export async function sweepPendingSubagents(lane: Lane, draft: TurnDraft): Promise<void> {
   const pending = lane.pendingSubagents.splice(0);
   for (const child of pending) await notifySubagentEnded(lane, draft, child.childSessionKey, 'swept');
 }

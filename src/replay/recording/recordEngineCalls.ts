@@ -6,6 +6,7 @@
  */
 import type { ContextEngine } from '../../contract';
 import type { EngineCall } from '../../contract/recording';
+import { errorMessage } from '../../common/errorText';
 
 export type EngineMethod =
   | 'bootstrap'
@@ -36,11 +37,6 @@ export interface EngineCallSink {
   record(call: EngineCall): void;
   /** a result-object method returned undefined */
   voidResult(method: EngineMethod): void;
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : String(error);
 }
 
 export class RecordedEngine {

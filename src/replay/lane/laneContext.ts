@@ -1,0 +1,66 @@
+/**
+ * What the steps of a replayed turn need from their lane. `LaneRunner` implements it; the steps (steps/, the
+ * compactions, the subagent lifecycle) depend on this interface only, so none of them imports the runner.
+ */
+import type {
+  AgentMessage,
+  ContextEngine,
+  ContextEngineRuntimeContext,
+  ContextEngineRuntimeSettings,
+  MaintainReason,
+  SubagentSpawnPreparation,
+} from '../../contract';
+import type { ClassifiedMessage } from '../recording/classifyProvenance';
+import type { StoredMessage } from '../recording/messageTable';
+import type { CallOutcome, RecordedEngine } from '../recording/recordEngineCalls';
+import type { TurnDraft } from '../recording/turnDraft';
+import type { PreparedSession } from '../session/prepareSession';
+import type { RecordedSpawn } from '../session/subagentSpawns';
+import type { LaneGroup } from './laneGroup';
+import type { LaneTranscript } from './laneTranscript';
+import type { ReplayState } from './replayState';
+import type { PendingSubagent } from './subagentLifecycle';
+
+export interface ChildReplayOutcome {
+  /** the child lane, when the child transcript was found and replayed */
+  laneId?: string;
+  /** the child's run finished within the recording (its last assistant message stopped normally) */
+  finished: boolean;
+}
+
+/** Replays the child session of an accepted spawn as a subagent lane of `parent` (set by the orchestrator). */
+export type ReplayChild = (parent: Lane, spawn: RecordedSpawn, spawnTurn: number) => Promise<ChildReplayOutcome>;
+
+export type PrepareSubagentSpawnParams = Parameters<NonNullable<ContextEngine['prepareSubagentSpawn']>>[0];
+
+export interface Lane {
+  readonly id: string;
+  readonly state: ReplayState;
+  readonly group: LaneGroup;
+  readonly session: PreparedSession;
+  readonly transcript: LaneTranscript;
+  readonly engine: RecordedEngine;
+  readonly sessionKey: string | null;
+  readonly depth: number;
+  readonly pendingSubagents: PendingSubagent[];
+  /** `{sessionId, sessionKey?}` of the lane's current session (the successor after a rotation) */
+  readonly sessionParams: { sessionId: string; sessionKey?: string };
+  runtimeContext(extra?: Record<string, unknown>): ContextEngineRuntimeContext;
+  runtimeSettings(promptTokenBudget: number): ContextEngineRuntimeSettings;
+  /** the lane transcript's model context through the history pipeline (object keys remembered for provenance) */
+  pipelineContext(): { messages: AgentMessage[]; removed: number };
+  /** provenance of assembled messages, interned in the message table */
+  classify(messages: readonly AgentMessage[]): { classified: ClassifiedMessage[]; stored: StoredMessage[] };
+  maintain(
+    draft: TurnDraft,
+    reason: MaintainReason,
+    runtimeSettings: ContextEngineRuntimeSettings | undefined,
+  ): Promise<CallOutcome<unknown> | undefined>;
+  /** background `maintain("turn")`, awaited before the lane's next turn */
+  deferMaintenance(promise: Promise<void>, draft: TurnDraft): void;
+  replayChild(spawn: RecordedSpawn, spawnTurn: number): Promise<ChildReplayOutcome>;
+  prepareSpawn(
+    draft: TurnDraft,
+    params: PrepareSubagentSpawnParams,
+  ): Promise<CallOutcome<SubagentSpawnPreparation | undefined>>;
+}

@@ -1,0 +1,110 @@
+import type { AgentMessage, ContextEngineRuntimeSettings, ToolResultMessage } from '../../../contract';
+import type { PrecheckRecord } from '../../../contract/recording';
+import { PRECHECK_OVERFLOW_ERROR_MESSAGE } from '../../../runtime';
+import type { deriveAssembleTokenBudget } from '../../../tokens';
+import type { TurnDraft } from '../../recording/turnDraft';
+import { compactOnEngine } from '../laneCompactions';
+import type { Lane } from '../laneContext';
+import { truncateToolResult } from '../toolResultTruncation';
+import { assembleContext, type AssembledContext } from './assemble';
+import { bootstrapExistingTranscript } from './bootstrap';
+import { precheckPrompt, providerOverflow, type PromptOverflow } from './precheck';
+
+/** OpenClaw retries overflow recovery a bounded number of times per run. */
+export const MAX_OVERFLOW_COMPACTION_ATTEMPTS = 3;
+
+export type AssembleBudget = ReturnType<typeof deriveAssembleTokenBudget>;
+
+/** One attempt at building the prompt: bootstrap, assemble, precheck. */
+export interface AttemptResult extends AssembledContext {
+  runtimeSettings: ContextEngineRuntimeSettings;
+  precheck: PrecheckRecord;
+  overflow?: PromptOverflow;
+}
+
+async function runAttempt(
+  lane: Lane,
+  draft: TurnDraft,
+  prompt: string,
+  budget: AssembleBudget,
+): Promise<AttemptResult> {
+  const runtimeSettings = lane.runtimeSettings(budget.tokenBudget);
+  await bootstrapExistingTranscript(lane, draft, runtimeSettings);
+  const context = await assembleContext(lane, draft, prompt, budget.tokenBudget, runtimeSettings);
+  const { precheck, systemPrompt, overflow } = precheckPrompt(lane, context, prompt);
+  await lane.state.table.ensureCounted(context.stored);
+  const attempt: AttemptResult = { ...context, runtimeSettings, precheck };
+  const overflowed = overflow ?? (await providerOverflow(lane, context.stored, systemPrompt, prompt, precheck.route));
+  if (overflowed) attempt.overflow = overflowed;
+  return attempt;
+}
+
+/** Truncate oversized tool results in the lane transcript (the precheck's truncate route); true when any was. */
+function truncateOversizedToolResults(lane: Lane): boolean {
+  const replacements: { entryId: string; message: AgentMessage }[] = [];
+  for (const entry of lane.transcript.activePath()) {
+    if (entry.type !== 'message' || entry.message.role !== 'toolResult') continue;
+    const truncated = truncateToolResult(entry.message as ToolResultMessage, lane.group.contextWindow);
+    if (truncated) replacements.push({ entryId: entry.id, message: truncated });
+  }
+  if (replacements.length === 0) return false;
+  return lane.transcript.rewriteEntries({ replacements }).changed;
+}
+
+function overflowError(lane: Lane, overflow: PromptOverflow): string {
+  return overflow.source === 'precheck'
+    ? PRECHECK_OVERFLOW_ERROR_MESSAGE
+    : `Context overflow: the prompt (${overflow.tokens} tokens, tiktoken) exceeds the ${lane.group.contextWindow}-token context window.`;
+}
+
+/** Overflow recovery: `compact({force, compactionTarget: "budget"})` on the active engine; true when it compacted. */
+function compactForOverflow(lane: Lane, draft: TurnDraft, attempt: AttemptResult, overflow: PromptOverflow) {
+  return compactOnEngine(
+    lane,
+    draft,
+    lane.engine.info,
+    'overflow',
+    {
+      tokenBudget: lane.group.contextWindow,
+      currentTokenCount: overflow.tokens,
+      force: true,
+      compactionTarget: 'budget',
+      ...(overflow.source === 'precheck'
+        ? { forceReason: 'preflight_required' as const, preflightCompactionTrigger: 'tokens' as const }
+        : {}),
+    },
+    attempt.runtimeSettings,
+  );
+}
+
+/**
+ * Attempts until the prompt fits (spec §7.3, §13 step 6): the truncate route rewrites oversized tool results once;
+ * other overflows compact on the engine and retry, at most MAX_OVERFLOW_COMPACTION_ATTEMPTS times. A `promptError`
+ * means the prompt is not sent.
+ */
+export async function attemptUntilPromptFits(
+  lane: Lane,
+  draft: TurnDraft,
+  prompt: string,
+  budget: AssembleBudget,
+): Promise<{ attempt: AttemptResult; promptError?: string }> {
+  let overflowCompactions = 0;
+  let truncated = false;
+  for (;;) {
+    const attempt = await runAttempt(lane, draft, prompt, budget);
+    const overflow = attempt.overflow;
+    if (!overflow) return { attempt };
+    if (overflow.route === 'truncate_tool_results_only' && overflow.source === 'precheck' && !truncated) {
+      truncated = true;
+      if (truncateOversizedToolResults(lane)) {
+        draft.attemptNo++;
+        continue;
+      }
+    }
+    const promptError = overflowError(lane, overflow);
+    if (overflowCompactions >= MAX_OVERFLOW_COMPACTION_ATTEMPTS) return { attempt, promptError };
+    overflowCompactions++;
+    if (!(await compactForOverflow(lane, draft, attempt, overflow))) return { attempt, promptError };
+    draft.attemptNo++;
+  }
+}

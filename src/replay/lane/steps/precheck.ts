@@ -1,0 +1,96 @@
+import { computePromptPrecheck, prependSystemPromptAddition } from '../../../runtime';
+import { estimatePrecheckTokensFromMessageSum } from '../../../tokens';
+import type { PrecheckRecord } from '../../../contract/recording';
+import type { StoredMessage } from '../../recording/messageTable';
+import type { Lane } from '../laneContext';
+import { reducibleToolResultChars } from '../toolResultTruncation';
+import type { AssembledContext } from './assemble';
+
+/** Precheck or provider overflow: the prompt cannot be sent as is. */
+export interface PromptOverflow {
+  source: 'precheck' | 'provider';
+  tokens: number;
+  route: PrecheckRecord['route'];
+}
+
+function skipReasonFor(engineId: string): string {
+  return `[context-overflow-precheck] skipped: context engine "${engineId}" owns compaction`;
+}
+
+function precheckEstimate(stored: readonly StoredMessage[], systemPrompt: string, prompt: string): number {
+  return estimatePrecheckTokensFromMessageSum({
+    messageTokensSum: stored.reduce((s, m) => s + m.precheckTokens, 0),
+    systemPrompt,
+    prompt,
+  });
+}
+
+/**
+ * The pre-prompt precheck (spec §7.3): `systemPromptAddition` prepended, skipped for an engine that owns
+ * compaction unless its `promptAuthority` is `preassembly_may_overflow` (then the larger of the assembled and
+ * pre-assembly estimates wins). Returns the record and, when the route is not `fits`, the overflow.
+ */
+export function precheckPrompt(
+  lane: Lane,
+  context: AssembledContext,
+  prompt: string,
+): { precheck: PrecheckRecord; systemPrompt: string; overflow?: PromptOverflow } {
+  const { result, assemblySucceeded, pipeline, assembled, stored } = context;
+  const systemPrompt = prependSystemPromptAddition(lane.state.systemPrompt, result?.systemPromptAddition);
+  const authority = result?.promptAuthority;
+  // Read live: an engine quarantined by this very assemble now answers with legacy's info.
+  const live = lane.engine.info;
+  const skipped = assemblySucceeded && live.ownsCompaction === true && authority !== 'preassembly_may_overflow';
+  let estimate = precheckEstimate(stored, systemPrompt, prompt);
+  let pressureSource: PrecheckRecord['pressureSource'] = 'assembled';
+  if (authority === 'preassembly_may_overflow' && pipeline !== assembled) {
+    const unwindowedEstimate = precheckEstimate(lane.classify(pipeline).stored, systemPrompt, prompt);
+    if (unwindowedEstimate > estimate) {
+      estimate = unwindowedEstimate;
+      pressureSource = 'unwindowed_transcript_estimate';
+    }
+  }
+  const reducible = reducibleToolResultChars(assembled, lane.group.contextWindow);
+  const computed = computePromptPrecheck({
+    estimatedTokens: estimate,
+    contextTokenBudget: lane.group.contextWindow,
+    reserveTokens: lane.group.settings.reserveTokens,
+    reducibleToolResultChars: reducible,
+  });
+  const precheck: PrecheckRecord = {
+    skipped,
+    ...(skipped ? { skipReason: skipReasonFor(live.id) } : {}),
+    estimatedTokens: estimate,
+    pressureSource,
+    promptBudgetBeforeReserve: computed.promptBudgetBeforeReserve,
+    effectiveReserveTokens: computed.effectiveReserveTokens,
+    overflowTokens: computed.overflowTokens,
+    reducibleToolResultChars: reducible,
+    route: computed.route,
+    shouldCompact: computed.shouldCompact,
+  };
+  const overflow =
+    !skipped && computed.route !== 'fits'
+      ? { source: 'precheck' as const, tokens: estimate, route: computed.route }
+      : undefined;
+  return { precheck, systemPrompt, ...(overflow ? { overflow } : {}) };
+}
+
+/**
+ * The provider rejects a prompt larger than the window: the replay's stand-in for a provider overflow error,
+ * counted with tiktoken over assembled + system prompt + prompt.
+ */
+export async function providerOverflow(
+  lane: Lane,
+  stored: readonly StoredMessage[],
+  systemPrompt: string,
+  prompt: string,
+  route: PrecheckRecord['route'],
+): Promise<PromptOverflow | undefined> {
+  const counter = lane.state.counter;
+  const providerTokens =
+    stored.reduce((s, m) => s + m.tiktokenTokens, 0) +
+    (await counter.count(systemPrompt)) +
+    (await counter.count(prompt));
+  return providerTokens > lane.group.contextWindow ? { source: 'provider', tokens: providerTokens, route } : undefined;
+}

@@ -1,0 +1,215 @@
+/**
+ * One recorded turn on one lane, in the embedded runner's order (spec §13): `/compact` when asked → host
+ * requirements → attempts until the prompt fits (bootstrap, history pipeline, assemble, precheck, overflow
+ * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the record.
+ */
+import type { ContextEngineInfo } from '../../../contract';
+import type { Finding, TurnRecord, TurnStatus } from '../../../contract/recording';
+import { shouldCompact } from '../../../engines/legacy';
+import { deriveAssembleTokenBudget } from '../../../tokens';
+import { computeTurnFindings } from '../../findings/computeTurnFindings';
+import { buildTurnRecord } from '../../recording/buildTurnRecord';
+import type { StoredMessage } from '../../recording/messageTable';
+import type { TurnDraft } from '../../recording/turnDraft';
+import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../session/sessionTurns';
+import { autoCompact, compactOnEngine } from '../laneCompactions';
+import type { Lane } from '../laneContext';
+import { handleRecordedSpawns } from '../subagentLifecycle';
+import { attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
+import { finalizeTurn } from './finalizeTurn';
+import { checkAgentRunHostSupport } from './hostRequirements';
+import { appendRecordedTurn } from './recordedOutput';
+
+/** `/compact` before this turn when the caller asked for a manual compaction (spec §13 step 1). */
+async function runManualCompaction(lane: Lane, draft: TurnDraft, turnIndex: number): Promise<void> {
+  const manual = lane.state.manualCompactions.get(turnIndex);
+  if (manual === undefined) return;
+  const { contextWindow, settings } = lane.group;
+  const budget = deriveAssembleTokenBudget({
+    contextTokenBudget: contextWindow,
+    reserveTokens: settings.reserveTokens,
+  });
+  await compactOnEngine(
+    lane,
+    draft,
+    lane.engine.info,
+    'manual',
+    {
+      force: true,
+      forceReason: 'manual',
+      tokenBudget: contextWindow,
+      ...(manual.customInstructions ? { customInstructions: manual.customInstructions } : {}),
+    },
+    lane.runtimeSettings(budget.tokenBudget),
+  );
+}
+
+function engineRecordOf(lane: Lane, info: ContextEngineInfo) {
+  const described = lane.group.runtime.describeResolvedEngine(lane.engine.engine);
+  return {
+    requestedId: lane.group.requestedEngineId,
+    engineId: info.id,
+    ...(described?.owner && !described.quarantined ? { owner: described.owner } : {}),
+    quarantined: described?.quarantined === true,
+    ownsCompaction: info.ownsCompaction === true,
+  };
+}
+
+function budgetRecordOf(lane: Lane, budget: AssembleBudget) {
+  return {
+    contextWindow: lane.group.contextWindow,
+    reserveTokens: lane.group.settings.reserveTokens,
+    promptBudget: budget.promptBudget,
+    tokenBudget: budget.tokenBudget,
+    renderedPromptTokens: budget.renderedTokens,
+  };
+}
+
+/** Harness auto-compaction for engines that do not own compaction, when assembled + new crosses the threshold. */
+async function autoCompactIfNeeded(
+  lane: Lane,
+  draft: TurnDraft,
+  info: ContextEngineInfo,
+  attempt: AttemptResult,
+  newMessageKeys: readonly string[],
+): Promise<string | undefined> {
+  const { group, state } = lane;
+  if (!group.compactionEnabled || info.ownsCompaction === true) return undefined;
+  const contextTokens =
+    attempt.stored.reduce((s, m) => s + m.estTokens, 0) +
+    newMessageKeys.reduce((s, k) => s + (state.table.get(k)?.estTokens ?? 0), 0);
+  if (!shouldCompact(contextTokens, group.contextWindow, group.settings)) return undefined;
+  return autoCompact(lane, draft, contextTokens);
+}
+
+function turnStatusOf(
+  turn: SessionTurn,
+  hostFailure: string | undefined,
+  promptError: string | undefined,
+): { status: TurnStatus; error?: string } {
+  if (hostFailure !== undefined) return { status: 'host_unsupported', error: hostFailure };
+  if (promptError !== undefined) return { status: 'prompt_error', error: promptError };
+  const recorded = recordedTurnOutcome(turn);
+  return { status: recorded.outcome, ...(recorded.error !== undefined ? { error: recorded.error } : {}) };
+}
+
+function pickTokens(stored: StoredMessage): { estTokens: number; tiktokenTokens: number } {
+  return { estTokens: stored.estTokens, tiktokenTokens: stored.tiktokenTokens };
+}
+
+interface TurnOutcome {
+  turn: SessionTurn;
+  promptKey: string;
+  info: ContextEngineInfo;
+  /** the engine as resolved when the turn started (a quarantine during the turn shows in its events) */
+  engine: ReturnType<typeof engineRecordOf>;
+  budget: AssembleBudget;
+  attempt?: AttemptResult;
+  hostFailure?: string;
+  status: TurnStatus;
+  error?: string;
+  newMessageKeys: string[];
+}
+
+function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { record: TurnRecord; findings: Finding[] } {
+  const { turn, info, budget, attempt, hostFailure } = outcome;
+  const record = buildTurnRecord({
+    lane: lane.id,
+    turn: turn.index,
+    userEntryId: turn.userEntry.id,
+    promptKey: outcome.promptKey,
+    status: outcome.status,
+    ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+    engine: outcome.engine,
+    budget: budgetRecordOf(lane, budget),
+    historyCount: lane.session.info.turnStarts[turn.index] ?? lane.session.info.messageKeys.length,
+    ...(attempt
+      ? {
+          attempt: {
+            inputCount: attempt.pipeline.length,
+            pipelineRemoved: attempt.pipelineRemoved,
+            assemblySucceeded: attempt.assemblySucceeded,
+            classified: attempt.classified,
+            stored: attempt.stored,
+            ...(attempt.result ? { result: attempt.result } : {}),
+            precheck: attempt.precheck,
+          },
+        }
+      : {}),
+    draft,
+    newMessageKeys: outcome.newMessageKeys,
+    reference: lane.session.reference,
+    messageKeys: lane.session.info.messageKeys,
+  });
+  const findings = computeTurnFindings({
+    lane: lane.id,
+    turn: turn.index,
+    engineId: info.id,
+    isLegacy: info.id === 'legacy',
+    ownsCompaction: info.ownsCompaction === true,
+    assemblySucceeded: attempt?.assemblySucceeded ?? true,
+    ...(attempt?.assembleError !== undefined ? { assembleError: attempt.assembleError } : {}),
+    assembled: attempt ? attempt.assembled.map((message, i) => ({ message, ...pickTokens(attempt.stored[i]!) })) : [],
+    estimatedTokens: record.estimatedTokens,
+    tokenBudget: budget.tokenBudget,
+    driftThreshold: lane.state.driftThreshold,
+    compactions: draft.compactions,
+    ...(draft.determinism ? { determinism: draft.determinism } : {}),
+    voidResults: draft.voidResults,
+    quarantines: draft.quarantines,
+    ...(hostFailure !== undefined ? { hostFailure } : {}),
+  });
+  return { record, findings };
+}
+
+/** Replay one recorded turn on `lane` (its draft already receives the turn's quarantine events). */
+export async function replayTurn(
+  lane: Lane,
+  turn: SessionTurn,
+  draft: TurnDraft,
+): Promise<{ record: TurnRecord; findings: Finding[] }> {
+  const prompt = promptTextOf(turn.userEntry.message);
+  const promptKey = lane.state.table.intern(turn.userEntry.id, turn.userEntry.message, turn.userEntry.id).key;
+  await runManualCompaction(lane, draft, turn.index);
+
+  const info = lane.engine.info;
+  const engine = engineRecordOf(lane, info);
+  const budget = deriveAssembleTokenBudget({
+    contextTokenBudget: lane.group.contextWindow,
+    reserveTokens: lane.group.settings.reserveTokens,
+    systemPrompt: lane.state.systemPrompt,
+    prompt,
+  });
+  const hostFailure = checkAgentRunHostSupport(lane, draft, info);
+  const tried = hostFailure === undefined ? await attemptUntilPromptFits(lane, draft, prompt, budget) : undefined;
+  const attempt = tried?.attempt;
+  const promptSent = hostFailure === undefined && tried?.promptError === undefined;
+
+  const { newMessages, newMessageKeys } = appendRecordedTurn(lane, draft, turn);
+  const { status, error } = turnStatusOf(turn, hostFailure, tried?.promptError);
+  if (promptSent) await handleRecordedSpawns(lane, turn, draft);
+  const autoCompactionSummary =
+    promptSent && attempt ? await autoCompactIfNeeded(lane, draft, info, attempt, newMessageKeys) : undefined;
+  if (attempt) {
+    await finalizeTurn(lane, draft, {
+      attempt,
+      sent: promptSent ? newMessages : [],
+      ...(autoCompactionSummary !== undefined ? { autoCompactionSummary } : {}),
+      tokenBudget: budget.tokenBudget,
+      status,
+      info,
+    });
+  }
+  return recordTurn(lane, draft, {
+    turn,
+    promptKey,
+    info,
+    engine,
+    budget,
+    ...(attempt ? { attempt } : {}),
+    ...(hostFailure !== undefined ? { hostFailure } : {}),
+    status,
+    ...(error !== undefined ? { error } : {}),
+    newMessageKeys,
+  });
+}
