@@ -1,8 +1,5 @@
-import {
-  createContextRuntimeCore,
-  type ContextRuntime,
-  type ContextRuntimeOptions,
-} from '../runtime/createContextRuntime';
+import type { ContextRuntime, ContextRuntimeOptions } from '../runtime/contextRuntimeTypes';
+import { createContextRuntimeCore } from '../runtime/createContextRuntime';
 import { createLegacyContextEngine } from './legacy/legacyEngine';
 
 /** An isolated context runtime with `legacy` registered (owner core): by default the built-in legacy engine. */

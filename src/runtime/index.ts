@@ -3,14 +3,14 @@
  * E3 acceptedHostParams projection), host requirements, runtimeSettings, precheck and compaction-settings math,
  * and system-prompt additions. Every export carries a one-line doc comment at its definition.
  */
-export {
-  createContextRuntimeCore,
-  type ContextRuntime,
-  type ContextRuntimeOptions,
-  type QuarantineContextEngineInput,
-  type ResolveContextEngineContext,
-  type ResolvedEngineDescription,
-} from './createContextRuntime';
+export { createContextRuntimeCore } from './createContextRuntime';
+export type {
+  ContextRuntime,
+  ContextRuntimeOptions,
+  QuarantineContextEngineInput,
+  ResolveContextEngineContext,
+  ResolvedEngineDescription,
+} from './contextRuntimeTypes';
 export type {
   RuntimeEvent,
   RuntimeEventListener,
