@@ -1,0 +1,84 @@
+import type { TokenMeasure } from '../model/budgetSeries';
+import type { SessionChoice } from '../model/recordingLanes';
+
+export interface ReplayControlsProps {
+  sessionChoices: readonly SessionChoice[];
+  sessionId: string;
+  onSelectSession(sessionId: string): void;
+  measure: TokenMeasure;
+  onSetMeasure(measure: TokenMeasure): void;
+  /** the "only differing turns" filter is offered when more than one lane is shown */
+  canFilterDiffering: boolean;
+  onlyDiffering: boolean;
+  differingCount: number;
+  onSetOnlyDiffering(value: boolean): void;
+}
+
+const MEASURES: readonly TokenMeasure[] = ['estimate', 'tiktoken'];
+
+function SessionSelect({
+  choices,
+  sessionId,
+  onSelect,
+}: {
+  choices: readonly SessionChoice[];
+  sessionId: string;
+  onSelect(sessionId: string): void;
+}) {
+  return (
+    <label className="field field--inline">
+      <span className="field__label">Session</span>
+      <select className="input" value={sessionId} onChange={(event) => onSelect(event.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice.sessionId} value={choice.sessionId}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function MeasureSwitch({ measure, onSet }: { measure: TokenMeasure; onSet(measure: TokenMeasure): void }) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label="Token count">
+      {MEASURES.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={measure === option}
+          className={`segmented__option${measure === option ? ' segmented__option--active' : ''}`}
+          onClick={() => onSet(option)}
+        >
+          {option === 'estimate' ? 'OpenClaw estimate' : 'tiktoken'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Which session's lanes, which token count, the "lanes differ" filter, and the keys that move the selection. */
+export function ReplayControls(props: ReplayControlsProps) {
+  return (
+    <div className="replay-view__controls">
+      {props.sessionChoices.length > 1 && (
+        <SessionSelect choices={props.sessionChoices} sessionId={props.sessionId} onSelect={props.onSelectSession} />
+      )}
+      <MeasureSwitch measure={props.measure} onSet={props.onSetMeasure} />
+      {props.canFilterDiffering && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={props.onlyDiffering}
+            onChange={(event) => props.onSetOnlyDiffering(event.target.checked)}
+          />
+          Only turns where lanes differ ({props.differingCount})
+        </label>
+      )}
+      <span className="muted keyboard-hint">
+        <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>←</kbd>/<kbd>→</kbd> lane
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import type { TimelineLane } from '../components/TimelineTable';
+import { buildBudgetSeries } from '../model/budgetSeries';
+import { laneColor, lanesOfSession } from '../model/recordingLanes';
+import { buildTimelineRows } from '../model/timelineRows';
+import { buildTurnDetail } from '../model/turnDetail';
+import type { Recording } from '../recordingTypes';
+import type { SelectionState } from '../store/selectionStore';
+
+type Selection = Pick<SelectionState, 'sessionId' | 'laneId' | 'turn' | 'measure' | 'onlyDiffering'>;
+
+/** What the Replay view draws from the recording and the selection, each figure recomputed only when it must. */
+export function useReplayModel(recording: Recording | null, selection: Selection) {
+  const sessionId = selection.sessionId ?? recording?.session.sessionId ?? '';
+  const lanes = useMemo(() => (recording ? lanesOfSession(recording, sessionId) : []), [recording, sessionId]);
+  const timelineLanes = useMemo<TimelineLane[]>(
+    () =>
+      recording
+        ? lanes.map((lane) => ({ id: lane.id, label: lane.label, color: laneColor(recording.lanes.indexOf(lane)) }))
+        : [],
+    [recording, lanes],
+  );
+  const series = useMemo(
+    () => (recording ? buildBudgetSeries(recording, lanes, selection.measure) : null),
+    [recording, lanes, selection.measure],
+  );
+  const rows = useMemo(
+    () => (recording ? buildTimelineRows(recording, lanes, selection.measure) : []),
+    [recording, lanes, selection.measure],
+  );
+  const visibleRows = useMemo(
+    () => (selection.onlyDiffering ? rows.filter((row) => row.differs) : rows),
+    [rows, selection.onlyDiffering],
+  );
+  const laneId = lanes.some((lane) => lane.id === selection.laneId) ? selection.laneId! : (lanes[0]?.id ?? null);
+  const detail = useMemo(
+    () => (recording && laneId ? buildTurnDetail(recording, laneId, selection.turn) : null),
+    [recording, laneId, selection.turn],
+  );
+  return { sessionId, lanes, timelineLanes, series, rows, visibleRows, detail };
+}
