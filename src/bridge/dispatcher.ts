@@ -66,11 +66,39 @@ export function createDispatcherFor<S extends MethodSpecs>(
   handlers: HandlersFor<S>,
   options: DispatcherOptions = {},
 ): BridgeDispatcher {
+  const d = compileDispatch(specs, handlers, options);
+  return {
+    methodNames: d.methodNames,
+    call: (method, params, sink) => callAsIpc(d, method, params, sink),
+    handleMessage: (raw, send) => handleWireMessage(d, raw, send),
+  };
+}
+
+/** The specs, handlers and compiled validators one dispatcher serves with. */
+interface Dispatch {
+  readonly specs: MethodSpecs;
+  readonly methodNames: readonly string[];
+  readonly handlerTable: Record<string, HandlerFor<MethodSpec> | undefined>;
+  readonly requestValidators: Map<string, CompiledValidator>;
+  /** empty unless responses are validated */
+  readonly responseValidators: Map<string, CompiledValidator>;
+  /** empty unless events are validated */
+  readonly eventValidators: Map<string, CompiledValidator>;
+  readonly envelopeValidator: CompiledValidator;
+  readonly maxRequestBytes: number;
+  readonly onHandlerError?: (error: unknown, method: string) => void;
+}
+
+type Failure = { ok: false; error: BridgeError };
+
+function compileDispatch<S extends MethodSpecs>(
+  specs: S,
+  handlers: HandlersFor<S>,
+  options: DispatcherOptions,
+): Dispatch {
   const validateResponses = options.validateResponses ?? defaultValidation();
   const validateEvents = options.validateEvents ?? validateResponses;
-  const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   const compile = createSchemaCompiler();
-
   const requestValidators = new Map<string, CompiledValidator>();
   const responseValidators = new Map<string, CompiledValidator>();
   for (const [name, spec] of Object.entries(specs)) {
@@ -81,157 +109,166 @@ export function createDispatcherFor<S extends MethodSpecs>(
   if (validateEvents) {
     for (const [topic, schema] of Object.entries(eventTopics)) eventValidators.set(topic, compile(schema));
   }
-  const envelopeValidator = compile(WireRequestSchema);
-  const methodNames = Object.keys(specs);
-  const handlerTable = handlers as unknown as Record<string, HandlerFor<MethodSpec> | undefined>;
-
-  function makeContext(method: string, sink: EventSink | undefined): HandlerContext {
-    return {
-      method,
-      emit(topic, payload) {
-        if (!Object.hasOwn(eventTopics, topic)) {
-          throw new Error(
-            `Handler for ${method} emitted unknown event topic "${topic}"; add it to src/bridge/events.ts.`,
-          );
-        }
-        const problem = eventValidators.get(topic)?.(payload);
-        if (problem) {
-          throw new Error(
-            `Handler for ${method} emitted a "${topic}" event that does not match its schema at ${problem.path || '/'}: ${problem.message}.`,
-          );
-        }
-        sink?.({ type: 'event', topic, payload } as BridgeEvent);
-      },
-    };
-  }
-
-  async function run(method: unknown, params: unknown, sink: EventSink | undefined): Promise<BridgeOutcome> {
-    if (typeof method !== 'string') {
-      return fail('invalid_message', '', '', 'method must be a string naming a bridge method, e.g. "app.info".');
-    }
-    if (!Object.hasOwn(specs, method)) {
-      return fail(
-        'unknown_method',
-        method,
-        '',
-        `Unknown bridge method "${method}". Known methods: ${methodNames.join(', ')}.`,
-      );
-    }
-    const effectiveParams = params === undefined ? {} : params;
-    const problem = requestValidators.get(method)!(effectiveParams);
-    if (problem) {
-      return fail(
-        'invalid_params',
-        method,
-        problem.path,
-        `Invalid params for ${method} at ${problem.path || '/'}: ${problem.message}.`,
-      );
-    }
-    const handler = handlerTable[method];
-    if (typeof handler !== 'function') {
-      return fail(
-        'not_implemented',
-        method,
-        '',
-        `${method} is part of the contract but this shell has no handler for it (main/handlers.ts).`,
-      );
-    }
-    let result: unknown;
-    try {
-      result = await handler(effectiveParams as never, makeContext(method, sink));
-    } catch (error) {
-      options.onHandlerError?.(error, method);
-      if (error instanceof BridgeMethodError) return fail(error.code, method, error.path, error.message);
-      const reason = errorMessage(error);
-      return fail('handler_failed', method, '', `${method} failed: ${reason}`);
-    }
-    const responseProblem = responseValidators.get(method)?.(result);
-    if (responseProblem) {
-      return fail(
-        'invalid_response',
-        method,
-        responseProblem.path,
-        `The handler for ${method} returned a result that does not match its response schema at ${responseProblem.path || '/'}: ${responseProblem.message}. This is a bug in the handler (main/handlers.ts).`,
-      );
-    }
-    return { ok: true, result };
-  }
-
   return {
-    methodNames,
+    specs,
+    methodNames: Object.keys(specs),
+    handlerTable: handlers as unknown as Record<string, HandlerFor<MethodSpec> | undefined>,
+    requestValidators,
+    responseValidators,
+    eventValidators,
+    envelopeValidator: compile(WireRequestSchema),
+    maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
+    onHandlerError: options.onHandlerError,
+  };
+}
 
-    async call(method, params, sink) {
-      // IPC delivers structured-clone data (Maps, Dates, cycles...). Only plain JSON is part of the contract, so
-      // round-trip through JSON: it measures the size and drops everything a schema could not describe.
-      let json: string | undefined;
-      try {
-        json = JSON.stringify(params);
-      } catch (error) {
-        const reason = errorMessage(error);
-        return fail(
-          'invalid_params',
-          typeof method === 'string' ? method : '',
-          '',
-          `params must be plain JSON data: ${reason}.`,
+function makeContext(d: Dispatch, method: string, sink: EventSink | undefined): HandlerContext {
+  return {
+    method,
+    emit(topic, payload) {
+      if (!Object.hasOwn(eventTopics, topic)) {
+        throw new Error(
+          `Handler for ${method} emitted unknown event topic "${topic}"; add it to src/bridge/events.ts.`,
         );
       }
-      if (json !== undefined && Buffer.byteLength(json, 'utf8') > maxRequestBytes) {
-        return tooLarge(typeof method === 'string' ? method : '', Buffer.byteLength(json, 'utf8'), maxRequestBytes);
+      const problem = d.eventValidators.get(topic)?.(payload);
+      if (problem) {
+        throw new Error(
+          `Handler for ${method} emitted a "${topic}" event that does not match its schema at ${problem.path || '/'}: ${problem.message}.`,
+        );
       }
-      return run(method, json === undefined ? undefined : JSON.parse(json), sink);
-    },
-
-    async handleMessage(raw, send) {
-      const size = typeof raw === 'string' ? Buffer.byteLength(raw, 'utf8') : raw.byteLength;
-      if (size > maxRequestBytes) {
-        send({ id: null, ...tooLarge('', size, maxRequestBytes) });
-        return;
-      }
-      const text =
-        typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch (error) {
-        const reason = errorMessage(error);
-        send({
-          id: null,
-          ...fail(
-            'invalid_json',
-            '',
-            '',
-            `The bridge message is not valid JSON (${reason}). Send {"id", "method", "params"}.`,
-          ),
-        });
-        return;
-      }
-      const id = readId(message);
-      const envelopeProblem = envelopeValidator(message);
-      if (envelopeProblem) {
-        const method = isRecord(message) && typeof message.method === 'string' ? message.method : '';
-        send({
-          id,
-          ...fail(
-            'invalid_message',
-            method,
-            envelopeProblem.path,
-            `The bridge message is not a request envelope {"id", "method", "params"}: at ${envelopeProblem.path || '/'} ${envelopeProblem.message}.`,
-          ),
-        });
-        return;
-      }
-      const request = message as { id: WireRequestId; method: string; params?: unknown };
-      const outcome = await run(request.method, request.params, (event) => send(event));
-      send({ id: request.id, ...outcome });
+      sink?.({ type: 'event', topic, payload } as BridgeEvent);
     },
   };
 }
 
-function fail(code: string, method: string, path: string, message: string): { ok: false; error: BridgeError } {
+/** Validates the request, runs its handler and validates the result. */
+async function run(d: Dispatch, method: unknown, params: unknown, sink: EventSink | undefined): Promise<BridgeOutcome> {
+  const effectiveParams = params === undefined ? {} : params;
+  const refused = checkRequest(d, method, effectiveParams);
+  if (refused) return refused;
+  const name = method as string;
+  const handler = d.handlerTable[name]!;
+  let result: unknown;
+  try {
+    result = await handler(effectiveParams as never, makeContext(d, name, sink));
+  } catch (error) {
+    d.onHandlerError?.(error, name);
+    if (error instanceof BridgeMethodError) return fail(error.code, name, error.path, error.message);
+    const reason = errorMessage(error);
+    return fail('handler_failed', name, '', `${name} failed: ${reason}`);
+  }
+  const responseProblem = d.responseValidators.get(name)?.(result);
+  if (responseProblem) {
+    return fail(
+      'invalid_response',
+      name,
+      responseProblem.path,
+      `The handler for ${name} returned a result that does not match its response schema at ${responseProblem.path || '/'}: ${responseProblem.message}. This is a bug in the handler (main/handlers.ts).`,
+    );
+  }
+  return { ok: true, result };
+}
+
+/** Why a request is refused before its handler runs (method, params, handler), or undefined. */
+function checkRequest(d: Dispatch, method: unknown, params: unknown): Failure | undefined {
+  if (typeof method !== 'string') {
+    return fail('invalid_message', '', '', 'method must be a string naming a bridge method, e.g. "app.info".');
+  }
+  if (!Object.hasOwn(d.specs, method)) {
+    return fail(
+      'unknown_method',
+      method,
+      '',
+      `Unknown bridge method "${method}". Known methods: ${d.methodNames.join(', ')}.`,
+    );
+  }
+  const problem = d.requestValidators.get(method)!(params);
+  if (problem) {
+    return fail(
+      'invalid_params',
+      method,
+      problem.path,
+      `Invalid params for ${method} at ${problem.path || '/'}: ${problem.message}.`,
+    );
+  }
+  if (typeof d.handlerTable[method] !== 'function') {
+    return fail(
+      'not_implemented',
+      method,
+      '',
+      `${method} is part of the contract but this shell has no handler for it (main/handlers.ts).`,
+    );
+  }
+  return undefined;
+}
+
+async function callAsIpc(d: Dispatch, method: unknown, params: unknown, sink?: EventSink): Promise<BridgeOutcome> {
+  // IPC delivers structured-clone data (Maps, Dates, cycles...). Only plain JSON is part of the contract, so
+  // round-trip through JSON: it measures the size and drops everything a schema could not describe.
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(params);
+  } catch (error) {
+    const reason = errorMessage(error);
+    return fail(
+      'invalid_params',
+      typeof method === 'string' ? method : '',
+      '',
+      `params must be plain JSON data: ${reason}.`,
+    );
+  }
+  if (json !== undefined && Buffer.byteLength(json, 'utf8') > d.maxRequestBytes) {
+    return tooLarge(typeof method === 'string' ? method : '', Buffer.byteLength(json, 'utf8'), d.maxRequestBytes);
+  }
+  return run(d, method, json === undefined ? undefined : JSON.parse(json), sink);
+}
+
+async function handleWireMessage(
+  d: Dispatch,
+  raw: string | Uint8Array,
+  send: (message: WireResponse | BridgeEvent) => void,
+): Promise<void> {
+  const { request, refusal } = parseWireRequest(d, raw);
+  if (!request) {
+    send(refusal);
+    return;
+  }
+  const outcome = await run(d, request.method, request.params, (event) => send(event));
+  send({ id: request.id, ...outcome });
+}
+
+type WireRequest = { id: WireRequestId; method: string; params?: unknown };
+type WireRefusal = Failure & { id: WireRequestId | null };
+type ParsedWireMessage = { request: WireRequest; refusal?: undefined } | { request?: undefined; refusal: WireRefusal };
+
+/** The request envelope in a raw message, or the response refusing it (too large, not JSON, not an envelope). */
+function parseWireRequest(d: Dispatch, raw: string | Uint8Array): ParsedWireMessage {
+  const size = typeof raw === 'string' ? Buffer.byteLength(raw, 'utf8') : raw.byteLength;
+  if (size > d.maxRequestBytes) return { refusal: { id: null, ...tooLarge('', size, d.maxRequestBytes) } };
+  const text = typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch (error) {
+    const reason = errorMessage(error);
+    const advice = `The bridge message is not valid JSON (${reason}). Send {"id", "method", "params"}.`;
+    return { refusal: { id: null, ...fail('invalid_json', '', '', advice) } };
+  }
+  const problem = d.envelopeValidator(message);
+  if (problem) {
+    const method = isRecord(message) && typeof message.method === 'string' ? message.method : '';
+    const advice = `The bridge message is not a request envelope {"id", "method", "params"}: at ${problem.path || '/'} ${problem.message}.`;
+    return { refusal: { id: readId(message), ...fail('invalid_message', method, problem.path, advice) } };
+  }
+  return { request: message as WireRequest };
+}
+
+function fail(code: string, method: string, path: string, message: string): Failure {
   return { ok: false, error: bridgeError(code, method, path, message) };
 }
 
-function tooLarge(method: string, size: number, cap: number): { ok: false; error: BridgeError } {
+function tooLarge(method: string, size: number, cap: number): Failure {
   return fail(
     'payload_too_large',
     method,
