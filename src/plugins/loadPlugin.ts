@@ -15,7 +15,7 @@ import type {
 import { delegateCompactionToRuntime, type DelegateCompactionDeps } from '../engines/legacy';
 import type { ContextRuntime, PluginRegistrationMode } from '../runtime';
 import type { PluginConsent } from './consent';
-import { EngineHost, type PluginLogEntry } from './host/engineHost';
+import { EngineHost, type EngineHostOptions, type PluginLogEntry } from './host/engineHost';
 import { EngineHostError } from './host/engineHostError';
 import type { EngineHostEntry } from './host/hostEntry';
 import {
@@ -26,12 +26,14 @@ import {
   type PreparedLaneDirs,
 } from './host/laneEnvironment';
 import { transpileCacheDir } from './transpileCache';
-import { RegisterReport, describeProtocolViolation, type EntryLoadError, type RegisterRequest } from './host/protocol';
+import { RegisterReport, describeProtocolViolation, type RegisterRequest } from './host/protocol';
 import { createRemoteFactory, deadlineFor, resolveDeadlines, type EngineDeadlines } from './host/remoteEngine';
 import type { EngineHostTransportFactory } from './host/transport';
-import { PLUGIN_SDK_EXPORTS } from './sdk/pluginSdk';
 import { isPluginLoadable, type DiscoveredPlugin, type PluginManifest, type PluginProblem } from './types';
 import { errorMessage } from '../common/errorText';
+import { describeEntryError } from './describeEntryError';
+
+export { describeEntryError };
 
 /** The part of ContextRuntime the loader uses. */
 export type PluginRuntimeTarget = Pick<ContextRuntime, 'createPluginApi'>;
@@ -115,40 +117,6 @@ export interface LoadedPlugin {
   close(): Promise<void>;
 }
 
-function sdkModuleList(): string {
-  return Object.keys(PLUGIN_SDK_EXPORTS).join(', ');
-}
-
-export function describeEntryError(file: string, rootDir: string, error: EntryLoadError): PluginProblem {
-  const problem: PluginProblem = {
-    code:
-      error.phase === 'register'
-        ? 'register-threw'
-        : error.phase === 'export'
-          ? 'entry-no-register'
-          : 'entry-import-failed',
-    message:
-      error.phase === 'register'
-        ? `register(api) threw: ${error.message}`
-        : error.module
-          ? `cannot load module "${error.module}": ${error.message}`
-          : error.message,
-    file,
-  };
-  if (error.phase === 'register')
-    problem.fix = 'fix the plugin: register(api) must not throw (see the stack in the plugin logs)';
-  else if (error.phase === 'export')
-    problem.fix = 'export register(api) (or definePluginEntry({...})) as the default export of the entry';
-  else if (error.module?.startsWith('openclaw')) {
-    problem.fix = `ContextScope provides ${sdkModuleList()}; "${error.module}" is not one of them — import types only, or report the missing module`;
-  } else if (error.module) {
-    problem.fix = `install the plugin's dependencies (npm install in ${rootDir}) or build it`;
-  } else {
-    problem.fix = 'fix the error in the plugin entry (a syntax error, or an import that fails under plain Node)';
-  }
-  return problem;
-}
-
 class PluginLoad implements LoadedPlugin {
   readonly id: string;
   readonly plugin: DiscoveredPlugin;
@@ -203,19 +171,40 @@ class PluginLoad implements LoadedPlugin {
     this.options.onLog?.(entry);
   }
 
+  /** One load: the checks that may refuse it, the host process, register(api), then the engines it registered. */
   async start(): Promise<void> {
-    const plugin = this.plugin;
     this.errors = [];
     this.diagnostics = [];
     this.engineIds = [];
     this.registrations = undefined;
-    if (!isPluginLoadable(plugin)) {
-      this.errors.push(...plugin.errors, ...plugin.configErrors);
-      this.status = 'invalid';
-      const count = plugin.errors.length + plugin.configErrors.length;
-      this.statusMessage = `not executed: ${count} problem${count === 1 ? '' : 's'} in the plugin's manifest, entries or config (${plugin.rootDir})`;
-      return;
-    }
+    if (this.refuseInvalid() || !(await this.checkConsent())) return;
+    this.noteDisabled();
+    this.generation++;
+    const host = await this.startHost();
+    if (!host) return;
+    const mode = this.options.registrationMode ?? 'full';
+    const report = await this.register(host, this.registerRequest(host, mode));
+    if (!report) return;
+    this.registrations = report;
+    this.recordEntries(report);
+    this.registerEngines(report, mode);
+    await this.settleStatus(host, report);
+  }
+
+  /** Manifest, entry or config problems: nothing runs (status "invalid"). */
+  private refuseInvalid(): boolean {
+    const plugin = this.plugin;
+    if (isPluginLoadable(plugin)) return false;
+    this.errors.push(...plugin.errors, ...plugin.configErrors);
+    this.status = 'invalid';
+    const count = plugin.errors.length + plugin.configErrors.length;
+    this.statusMessage = `not executed: ${count} problem${count === 1 ? '' : 's'} in the plugin's manifest, entries or config (${plugin.rootDir})`;
+    return true;
+  }
+
+  /** True when the user consented to running this plugin; else status "not-executed" with the reason. */
+  private async checkConsent(): Promise<boolean> {
+    const plugin = this.plugin;
     let decision: { granted: boolean; reason: string };
     try {
       decision = await this.options.consent.check(plugin);
@@ -225,56 +214,35 @@ class PluginLoad implements LoadedPlugin {
         reason: `not executed: consent could not be checked for ${plugin.realPath}: ${errorMessage(error)}`,
       };
     }
-    if (!decision.granted) {
-      this.status = 'not-executed';
-      this.statusMessage = decision.reason;
-      this.errors.push({
-        code: 'no-consent',
-        message: decision.reason,
-        file: plugin.realPath,
-        fix: 'run with --allow-execute or approve the plugin in the app',
-      });
-      return;
-    }
-    if (!plugin.enabled) {
-      this.diagnostics.push({
-        level: 'warn',
-        pluginId: plugin.id,
-        message: `plugin is disabled in config (${plugin.disabledReason ?? 'disabled'}); loaded anyway because it was requested explicitly`,
-      });
-    }
+    if (decision.granted) return true;
+    this.status = 'not-executed';
+    this.statusMessage = decision.reason;
+    this.errors.push({
+      code: 'no-consent',
+      message: decision.reason,
+      file: plugin.realPath,
+      fix: 'run with --allow-execute or approve the plugin in the app',
+    });
+    return false;
+  }
 
-    this.generation++;
+  private noteDisabled(): void {
+    const plugin = this.plugin;
+    if (plugin.enabled) return;
+    this.diagnostics.push({
+      level: 'warn',
+      pluginId: plugin.id,
+      message: `plugin is disabled in config (${plugin.disabledReason ?? 'disabled'}); loaded anyway because it was requested explicitly`,
+    });
+  }
+
+  /** The engine host process in this load's lane folders, or undefined (status "load-failed") when it did not start. */
+  private async startHost(): Promise<EngineHost | undefined> {
+    const plugin = this.plugin;
     this.lane ??= prepareLaneDirs(this.options.laneDirs);
-    const dirs = this.lane.dirs;
     let host: EngineHost;
     try {
-      host = await EngineHost.start({
-        label: `plugin "${plugin.id}"`,
-        env: buildPluginEnv({ dirs, ...(this.options.env ? { extra: this.options.env } : {}) }),
-        cwd: dirs.cwd,
-        nodePath: resolveEngineNodePath(this.options.nodePath),
-        ...(this.options.hostEntry ? { entry: this.options.hostEntry } : {}),
-        ...(this.options.transport ? { transport: this.options.transport } : {}),
-        startDeadlineMs: this.deadlines.startMs,
-        unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
-        callbackDeadlineMs: this.deadlines.defaultMs,
-        callbacks: {
-          ...(this.options.llm
-            ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) }
-            : {}),
-          delegateCompaction:
-            this.options.compactionDelegate ??
-            ((params: CompactParams) => delegateCompactionToRuntime(params, this.options.compaction ?? {})),
-        },
-        onLog: (entry) => this.log({ ...entry, pluginId: entry.pluginId ?? plugin.id }),
-        onProtocolError: (problem) =>
-          this.diagnostics.push({
-            level: 'error',
-            pluginId: plugin.id,
-            message: `engine host sent an invalid message (ignored): ${problem}`,
-          }),
-      });
+      host = await EngineHost.start(this.hostOptions(this.lane.dirs));
     } catch (error) {
       this.status = 'load-failed';
       this.statusMessage = errorMessage(error);
@@ -284,7 +252,7 @@ class PluginLoad implements LoadedPlugin {
         file: plugin.rootDir,
         fix: 'check the engine-host Node binary (nodePath / CONTEXTSCOPE_ENGINE_NODE) and the app installation',
       });
-      return;
+      return undefined;
     }
     this.current = host;
     host.onStop((reason) => {
@@ -292,8 +260,39 @@ class PluginLoad implements LoadedPlugin {
       this.status = 'stopped';
       this.statusMessage = `engine host ${reason}; engines of this plugin fail until reload()`;
     });
+    return host;
+  }
 
-    const mode = this.options.registrationMode ?? 'full';
+  private hostOptions(dirs: LaneDirs): EngineHostOptions {
+    const plugin = this.plugin;
+    return {
+      label: `plugin "${plugin.id}"`,
+      env: buildPluginEnv({ dirs, ...(this.options.env ? { extra: this.options.env } : {}) }),
+      cwd: dirs.cwd,
+      nodePath: resolveEngineNodePath(this.options.nodePath),
+      ...(this.options.hostEntry ? { entry: this.options.hostEntry } : {}),
+      ...(this.options.transport ? { transport: this.options.transport } : {}),
+      startDeadlineMs: this.deadlines.startMs,
+      unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
+      callbackDeadlineMs: this.deadlines.defaultMs,
+      callbacks: {
+        ...(this.options.llm ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) } : {}),
+        delegateCompaction:
+          this.options.compactionDelegate ??
+          ((params: CompactParams) => delegateCompactionToRuntime(params, this.options.compaction ?? {})),
+      },
+      onLog: (entry) => this.log({ ...entry, pluginId: entry.pluginId ?? plugin.id }),
+      onProtocolError: (problem) =>
+        this.diagnostics.push({
+          level: 'error',
+          pluginId: plugin.id,
+          message: `engine host sent an invalid message (ignored): ${problem}`,
+        }),
+    };
+  }
+
+  private registerRequest(host: EngineHost, mode: PluginRegistrationMode): RegisterRequest {
+    const plugin = this.plugin;
     const request: RegisterRequest = {
       pluginRoot: plugin.rootDir,
       entries: plugin.entries.map((e) => ({ file: e.file, format: e.format, pluginId: e.pluginId })),
@@ -314,7 +313,11 @@ class PluginLoad implements LoadedPlugin {
         : this.options.transpileCacheDir
       : undefined;
     if (cacheDir) request.transpileCacheDir = cacheDir;
-    let report: RegisterReport;
+    return request;
+  }
+
+  /** Runs register(api) in the host; undefined (status "load-failed", host killed) when it did not complete. */
+  private async register(host: EngineHost, request: RegisterRequest): Promise<RegisterReport | undefined> {
     try {
       const reply = await host.request('register', [request], {
         deadlineMs: deadlineFor(this.deadlines, 'register'),
@@ -322,7 +325,7 @@ class PluginLoad implements LoadedPlugin {
       });
       const problem = describeProtocolViolation(RegisterReport, reply);
       if (problem) throw new Error(`engine host sent an invalid register report: ${problem}`);
-      report = reply as RegisterReport;
+      return reply as RegisterReport;
     } catch (error) {
       const reason = errorMessage(error);
       this.status = 'load-failed';
@@ -330,15 +333,18 @@ class PluginLoad implements LoadedPlugin {
       this.errors.push({
         code: 'register-failed',
         message: `loading the entry and running register(api) did not complete: ${reason}`,
-        file: plugin.entries[0]?.file ?? plugin.rootDir,
+        file: this.plugin.entries[0]?.file ?? this.plugin.rootDir,
         fix: 'register(api) must return promptly; check the plugin logs for what it was doing',
       });
       if (host.running) host.kill(`killed after register failed (${reason})`);
-      return;
+      return undefined;
     }
-    this.registrations = report;
+  }
+
+  /** Each entry's load error (with its stack in the logs) and a note when register(api) returned a promise. */
+  private recordEntries(report: RegisterReport): void {
     for (const entry of report.entries) {
-      if (entry.error) this.errors.push(describeEntryError(entry.file, plugin.rootDir, entry.error));
+      if (entry.error) this.errors.push(describeEntryError(entry.file, this.plugin.rootDir, entry.error));
       if (entry.error?.stack)
         this.log({ level: 'error', message: entry.error.stack, pluginId: entry.pluginId, at: Date.now() });
       if (entry.asyncRegister) {
@@ -350,7 +356,10 @@ class PluginLoad implements LoadedPlugin {
         });
       }
     }
-    this.registerEngines(report, mode);
+  }
+
+  /** "running" when an entry loaded (the host may have stopped meanwhile), else "load-failed" and the host closed. */
+  private async settleStatus(host: EngineHost, report: RegisterReport): Promise<void> {
     if (report.entries.some((e) => e.loaded)) {
       this.status = host.running ? 'running' : 'stopped';
       this.statusMessage = host.running
@@ -358,7 +367,7 @@ class PluginLoad implements LoadedPlugin {
         : `engine host ${host.stopReason ?? 'stopped'}`;
     } else {
       this.status = 'load-failed';
-      this.statusMessage = `no entry of ${plugin.id} loaded: ${this.errors.map((e) => e.message).join('; ')}`;
+      this.statusMessage = `no entry of ${this.plugin.id} loaded: ${this.errors.map((e) => e.message).join('; ')}`;
       await host.close();
     }
   }

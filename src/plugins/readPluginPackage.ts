@@ -9,6 +9,7 @@ import type { OpenClawConfig } from '../contract';
 import { manifestFix, validateManifestShape, validatePackageJsonShape, type PackageJsonShape } from './manifestSchema';
 import { compilePluginConfigSchema, validatePluginConfig } from './pluginConfigValidation';
 import { resolvePluginEntries } from './resolvePluginEntries';
+import type { SchemaViolation } from './formatSchemaErrors';
 import type { DiscoveredPlugin, PluginKind, PluginManifest, PluginOrigin, PluginProblem } from './types';
 import { errorMessage } from '../common/errorText';
 
@@ -31,6 +32,119 @@ function parseError(error: unknown): string {
   return message.replace(/^JSON5: /, '');
 }
 
+/** Shape violations of a JSON file as problems at their JSON paths. */
+function violationProblems(
+  violations: readonly SchemaViolation[],
+  code: string,
+  file: string,
+  fixFor: (path: string) => string,
+): PluginProblem[] {
+  return violations.map((v) => ({ code, message: `${v.path}: ${v.message}`, file, path: v.path, fix: fixFor(v.path) }));
+}
+
+/** `openclaw.plugin.json`, parsed as JSON5 and validated; undefined (with the problems in `errors`) when unusable. */
+function readManifest(manifestPath: string, folderName: string, errors: PluginProblem[]): PluginManifest | undefined {
+  if (!existsSync(manifestPath)) {
+    errors.push({
+      code: 'manifest-missing',
+      message: `${MANIFEST_FILE} is missing`,
+      file: manifestPath,
+      fix: `create ${MANIFEST_FILE} with at least {"id": "${folderName}", "configSchema": {"type": "object", "additionalProperties": false, "properties": {}}}`,
+    });
+    return undefined;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON5.parse(readFileSync(manifestPath, 'utf8'));
+  } catch (error) {
+    errors.push({
+      code: 'manifest-unparseable',
+      message: `${MANIFEST_FILE} is not valid JSON5: ${parseError(error)}`,
+      file: manifestPath,
+      fix: 'fix the syntax error at the reported line and column',
+    });
+  }
+  if (raw === undefined) return undefined;
+  const violations = validateManifestShape(raw);
+  errors.push(
+    ...violationProblems(violations, 'manifest-invalid', manifestPath, (path) => manifestFix(path, folderName)),
+  );
+  return violations.length === 0 ? (raw as PluginManifest) : undefined;
+}
+
+/** `package.json`, parsed and validated; undefined (with the problems in `errors`) when unusable. */
+function readPackageJson(packageJsonPath: string, errors: PluginProblem[]): PackageJsonShape | undefined {
+  try {
+    const raw = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as unknown;
+    const violations = validatePackageJsonShape(raw);
+    errors.push(
+      ...violationProblems(violations, 'package-json-invalid', packageJsonPath, (path) =>
+        path.startsWith('/openclaw')
+          ? 'set "openclaw": {"extensions": ["./index.js"]}'
+          : 'correct this package.json field',
+      ),
+    );
+    return violations.length === 0 ? (raw as PackageJsonShape) : undefined;
+  } catch (error) {
+    errors.push({
+      code: 'package-json-unparseable',
+      message: `package.json is not valid JSON: ${parseError(error)}`,
+      file: packageJsonPath,
+      fix: 'fix the JSON syntax error',
+    });
+    return undefined;
+  }
+}
+
+/**
+ * `plugins.entries.<id>.config` validated against the manifest's configSchema (defaults applied); a schema that does
+ * not compile is a plugin error, a config that does not satisfy it a config error.
+ */
+function validateEntryConfig(
+  manifest: PluginManifest | undefined,
+  manifestPath: string,
+  id: string,
+  config: OpenClawConfig,
+  errors: PluginProblem[],
+): { pluginConfig: Record<string, unknown>; configErrors: PluginProblem[] } {
+  const rawConfig = config.plugins?.entries?.[id]?.config;
+  let pluginConfig: Record<string, unknown> =
+    rawConfig && typeof rawConfig === 'object' ? structuredClone(rawConfig) : {};
+  const configErrors: PluginProblem[] = [];
+  if (!manifest) return { pluginConfig, configErrors };
+  const compiled = compilePluginConfigSchema(manifest.configSchema);
+  if (!compiled.ok) {
+    errors.push({
+      code: 'config-schema-invalid',
+      message: `configSchema is not a valid JSON Schema: ${compiled.error}`,
+      file: manifestPath,
+      path: '/configSchema',
+      fix: 'correct the schema (it is compiled with ajv, JSON Schema draft-07)',
+    });
+    return { pluginConfig, configErrors };
+  }
+  const result = validatePluginConfig(compiled.validate, rawConfig ?? {});
+  pluginConfig = result.config;
+  for (const v of result.violations) {
+    configErrors.push({
+      code: 'config-invalid',
+      message: `${v.path}: ${v.message}`,
+      path: v.path,
+      file: `plugins.entries.${id}.config`,
+      fix: `edit plugins.entries.${id}.config in openclaw.json to satisfy the plugin's configSchema`,
+    });
+  }
+  return { pluginConfig, configErrors };
+}
+
+function realPathOf(rootDir: string): string {
+  try {
+    return realpathSync(rootDir);
+  } catch {
+    return rootDir; // reported as a missing manifest
+  }
+}
+
 export function readPluginPackage(
   rootDir: string,
   origin: PluginOrigin,
@@ -39,115 +153,24 @@ export function readPluginPackage(
   const folderName = basename(rootDir);
   const manifestPath = join(rootDir, MANIFEST_FILE);
   const errors: PluginProblem[] = [];
-  let realPath = rootDir;
-  try {
-    realPath = realpathSync(rootDir);
-  } catch {
-    // reported below as a missing manifest
-  }
-
-  let manifest: PluginManifest | undefined;
-  if (!existsSync(manifestPath)) {
-    errors.push({
-      code: 'manifest-missing',
-      message: `${MANIFEST_FILE} is missing`,
-      file: manifestPath,
-      fix: `create ${MANIFEST_FILE} with at least {"id": "${folderName}", "configSchema": {"type": "object", "additionalProperties": false, "properties": {}}}`,
-    });
-  } else {
-    let raw: unknown;
-    try {
-      raw = JSON5.parse(readFileSync(manifestPath, 'utf8'));
-    } catch (error) {
-      errors.push({
-        code: 'manifest-unparseable',
-        message: `${MANIFEST_FILE} is not valid JSON5: ${parseError(error)}`,
-        file: manifestPath,
-        fix: 'fix the syntax error at the reported line and column',
-      });
-    }
-    if (raw !== undefined) {
-      const violations = validateManifestShape(raw);
-      for (const v of violations) {
-        errors.push({
-          code: 'manifest-invalid',
-          message: `${v.path}: ${v.message}`,
-          file: manifestPath,
-          path: v.path,
-          fix: manifestFix(v.path, folderName),
-        });
-      }
-      if (violations.length === 0) manifest = raw as PluginManifest;
-    }
-  }
-
+  const realPath = realPathOf(rootDir);
+  const manifest = readManifest(manifestPath, folderName, errors);
   const packageJsonPath = join(rootDir, 'package.json');
-  let pkg: PackageJsonShape | undefined;
-  if (existsSync(packageJsonPath)) {
-    try {
-      const raw = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as unknown;
-      const violations = validatePackageJsonShape(raw);
-      for (const v of violations) {
-        errors.push({
-          code: 'package-json-invalid',
-          message: `${v.path}: ${v.message}`,
-          file: packageJsonPath,
-          path: v.path,
-          fix: v.path.startsWith('/openclaw')
-            ? 'set "openclaw": {"extensions": ["./index.js"]}'
-            : 'correct this package.json field',
-        });
-      }
-      if (violations.length === 0) pkg = raw as PackageJsonShape;
-    } catch (error) {
-      errors.push({
-        code: 'package-json-unparseable',
-        message: `package.json is not valid JSON: ${parseError(error)}`,
-        file: packageJsonPath,
-        fix: 'fix the JSON syntax error',
-      });
-    }
-  }
+  const hasPackageJson = existsSync(packageJsonPath);
+  const pkg = hasPackageJson ? readPackageJson(packageJsonPath, errors) : undefined;
 
   const id = manifest?.id.trim() ?? folderName;
   const { entries, problems } = resolvePluginEntries({
     rootDir,
     pluginId: id,
-    ...(existsSync(packageJsonPath) ? { packageJsonPath } : {}),
+    ...(hasPackageJson ? { packageJsonPath } : {}),
     ...(pkg?.openclaw?.extensions ? { extensions: pkg.openclaw.extensions } : {}),
   });
   errors.push(...problems);
 
   const kind: PluginKind[] =
     manifest?.kind === undefined ? [] : Array.isArray(manifest.kind) ? [...manifest.kind] : [manifest.kind];
-  const rawConfig = config.plugins?.entries?.[id]?.config;
-  let pluginConfig: Record<string, unknown> =
-    rawConfig && typeof rawConfig === 'object' ? structuredClone(rawConfig) : {};
-  const configErrors: PluginProblem[] = [];
-  if (manifest) {
-    const compiled = compilePluginConfigSchema(manifest.configSchema);
-    if (!compiled.ok) {
-      errors.push({
-        code: 'config-schema-invalid',
-        message: `configSchema is not a valid JSON Schema: ${compiled.error}`,
-        file: manifestPath,
-        path: '/configSchema',
-        fix: 'correct the schema (it is compiled with ajv, JSON Schema draft-07)',
-      });
-    } else {
-      const result = validatePluginConfig(compiled.validate, rawConfig ?? {});
-      pluginConfig = result.config;
-      for (const v of result.violations) {
-        configErrors.push({
-          code: 'config-invalid',
-          message: `${v.path}: ${v.message}`,
-          path: v.path,
-          file: `plugins.entries.${id}.config`,
-          fix: `edit plugins.entries.${id}.config in openclaw.json to satisfy the plugin's configSchema`,
-        });
-      }
-    }
-  }
+  const { pluginConfig, configErrors } = validateEntryConfig(manifest, manifestPath, id, config, errors);
 
   return {
     id,
@@ -156,7 +179,7 @@ export function readPluginPackage(
     origin,
     manifestPath,
     ...(manifest ? { manifest } : {}),
-    ...(existsSync(packageJsonPath) ? { packageJsonPath } : {}),
+    ...(hasPackageJson ? { packageJsonPath } : {}),
     ...((manifest?.name ?? pkg?.name) ? { name: manifest?.name ?? pkg?.name } : {}),
     ...(manifest?.description ? { description: manifest.description } : {}),
     ...((manifest?.version ?? pkg?.version) ? { version: manifest?.version ?? pkg?.version } : {}),

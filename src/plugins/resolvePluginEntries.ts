@@ -49,31 +49,108 @@ export interface ResolvedEntries {
   problems: PluginProblem[];
 }
 
-export function resolvePluginEntries(options: {
+interface ResolveEntriesOptions {
   rootDir: string;
   packageJsonPath?: string;
   /** package.json#openclaw.extensions when present */
   extensions?: string[];
   pluginId: string;
-}): ResolvedEntries {
+}
+
+/** The package an entry must stay inside, and where its problems are reported. */
+interface EntryScope {
+  rootDir: string;
+  realRoot: string;
+  /** package.json, else the plugin folder */
+  where: string;
+}
+
+/** openclaw.extensions, else the first root `index.*`; undefined (with an entry-missing problem) when neither. */
+function declaredEntries(options: ResolveEntriesOptions, problems: PluginProblem[]): string[] | undefined {
+  const { rootDir, packageJsonPath } = options;
+  if (options.extensions && options.extensions.length > 0) return options.extensions;
+  const fallback = FALLBACK_ENTRY_NAMES.find((name) => existsSync(join(rootDir, name)));
+  if (fallback) return [`./${fallback}`];
+  problems.push({
+    code: 'entry-missing',
+    message: `no entry file: ${packageJsonPath ? 'package.json has no openclaw.extensions' : 'there is no package.json'} and the folder has no ${FALLBACK_ENTRY_NAMES.join('/')}`,
+    file: packageJsonPath ?? rootDir,
+    fix: 'add "openclaw": {"extensions": ["./index.js"]} to package.json, naming the file that exports register(api)',
+  });
+  return undefined;
+}
+
+/** The file a declared entry names, or why it cannot be one: absolute, outside the package, missing. */
+function checkDeclaredPath(spec: string, scope: EntryScope): string | PluginProblem {
+  const { rootDir, where } = scope;
+  if (isAbsolute(spec)) {
+    return {
+      code: 'entry-absolute',
+      message: `entry "${spec}" is an absolute path; entries must be relative to the package`,
+      file: where,
+      path: '/openclaw/extensions',
+      fix: 'list the entry relative to the plugin folder, e.g. "./dist/index.js"',
+    };
+  }
+  const file = resolve(rootDir, spec);
+  if (!isInside(rootDir, file)) {
+    return {
+      code: 'entry-escapes-package',
+      message: `entry "${spec}" points outside the plugin folder (${file})`,
+      file: where,
+      path: '/openclaw/extensions',
+      fix: 'entries must stay inside the package: move the file into the plugin folder and list it as "./<path>"',
+    };
+  }
+  if (!existsSync(file)) {
+    const firstDir = spec.replace(/^\.\//, '').split(/[\\/]/)[0] ?? '';
+    return {
+      code: 'entry-not-found',
+      message: `entry "${spec}" does not exist (${file})`,
+      file: where,
+      path: '/openclaw/extensions',
+      fix: BUILD_DIRS.has(firstDir)
+        ? `build the plugin first (e.g. npm run build in ${rootDir}); its manifest points at ${firstDir}/`
+        : 'correct the path in package.json#openclaw.extensions',
+    };
+  }
+  return file;
+}
+
+/** Undefined when an existing entry file is a file inside the package once symlinks are resolved, else the problem. */
+function checkResolvedFile(spec: string, file: string, scope: EntryScope): PluginProblem | undefined {
+  const { realRoot, where } = scope;
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch (error) {
+    return { code: 'entry-unreadable', message: `entry "${spec}" cannot be resolved: ${String(error)}`, file: where };
+  }
+  if (!isInside(realRoot, real)) {
+    return {
+      code: 'entry-symlink-escapes',
+      message: `entry "${spec}" is a symlink that resolves outside the plugin folder (→ ${real})`,
+      file: where,
+      path: '/openclaw/extensions',
+      fix: 'replace the symlink with the file itself (entries must stay inside the package)',
+    };
+  }
+  if (!statSync(real).isFile()) {
+    return {
+      code: 'entry-not-a-file',
+      message: `entry "${spec}" is not a file (${file})`,
+      file: where,
+      path: '/openclaw/extensions',
+    };
+  }
+  return undefined;
+}
+
+export function resolvePluginEntries(options: ResolveEntriesOptions): ResolvedEntries {
   const { rootDir, packageJsonPath, pluginId } = options;
   const problems: PluginProblem[] = [];
-  let declared: string[];
-  if (options.extensions && options.extensions.length > 0) {
-    declared = options.extensions;
-  } else {
-    const fallback = FALLBACK_ENTRY_NAMES.find((name) => existsSync(join(rootDir, name)));
-    if (!fallback) {
-      problems.push({
-        code: 'entry-missing',
-        message: `no entry file: ${packageJsonPath ? 'package.json has no openclaw.extensions' : 'there is no package.json'} and the folder has no ${FALLBACK_ENTRY_NAMES.join('/')}`,
-        file: packageJsonPath ?? rootDir,
-        fix: 'add "openclaw": {"extensions": ["./index.js"]} to package.json, naming the file that exports register(api)',
-      });
-      return { entries: [], problems };
-    }
-    declared = [`./${fallback}`];
-  }
+  const declared = declaredEntries(options, problems);
+  if (!declared) return { entries: [], problems };
 
   let realRoot: string;
   try {
@@ -81,71 +158,17 @@ export function resolvePluginEntries(options: {
   } catch {
     realRoot = rootDir;
   }
+  const scope: EntryScope = { rootDir, realRoot, where: packageJsonPath ?? rootDir };
   const entries: PluginEntry[] = [];
-  const where = packageJsonPath ?? rootDir;
   for (const spec of declared) {
-    if (isAbsolute(spec)) {
-      problems.push({
-        code: 'entry-absolute',
-        message: `entry "${spec}" is an absolute path; entries must be relative to the package`,
-        file: where,
-        path: '/openclaw/extensions',
-        fix: 'list the entry relative to the plugin folder, e.g. "./dist/index.js"',
-      });
+    const file = checkDeclaredPath(spec, scope);
+    if (typeof file !== 'string') {
+      problems.push(file);
       continue;
     }
-    const file = resolve(rootDir, spec);
-    if (!isInside(rootDir, file)) {
-      problems.push({
-        code: 'entry-escapes-package',
-        message: `entry "${spec}" points outside the plugin folder (${file})`,
-        file: where,
-        path: '/openclaw/extensions',
-        fix: 'entries must stay inside the package: move the file into the plugin folder and list it as "./<path>"',
-      });
-      continue;
-    }
-    if (!existsSync(file)) {
-      const firstDir = spec.replace(/^\.\//, '').split(/[\\/]/)[0] ?? '';
-      problems.push({
-        code: 'entry-not-found',
-        message: `entry "${spec}" does not exist (${file})`,
-        file: where,
-        path: '/openclaw/extensions',
-        fix: BUILD_DIRS.has(firstDir)
-          ? `build the plugin first (e.g. npm run build in ${rootDir}); its manifest points at ${firstDir}/`
-          : 'correct the path in package.json#openclaw.extensions',
-      });
-      continue;
-    }
-    let real: string;
-    try {
-      real = realpathSync(file);
-    } catch (error) {
-      problems.push({
-        code: 'entry-unreadable',
-        message: `entry "${spec}" cannot be resolved: ${String(error)}`,
-        file: where,
-      });
-      continue;
-    }
-    if (!isInside(realRoot, real)) {
-      problems.push({
-        code: 'entry-symlink-escapes',
-        message: `entry "${spec}" is a symlink that resolves outside the plugin folder (→ ${real})`,
-        file: where,
-        path: '/openclaw/extensions',
-        fix: 'replace the symlink with the file itself (entries must stay inside the package)',
-      });
-      continue;
-    }
-    if (!statSync(real).isFile()) {
-      problems.push({
-        code: 'entry-not-a-file',
-        message: `entry "${spec}" is not a file (${file})`,
-        file: where,
-        path: '/openclaw/extensions',
-      });
+    const problem = checkResolvedFile(spec, file, scope);
+    if (problem) {
+      problems.push(problem);
       continue;
     }
     const entryPluginId = declared.length > 1 ? `${pluginId}/${basename(file, extname(file))}` : pluginId;

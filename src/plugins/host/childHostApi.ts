@@ -63,9 +63,8 @@ function nameOf(value: unknown): string | null {
 }
 
 export function createHostApi(options: HostApiOptions): Record<string, unknown> {
-  const { report, pluginId } = options;
+  const { pluginId } = options;
   const emit = (level: LogLevel, message: string) => options.log(level, message, pluginId);
-  const logger = makeLogger(emit);
 
   const api: Record<string, unknown> = {
     id: pluginId,
@@ -77,12 +76,27 @@ export function createHostApi(options: HostApiOptions): Record<string, unknown> 
     registrationMode: options.registrationMode,
     config: options.config,
     pluginConfig: options.pluginConfig,
-    logger,
+    logger: makeLogger(emit),
     resolvePath(input: string): string {
       if (typeof input !== 'string') return input;
       if (input === '~' || input.startsWith('~/')) return resolve(homedir(), input.slice(2));
       return isAbsolute(input) ? input : resolve(options.pluginRoot, input);
     },
+    ...recordingRegistrations(options),
+    runtime: hostRuntime(options, emit),
+  };
+  for (const method of NO_OP_REGISTRATIONS) {
+    api[method] = () => {
+      options.report.stubs.push({ pluginId, method });
+    };
+  }
+  return api;
+}
+
+/** The api's register* methods and `on`: each records what the plugin registered into the report. */
+function recordingRegistrations(options: HostApiOptions) {
+  const { report, pluginId } = options;
+  return {
     registerContextEngine(id: unknown, factory: unknown): void {
       const seq = report.engines.length;
       report.engines.push({ seq, pluginId, id, factoryIsFunction: typeof factory === 'function' });
@@ -115,34 +129,34 @@ export function createHostApi(options: HostApiOptions): Record<string, unknown> 
         },
       },
     },
-    runtime: {
-      config: {
-        current: () => options.config,
-        loadConfig: () => options.config,
-      },
-      logging: {
-        getChildLogger: (bindings?: unknown) => {
-          const label =
-            bindings && typeof bindings === 'object'
-              ? Object.entries(bindings as Record<string, unknown>)
-                  .map(([k, v]) => `${k}=${String(v)}`)
-                  .join(' ')
-              : typeof bindings === 'string'
-                ? bindings
-                : '';
-          return makeLogger(emit, label ? `[${label}] ` : '');
-        },
-        shouldLogVerbose: () => false,
-      },
-      ...(options.llmComplete ? { llm: { complete: options.llmComplete } } : {}),
-    },
   };
-  for (const method of NO_OP_REGISTRATIONS) {
-    api[method] = () => {
-      report.stubs.push({ pluginId, method });
-    };
+}
+
+/** `api.runtime`: the config, child loggers and (when the app offers one) the LLM. */
+function hostRuntime(options: HostApiOptions, emit: (level: LogLevel, message: string) => void) {
+  return {
+    config: {
+      current: () => options.config,
+      loadConfig: () => options.config,
+    },
+    logging: {
+      getChildLogger: (bindings?: unknown) => {
+        const label = childLoggerLabel(bindings);
+        return makeLogger(emit, label ? `[${label}] ` : '');
+      },
+      shouldLogVerbose: () => false,
+    },
+    ...(options.llmComplete ? { llm: { complete: options.llmComplete } } : {}),
+  };
+}
+
+function childLoggerLabel(bindings: unknown): string {
+  if (bindings && typeof bindings === 'object') {
+    return Object.entries(bindings as Record<string, unknown>)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ');
   }
-  return api;
+  return typeof bindings === 'string' ? bindings : '';
 }
 
 export function emptyRegisterReport(): RegisterReport {
