@@ -4,7 +4,7 @@
  * are forgotten once more than `maxReplays` are held.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,8 @@ import type { HostSpec } from './lane/laneSpec';
 import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
 import { parseHostSpec } from './lane/laneSpec';
 import type { Recording } from '../contract/recording';
-import type { PluginLoadingOptions } from './lane/replayTypes';
+import type { PluginLoadingOptions, ReplayLaneConfig } from './lane/replayTypes';
+import { writeFileAtomic } from '../common/writeFileAtomic';
 import { renderHtmlReport } from './report/renderHtmlReport';
 import { replaySession } from './replaySession';
 import { resolveSessionInput } from './session/resolveSessionInput';
@@ -120,6 +121,73 @@ export interface ReplayServiceOptions {
   plugins?: Omit<PluginLoadingOptions, 'allowExecute'>;
 }
 
+/** The lanes a request asks for; throws on anything a person can get wrong, before the replay gets an id. */
+function lanesOfRequest(request: StartReplayRequest): ReplayLaneConfig[] {
+  const host: HostSpec | undefined = request.host !== undefined ? parseHostSpec(request.host, 'host') : undefined;
+  return request.lanes.map((spec) =>
+    laneConfigFromSpec(spec, {
+      contextWindow: request.window,
+      ...(request.reserve !== undefined ? { reserveTokens: request.reserve } : {}),
+      ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
+      ...(host ? { host } : {}),
+    }),
+  );
+}
+
+/** Validates the request, reads the session and starts its replay; the job follows it to the end. */
+async function startReplayJob(
+  request: StartReplayRequest,
+  onProgress: ((update: ReplayProgressUpdate) => void) | undefined,
+  plugins: ReplayServiceOptions['plugins'],
+): Promise<ReplayJob> {
+  const lanes = lanesOfRequest(request);
+  const { file } = await resolveSessionInput(request.sessionPath);
+  const session = await readSessionFile(file, { mode: 'tolerant' });
+  // the replay advances by the turns of the active branch; abandoned branches are not replayed
+  const turns = splitSessionTurns(getActivePath(session)).turns.length;
+  const id = randomUUID();
+  const controller = new AbortController();
+  const entry: ReplayJob = {
+    id,
+    status: 'running',
+    done: 0,
+    total: lanes.length * turns,
+    controller,
+    finished: Promise.resolve(),
+  };
+  entry.finished = replaySession({
+    session,
+    lanes,
+    ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
+    honourRecordedCompactions: request.honourRecordedCompactions === true,
+    checkDeterminism: request.checkDeterminism === true,
+    ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
+    replaySubagents: request.replaySubagents !== false,
+    plugins: { ...plugins, allowExecute: request.allowExecute === true },
+    signal: controller.signal,
+    onProgress: (p) => {
+      if (!p.parentLane) entry.done++;
+      onProgress?.({
+        replayId: id,
+        lane: p.lane,
+        turn: p.turn,
+        total: p.total,
+        ...(p.parentLane ? { parentLane: p.parentLane } : {}),
+      });
+    },
+  }).then(
+    (recording) => {
+      entry.recording = recording;
+      entry.status = 'done';
+    },
+    (error: unknown) => {
+      entry.status = controller.signal.aborted ? 'cancelled' : 'failed';
+      entry.error = errorMessage(error);
+    },
+  );
+  return entry;
+}
+
 export function createReplayService(options: ReplayServiceOptions = {}): ReplayService {
   const maxReplays = options.maxReplays ?? 8;
   const jobs = new Map<string, ReplayJob>();
@@ -139,64 +207,10 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
 
   return {
     async start(request, onProgress) {
-      // Validate everything a person can get wrong before answering with an id.
-      const host: HostSpec | undefined = request.host !== undefined ? parseHostSpec(request.host, 'host') : undefined;
-      const lanes = request.lanes.map((spec) =>
-        laneConfigFromSpec(spec, {
-          contextWindow: request.window,
-          ...(request.reserve !== undefined ? { reserveTokens: request.reserve } : {}),
-          ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
-          ...(host ? { host } : {}),
-        }),
-      );
-      const { file } = await resolveSessionInput(request.sessionPath);
-      const session = await readSessionFile(file, { mode: 'tolerant' });
-      // the replay advances by the turns of the active branch; abandoned branches are not replayed
-      const turns = splitSessionTurns(getActivePath(session)).turns.length;
-
-      const id = randomUUID();
-      const controller = new AbortController();
-      const entry: ReplayJob = {
-        id,
-        status: 'running',
-        done: 0,
-        total: lanes.length * turns,
-        controller,
-        finished: Promise.resolve(),
-      };
-      entry.finished = replaySession({
-        session,
-        lanes,
-        ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
-        honourRecordedCompactions: request.honourRecordedCompactions === true,
-        checkDeterminism: request.checkDeterminism === true,
-        ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
-        replaySubagents: request.replaySubagents !== false,
-        plugins: { ...options.plugins, allowExecute: request.allowExecute === true },
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (!p.parentLane) entry.done++;
-          onProgress?.({
-            replayId: id,
-            lane: p.lane,
-            turn: p.turn,
-            total: p.total,
-            ...(p.parentLane ? { parentLane: p.parentLane } : {}),
-          });
-        },
-      }).then(
-        (recording) => {
-          entry.recording = recording;
-          entry.status = 'done';
-        },
-        (error: unknown) => {
-          entry.status = controller.signal.aborted ? 'cancelled' : 'failed';
-          entry.error = errorMessage(error);
-        },
-      );
-      jobs.set(id, entry);
+      const entry = await startReplayJob(request, onProgress, options.plugins);
+      jobs.set(entry.id, entry);
       forgetOld();
-      return { replayId: id };
+      return { replayId: entry.id };
     },
 
     get(replayId, slice) {
@@ -227,7 +241,7 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
       const bytes = Buffer.byteLength(content);
       if (path) {
         const target = resolve(path);
-        writeFileSync(target, content);
+        writeFileAtomic(target, content, { mode: 0o644 });
         return { format, bytes, path: target };
       }
       return { format, bytes, content };

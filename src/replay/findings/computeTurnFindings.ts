@@ -97,12 +97,13 @@ function list<T>(items: readonly T[], show: (item: T) => string, max = 3): strin
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
 
-export function computeTurnFindings(input: TurnFindingInput): Finding[] {
+function engineLabel(input: TurnFindingInput): string {
+  return `engine "${input.engineId}"`;
+}
+
+/** A quarantine during the turn: the lane falls back to legacy. */
+function quarantineFindings(input: TurnFindingInput): Finding[] {
   const out: Finding[] = [];
-  const engine = `engine "${input.engineId}"`;
-
-  if (input.hostFailure) out.push(finding(input, 'host-unsupported', input.hostFailure));
-
   for (const q of input.quarantines) {
     out.push(
       finding(
@@ -113,7 +114,13 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
       ),
     );
   }
+  return out;
+}
 
+/** assemble() failed: the host sent the pipeline messages. */
+function assembleFailureFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = engineLabel(input);
   if (!input.assemblySucceeded && input.assembleError !== undefined) {
     out.push(
       finding(
@@ -124,7 +131,13 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
       ),
     );
   }
+  return out;
+}
 
+/** Forced compactions that compacted nothing, refused recovery, or no effect. */
+function compactionFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = engineLabel(input);
   for (const c of input.compactions) {
     if (!c.byEngine || c.error !== undefined) continue;
     if (!input.ownsCompaction && c.force && !c.compacted && !c.delegated && !input.isLegacy) {
@@ -158,75 +171,91 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
       );
     }
   }
+  return out;
+}
 
-  if (input.assemblySucceeded && input.assembled.length > 0) {
-    const messages = input.assembled.map((a) => a.message);
-    const { orphanedCalls, orphanedResults } = findToolPairingProblems(messages);
-    if (orphanedCalls.length > 0) {
-      out.push(
-        finding(
-          input,
-          'orphaned-tool-call',
-          `${engine} assembled ${orphanedCalls.length} tool call(s) without their results: ` +
-            `${list(orphanedCalls, (c) => `${c.name} ${c.id} (message ${c.index})`)}. Providers reject unanswered ` +
-            'tool calls; keep a call and its results together.',
-        ),
-      );
-    }
-    if (orphanedResults.length > 0) {
-      out.push(
-        finding(
-          input,
-          'orphaned-tool-result',
-          `${engine} assembled ${orphanedResults.length} tool result(s) without a preceding call: ` +
-            `${list(orphanedResults, (r) => `${r.toolCallId} (message ${r.index})`)}. Drop results whose call was dropped.`,
-        ),
-      );
-    }
-    if (messages[0].role === 'assistant') {
-      out.push(
-        finding(
-          input,
-          'assistant-first',
-          `${engine} assembled a context that starts with an assistant message. Several providers require the ` +
-            'first message to be a user message.',
-        ),
-      );
-    }
+/** Tool calls and results that lost their partner, and a context that starts with an assistant message. */
+function assembledShapeFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = engineLabel(input);
+  const messages = input.assembled.map((a) => a.message);
+  const { orphanedCalls, orphanedResults } = findToolPairingProblems(messages);
+  if (orphanedCalls.length > 0) {
+    out.push(
+      finding(
+        input,
+        'orphaned-tool-call',
+        `${engine} assembled ${orphanedCalls.length} tool call(s) without their results: ` +
+          `${list(orphanedCalls, (c) => `${c.name} ${c.id} (message ${c.index})`)}. Providers reject unanswered ` +
+          'tool calls; keep a call and its results together.',
+      ),
+    );
+  }
+  if (orphanedResults.length > 0) {
+    out.push(
+      finding(
+        input,
+        'orphaned-tool-result',
+        `${engine} assembled ${orphanedResults.length} tool result(s) without a preceding call: ` +
+          `${list(orphanedResults, (r) => `${r.toolCallId} (message ${r.index})`)}. Drop results whose call was dropped.`,
+      ),
+    );
+  }
+  if (messages[0].role === 'assistant') {
+    out.push(
+      finding(
+        input,
+        'assistant-first',
+        `${engine} assembled a context that starts with an assistant message. Several providers require the ` +
+          'first message to be a user message.',
+      ),
+    );
+  }
+  return out;
+}
 
-    const estTotal = input.assembled.reduce((s, a) => s + a.estTokens, 0);
-    const tikTotal = input.assembled.reduce((s, a) => s + a.tiktokenTokens, 0);
-    if (estTotal > input.tokenBudget && !input.isLegacy) {
-      out.push(
-        finding(
-          input,
-          'over-budget',
-          `${engine} assembled ~${estTotal} tokens (OpenClaw estimate; tiktoken ${tikTotal}) for a tokenBudget of ` +
-            `${input.tokenBudget}. Fit the assembled context into params.tokenBudget.`,
-        ),
-      );
-    }
-
-    const reported = input.estimatedTokens;
-    if (reported !== null && !(input.isLegacy && reported === 0)) {
-      const within = (reference: number) =>
-        reference === 0 ? reported === 0 : Math.abs(reported - reference) <= input.driftThreshold * reference;
-      if (!within(tikTotal) && !within(estTotal)) {
-        const pct = tikTotal > 0 ? Math.round(((reported - tikTotal) / tikTotal) * 100) : 0;
-        out.push(
-          finding(
-            input,
-            'estimate-drift',
-            `${engine} reported estimatedTokens ${reported}, but the assembled messages count ${tikTotal} tokens ` +
-              `(tiktoken) / ${estTotal} (OpenClaw estimate): ${pct >= 0 ? '+' : ''}${pct}%, beyond the ±` +
-              `${Math.round(input.driftThreshold * 100)}% threshold. estimatedTokens should be the size of what ` +
-              'assemble() returns.',
-          ),
-        );
-      }
-    }
+/** The assembled size against the token budget, and the engine's own estimate against the counts. */
+function assembledTokenFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = engineLabel(input);
+  const estTotal = input.assembled.reduce((s, a) => s + a.estTokens, 0);
+  const tikTotal = input.assembled.reduce((s, a) => s + a.tiktokenTokens, 0);
+  if (estTotal > input.tokenBudget && !input.isLegacy) {
+    out.push(
+      finding(
+        input,
+        'over-budget',
+        `${engine} assembled ~${estTotal} tokens (OpenClaw estimate; tiktoken ${tikTotal}) for a tokenBudget of ` +
+          `${input.tokenBudget}. Fit the assembled context into params.tokenBudget.`,
+      ),
+    );
   }
 
+  const reported = input.estimatedTokens;
+  if (reported !== null && !(input.isLegacy && reported === 0)) {
+    const within = (reference: number) =>
+      reference === 0 ? reported === 0 : Math.abs(reported - reference) <= input.driftThreshold * reference;
+    if (!within(tikTotal) && !within(estTotal)) {
+      const pct = tikTotal > 0 ? Math.round(((reported - tikTotal) / tikTotal) * 100) : 0;
+      out.push(
+        finding(
+          input,
+          'estimate-drift',
+          `${engine} reported estimatedTokens ${reported}, but the assembled messages count ${tikTotal} tokens ` +
+            `(tiktoken) / ${estTotal} (OpenClaw estimate): ${pct >= 0 ? '+' : ''}${pct}%, beyond the ±` +
+            `${Math.round(input.driftThreshold * 100)}% threshold. estimatedTokens should be the size of what ` +
+            'assemble() returns.',
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** Two assembles with the same parameters gave different contexts. */
+function determinismFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = engineLabel(input);
   if (input.determinism) {
     const { first, second } = input.determinism;
     const same = first.length === second.length && first.every((k, i) => k === second[i]);
@@ -243,7 +272,13 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
       );
     }
   }
+  return out;
+}
 
+/** Methods that returned undefined where OpenClaw specifies a result object. */
+function voidResultFindings(input: TurnFindingInput): Finding[] {
+  const out: Finding[] = [];
+  const engine = engineLabel(input);
   for (const method of input.voidResults) {
     out.push(
       finding(
@@ -263,4 +298,19 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
     );
   }
   return out;
+}
+
+/** The findings of one lane turn: what OpenClaw's host would do differently from what the engine expects. */
+export function computeTurnFindings(input: TurnFindingInput): Finding[] {
+  const assembled = input.assemblySucceeded && input.assembled.length > 0;
+  return [
+    ...(input.hostFailure ? [finding(input, 'host-unsupported', input.hostFailure)] : []),
+    ...quarantineFindings(input),
+    ...assembleFailureFindings(input),
+    ...compactionFindings(input),
+    ...(assembled ? assembledShapeFindings(input) : []),
+    ...(assembled ? assembledTokenFindings(input) : []),
+    ...determinismFindings(input),
+    ...voidResultFindings(input),
+  ];
 }

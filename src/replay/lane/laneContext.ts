@@ -19,7 +19,14 @@ import type { RecordedSpawn } from '../session/subagentSpawns';
 import type { LaneGroup } from './laneGroup';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
-import type { PendingSubagent } from './subagentLifecycle';
+
+/** A spawned child whose end the lane has not seen yet (ended by the sweep at the end of the replay). */
+export interface PendingSubagent {
+  childSessionKey: string;
+  mode: 'run' | 'session';
+  cleanup: 'keep' | 'delete';
+  spawnTurn: number;
+}
 
 export interface ChildReplayOutcome {
   /** the child lane, when the child transcript was found and replayed */

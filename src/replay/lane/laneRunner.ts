@@ -24,12 +24,11 @@ import { TurnDraft, type QuarantineLogEntry } from '../recording/turnDraft';
 import type { PreparedSession } from '../session/prepareSession';
 import type { RecordedSpawn } from '../session/subagentSpawns';
 import type { SessionTurn } from '../session/sessionTurns';
-import type { ChildReplayOutcome, Lane, PrepareSubagentSpawnParams, ReplayChild } from './laneContext';
+import type { ChildReplayOutcome, Lane, PendingSubagent, PrepareSubagentSpawnParams, ReplayChild } from './laneContext';
 import type { LaneGroup } from './laneGroup';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
 import { replayTurn } from './steps/replayTurn';
-import type { PendingSubagent } from './subagentLifecycle';
 
 export { ASSEMBLE_FAILED_WARNING } from './steps/assemble';
 export { BOOTSTRAP_FAILED_WARNING } from './steps/bootstrap';

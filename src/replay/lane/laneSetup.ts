@@ -56,21 +56,29 @@ export interface LaneGroupSetup {
   pluginHooks?: string[];
 }
 
-export async function createLaneGroup(
-  lane: ReplayLaneConfig,
-  laneDir: string,
-  deps: {
-    summarizer: Summarizer;
-    model: string | null;
-    provider: string | null;
-    plugins?: PluginLoadingOptions;
-  },
-): Promise<LaneGroupSetup> {
+interface LaneGroupDeps {
+  summarizer: Summarizer;
+  model: string | null;
+  provider: string | null;
+  plugins?: PluginLoadingOptions;
+}
+
+/** The plugin config's `compaction` settings the lane overrides. */
+function compactionConfigOf(lane: ReplayLaneConfig): Record<string, unknown> {
+  return {
+    ...(lane.reserveTokens !== undefined ? { reserveTokens: lane.reserveTokens } : {}),
+    ...(lane.keepRecentTokens !== undefined ? { keepRecentTokens: lane.keepRecentTokens } : {}),
+    ...(lane.reserveTokensFloor !== undefined ? { reserveTokensFloor: lane.reserveTokensFloor } : {}),
+    ...(lane.compactionEnabled !== undefined ? { enabled: lane.compactionEnabled } : {}),
+  };
+}
+
+/** The lane's folders and settings; runtime, engine id, source and config are filled in by the caller. */
+function newLaneGroup(lane: ReplayLaneConfig, laneDir: string, deps: LaneGroupDeps): LaneGroup {
   const agentDir = join(laneDir, 'agent');
   const workspaceDir = join(laneDir, 'workspace');
   mkdirSync(agentDir, { recursive: true });
   mkdirSync(workspaceDir, { recursive: true });
-
   const settings = resolveCompactionSettings({
     contextTokenBudget: lane.contextWindow,
     reserveTokens: lane.reserveTokens,
@@ -78,15 +86,7 @@ export async function createLaneGroup(
     keepRecentTokens: lane.keepRecentTokens,
     enabled: lane.compactionEnabled,
   });
-  const compactionConfig: Record<string, unknown> = {
-    ...(lane.reserveTokens !== undefined ? { reserveTokens: lane.reserveTokens } : {}),
-    ...(lane.keepRecentTokens !== undefined ? { keepRecentTokens: lane.keepRecentTokens } : {}),
-    ...(lane.reserveTokensFloor !== undefined ? { reserveTokensFloor: lane.reserveTokensFloor } : {}),
-    ...(lane.compactionEnabled !== undefined ? { enabled: lane.compactionEnabled } : {}),
-  };
-
-  // The group object is filled in below; the runtime's callbacks read it lazily.
-  const group = {
+  return {
     host: hostSupportFor(lane.host),
     contextWindow: lane.contextWindow,
     settings,
@@ -102,12 +102,18 @@ export async function createLaneGroup(
     delegatedCompactions: 0,
     closers: [],
   } as unknown as LaneGroup;
+}
 
-  group.runtime = createContextRuntime({
+/**
+ * The lane's own context runtime: legacy with the built-in compaction bound to the lane's transcripts, and every
+ * quarantine routed to the lane turn running at that moment (or kept for the lane's first draft).
+ */
+function createLaneRuntime(group: LaneGroup, summarizer: Summarizer): LaneGroup['runtime'] {
+  return createContextRuntime({
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     legacyFactory: () =>
       createLegacyContextEngine({
-        summarizer: deps.summarizer,
+        summarizer,
         resolveTranscript: (ref) => resolveLaneTranscript(group, ref),
         compaction: group.settings,
       }),
@@ -126,47 +132,68 @@ export async function createLaneGroup(
       else group.routing.unattributed.push(entry);
     },
   });
+}
 
-  let error: string | undefined;
+/** Registers an in-process lane's engine factory; the error when the id is taken. */
+function registerInProcessEngine(
+  group: LaneGroup,
+  engine: Extract<ReplayLaneConfig['engine'], { kind: 'in-process' }>,
+): string | undefined {
+  group.requestedEngineId = engine.engineId;
+  group.source = 'in-process';
+  const registered = group.runtime.registerContextEngineForOwner(
+    engine.engineId,
+    engine.factory,
+    engine.owner ?? 'plugin:in-process',
+    { allowSameOwnerRefresh: true, lifecycle: 'runtime' },
+  );
+  if (registered.ok) return undefined;
+  return `Cannot register in-process engine "${engine.engineId}": already registered by ${registered.existingOwner ?? 'another owner'}.`;
+}
+
+async function setUpPluginLane(
+  group: LaneGroup,
+  lane: ReplayLaneConfig,
+  engine: Extract<ReplayLaneConfig['engine'], { kind: 'plugin' }>,
+  laneDir: string,
+  deps: LaneGroupDeps,
+): Promise<LaneGroupSetup> {
+  group.source = 'plugin';
+  const compactionConfig = compactionConfigOf(lane);
+  // loaded on demand: legacy and in-process lanes never touch the plugin machinery
+  const { loadPluginLane } = await import('./loadPluginLane');
+  const loaded = await loadPluginLane(group, engine, {
+    laneDir,
+    config: withSlot(lane.config, engine.engineId ?? '', compactionConfig),
+    ...(deps.plugins ? { plugins: deps.plugins } : {}),
+  });
+  group.requestedEngineId = loaded.engineId;
+  group.config = withSlot(lane.config, group.requestedEngineId, compactionConfig);
+  return {
+    group,
+    ...(loaded.error ? { error: loaded.error } : {}),
+    ...(loaded.pluginId ? { pluginId: loaded.pluginId } : {}),
+    ...(loaded.pluginPath ? { pluginPath: loaded.pluginPath } : {}),
+    ...(loaded.hooks ? { pluginHooks: loaded.hooks } : {}),
+  };
+}
+
+export async function createLaneGroup(
+  lane: ReplayLaneConfig,
+  laneDir: string,
+  deps: LaneGroupDeps,
+): Promise<LaneGroupSetup> {
+  const group = newLaneGroup(lane, laneDir, deps);
+  group.runtime = createLaneRuntime(group, deps.summarizer);
   const engine = lane.engine;
-  if (engine.kind === 'legacy') {
+  if (engine.kind === 'plugin') return setUpPluginLane(group, lane, engine, laneDir, deps);
+  let error: string | undefined;
+  if (engine.kind === 'in-process') {
+    error = registerInProcessEngine(group, engine);
+  } else {
     group.requestedEngineId = 'legacy';
     group.source = 'legacy';
-  } else if (engine.kind === 'in-process') {
-    group.requestedEngineId = engine.engineId;
-    group.source = 'in-process';
-    const registered = group.runtime.registerContextEngineForOwner(
-      engine.engineId,
-      engine.factory,
-      engine.owner ?? 'plugin:in-process',
-      {
-        allowSameOwnerRefresh: true,
-        lifecycle: 'runtime',
-      },
-    );
-    if (!registered.ok) {
-      error = `Cannot register in-process engine "${engine.engineId}": already registered by ${registered.existingOwner ?? 'another owner'}.`;
-    }
-  } else {
-    group.source = 'plugin';
-    // loaded on demand: legacy and in-process lanes never touch the plugin machinery
-    const { loadPluginLane } = await import('./loadPluginLane');
-    const loaded = await loadPluginLane(group, engine, {
-      laneDir,
-      config: withSlot(lane.config, engine.engineId ?? '', compactionConfig),
-      ...(deps.plugins ? { plugins: deps.plugins } : {}),
-    });
-    group.requestedEngineId = loaded.engineId;
-    if (loaded.error) error = loaded.error;
-    group.config = withSlot(lane.config, group.requestedEngineId, compactionConfig);
-    return {
-      group,
-      ...(error !== undefined ? { error } : {}),
-      ...(loaded.pluginId ? { pluginId: loaded.pluginId } : {}),
-      ...(loaded.pluginPath ? { pluginPath: loaded.pluginPath } : {}),
-      ...(loaded.hooks ? { pluginHooks: loaded.hooks } : {}),
-    };
   }
-  group.config = withSlot(lane.config, group.requestedEngineId, compactionConfig);
+  group.config = withSlot(lane.config, group.requestedEngineId, compactionConfigOf(lane));
   return { group, ...(error !== undefined ? { error } : {}) };
 }

@@ -69,6 +69,25 @@ export function findLanePlugin(
   };
 }
 
+/** openclaw.json with the slot pointing at the lane's engine and the plugin enabled with the lane's config. */
+function withLanePluginConfig(
+  base: OpenClawConfig,
+  source: Extract<LaneEngineSource, { kind: 'plugin' }>,
+  pluginId: string,
+): OpenClawConfig {
+  return {
+    ...base,
+    plugins: {
+      ...(base.plugins ?? {}),
+      slots: { ...(base.plugins?.slots ?? {}), contextEngine: source.engineId ?? pluginId },
+      entries: {
+        ...(base.plugins?.entries ?? {}),
+        [pluginId]: { ...(base.plugins?.entries?.[pluginId] ?? {}), enabled: true, config: source.pluginConfig ?? {} },
+      },
+    },
+  };
+}
+
 export async function loadPluginLane(
   group: LaneGroup,
   source: Extract<LaneEngineSource, { kind: 'plugin' }>,
@@ -83,21 +102,7 @@ export async function loadPluginLane(
 
   // Discover again with this lane's plugin config in place, so defaults and validation apply to it.
   let plugin = first.plugin;
-  const config: OpenClawConfig = {
-    ...options.config,
-    plugins: {
-      ...(options.config.plugins ?? {}),
-      slots: { ...(options.config.plugins?.slots ?? {}), contextEngine: source.engineId ?? plugin.id },
-      entries: {
-        ...(options.config.plugins?.entries ?? {}),
-        [plugin.id]: {
-          ...(options.config.plugins?.entries?.[plugin.id] ?? {}),
-          enabled: true,
-          config: source.pluginConfig ?? {},
-        },
-      },
-    },
-  };
+  const config = withLanePluginConfig(options.config, source, plugin.id);
   const again = findLanePlugin(plugin.rootDir, { config, ...(options.plugins ? { plugins: options.plugins } : {}) });
   if (again.plugin) plugin = again.plugin;
 

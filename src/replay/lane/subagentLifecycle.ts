@@ -17,13 +17,6 @@ export const FORK_REQUIRES_TRANSCRIPT_ERROR =
   'context="fork" requires requester session metadata with an existing transcript file.';
 export const LIGHT_CONTEXT_SKIP_REASON = 'lightContext isolated spawn: prepareSubagentSpawn is intentionally skipped';
 
-export interface PendingSubagent {
-  childSessionKey: string;
-  mode: 'run' | 'session';
-  cleanup: 'keep' | 'delete';
-  spawnTurn: number;
-}
-
 /** The key OpenClaw would have generated when the recording names none (a failed spawn before the key existed). */
 function placeholderChildKey(toolCallId: string): string {
   return `agent:main:subagent:unknown-${toolCallId}`;

@@ -134,18 +134,8 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
   return out.join('');
 }
 
-export function renderHtmlReport(recording: Recording, options: HtmlReportOptions = {}): string {
-  const title = options.title ?? `ContextScope replay — ${recording.session.sessionId}`;
-  const rootLanes = recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
-  const childLanes = recording.lanes.filter((l) => l.parentLane);
-  const totalRefs = Object.values(recording.turns).reduce(
-    (s, ts) => s + ts.reduce((a, t) => a + t.assembled.length, 0),
-    0,
-  );
-  const mode = options.detailTurns ?? 'auto';
-  const listAll = mode === 'all' || (mode === 'auto' && totalRefs <= 40_000);
-  const findingTurns = new Set(recording.findings.map((f) => `${f.lane}#${f.turn}`));
-
+/** Document head, title and the session line. */
+function renderHeading(recording: Recording, title: string): string {
   const out: string[] = [];
   out.push(
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -157,7 +147,12 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
       `${recording.session.messageKeys.length} messages · recorded ${escapeHtml(recording.createdAt)} by ${escapeHtml(recording.generator.name)} ${escapeHtml(recording.generator.version)} · ` +
       `replay ${(recording.stats.wallMs / 1000).toFixed(2)} s</p>`,
   );
+  return out.join('\n');
+}
 
+/** One row per lane (and its setup error). */
+function renderLaneTable(recording: Recording): string {
+  const out: string[] = [];
   out.push(
     '<h2>Lanes</h2><table><tr><th>lane</th><th>spec</th><th>engine</th><th class="num">window</th><th class="num">reserve</th><th>host</th><th class="num">turns</th><th class="num">findings</th></tr>',
   );
@@ -172,7 +167,13 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
     if (lane.error) out.push(`<tr><td colspan="8" class="status-bad">${escapeHtml(lane.error)}</td></tr>`);
   }
   out.push('</table>');
+  return out.join('\n');
+}
 
+/** Tokens per turn for the root lanes, then one chart per subagent lane. */
+function renderCharts(recording: Recording, rootLanes: string[]): string {
+  const out: string[] = [];
+  const childLanes = recording.lanes.filter((l) => l.parentLane);
   out.push('<h2>Tokens per turn</h2>');
   out.push(
     renderBudgetChart({
@@ -187,7 +188,12 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
       renderBudgetChart({ title: `Subagent ${child.label}`, series: chartSeries(recording, [child.id]), height: 200 }),
     );
   }
+  return out.join('\n');
+}
 
+/** The findings table (first 500) and the lane-level events. */
+function renderFindings(recording: Recording): string {
+  const out: string[] = [];
   out.push(`<h2>Findings (${recording.findings.length})</h2>`);
   if (recording.findings.length === 0) out.push('<p class="muted">No findings.</p>');
   else {
@@ -207,7 +213,12 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
     for (const e of recording.events) out.push(`<li>${escapeHtml(e.lane)}: ${escapeHtml(describeEvent(e))}</li>`);
     out.push('</ul>');
   }
+  return out.join('\n');
+}
 
+/** The root lanes side by side, one row per turn. */
+function renderSideBySide(recording: Recording, rootLanes: string[]): string {
+  const out: string[] = [];
   out.push('<h2>Side by side</h2><table><tr><th class="num">turn</th>');
   for (const id of rootLanes)
     out.push(`<th colspan="3">${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`);
@@ -231,7 +242,19 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
     out.push('</tr>');
   }
   out.push('</table>');
+  return out.join('\n');
+}
 
+/** Every lane's turns; message lists only where they matter when the report would be too large. */
+function renderTurns(recording: Recording, options: HtmlReportOptions): string {
+  const out: string[] = [];
+  const totalRefs = Object.values(recording.turns).reduce(
+    (s, ts) => s + ts.reduce((a, t) => a + t.assembled.length, 0),
+    0,
+  );
+  const mode = options.detailTurns ?? 'auto';
+  const listAll = mode === 'all' || (mode === 'auto' && totalRefs <= 40_000);
+  const findingTurns = new Set(recording.findings.map((f) => `${f.lane}#${f.turn}`));
   out.push('<h2>Turns</h2>');
   for (const lane of recording.lanes) {
     const turns = recording.turns[lane.id] ?? [];
@@ -247,6 +270,19 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
       '<p class="muted">Message lists are shown for turns with events or findings and for each lane\'s last turn; the JSON export has every turn.</p>',
     );
   }
-  out.push('</body></html>');
   return out.join('\n');
+}
+
+export function renderHtmlReport(recording: Recording, options: HtmlReportOptions = {}): string {
+  const title = options.title ?? `ContextScope replay — ${recording.session.sessionId}`;
+  const rootLanes = recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
+  return [
+    renderHeading(recording, title),
+    renderLaneTable(recording),
+    renderCharts(recording, rootLanes),
+    renderFindings(recording),
+    renderSideBySide(recording, rootLanes),
+    renderTurns(recording, options),
+    '</body></html>',
+  ].join('\n');
 }
