@@ -78,6 +78,130 @@ function tickLabel(value: number): string {
   return value >= 1000 ? `${Math.round(value / 100) / 10}k` : String(value);
 }
 
+/** The y axis' top: a round number a little above the highest figure drawn (and the prompt budget). */
+function chartTop(series: BudgetSeries): number {
+  let highest = 0;
+  for (const point of series.points) {
+    for (const lane of series.lanes) {
+      highest = Math.max(highest, Number(point[lane.tokensKey] ?? 0), Number(point[lane.budgetKey] ?? 0));
+    }
+  }
+  if (series.reserveBand) highest = Math.max(highest, series.reserveBand.promptBudget);
+  return niceTop(highest * 1.12);
+}
+
+// Recharts reads its children's props, so the chart's parts are built by functions rather than wrapped in components.
+
+function reserveArea(band: NonNullable<BudgetSeries['reserveBand']>, top: number): ReactElement {
+  return (
+    <ReferenceArea
+      y1={band.promptBudget}
+      y2={Math.min(band.contextWindow, top)}
+      className="budget-chart__reserve"
+      fill="#868e96"
+      fillOpacity={0.14}
+      ifOverflow="hidden"
+      label={{
+        value: `reserve ${formatCount(band.contextWindow - band.promptBudget)}`,
+        position: 'insideTopRight',
+        className: 'budget-chart__band-label',
+      }}
+    />
+  );
+}
+
+/** One dashed step line for a budget every lane shares, else one per lane in its colour. */
+function budgetLines(series: BudgetSeries): ReactElement | ReactElement[] {
+  if (series.sharedBudget) {
+    return (
+      <Line
+        dataKey="budget"
+        name="token budget"
+        type="stepAfter"
+        stroke={BUDGET_COLOR}
+        strokeWidth={2}
+        strokeDasharray="6 4"
+        dot={false}
+        isAnimationActive={false}
+      />
+    );
+  }
+  return series.lanes.map((lane) => (
+    <Line
+      key={lane.budgetKey}
+      dataKey={lane.budgetKey}
+      name={`${lane.label} budget`}
+      type="stepAfter"
+      stroke={lane.color}
+      strokeOpacity={0.6}
+      strokeWidth={1.5}
+      strokeDasharray="6 4"
+      dot={false}
+      isAnimationActive={false}
+    />
+  ));
+}
+
+function tokenLines(series: BudgetSeries): ReactElement[] {
+  return series.lanes.map((lane, i) => (
+    <Line
+      key={lane.tokensKey}
+      dataKey={lane.tokensKey}
+      name={lane.label}
+      type="linear"
+      stroke={lane.color}
+      strokeWidth={2.2}
+      dot={markerDot(lane.markKey, lane.color, i)}
+      activeDot={{ r: 4 }}
+      connectNulls={false}
+      isAnimationActive={false}
+    />
+  ));
+}
+
+function tooltip(): ReactElement {
+  return (
+    <Tooltip
+      formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
+      labelFormatter={(label) => `Turn ${String(label)}`}
+      wrapperClassName="budget-chart__tooltip"
+      contentStyle={{
+        background: 'var(--surface)',
+        border: '1px solid var(--border)',
+        borderRadius: 6,
+        color: 'var(--text)',
+      }}
+      labelStyle={{ color: 'var(--text)', fontWeight: 600 }}
+      isAnimationActive={false}
+    />
+  );
+}
+
+function BudgetLegend({ series, measure }: { series: BudgetSeries; measure: TokenMeasure }) {
+  const band = series.reserveBand;
+  return (
+    <figcaption className="budget-chart__legend">
+      {series.lanes.map((lane) => (
+        <span key={lane.id} className="legend-item">
+          <span className="legend-swatch" style={{ background: lane.color }} aria-hidden="true" />
+          <span className="mono">{lane.label}</span>
+        </span>
+      ))}
+      <span className="legend-item">
+        <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
+        token budget
+      </span>
+      <span className="legend-item">◆ compaction ({series.compactions})</span>
+      <span className="legend-item">✕ quarantine ({series.quarantines})</span>
+      <span className="legend-item legend-item--note" data-testid="budget-caption">
+        {`${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}`}
+        {band &&
+          ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`}
+      </span>
+    </figcaption>
+  );
+}
+
 /** Assembled tokens per turn for each lane against the token budget each turn was given. */
 export function BudgetChart({
   series,
@@ -87,17 +211,7 @@ export function BudgetChart({
   height = 200,
   initialWidth = 900,
 }: BudgetChartProps) {
-  let highest = 0;
-  for (const point of series.points) {
-    for (const lane of series.lanes) {
-      highest = Math.max(highest, Number(point[lane.tokensKey] ?? 0), Number(point[lane.budgetKey] ?? 0));
-    }
-  }
-  if (series.reserveBand) highest = Math.max(highest, series.reserveBand.promptBudget);
-  const top = niceTop(highest * 1.12);
-  const selectedLabel = String(selectedTurn + 1);
-  const band = series.reserveBand;
-
+  const top = chartTop(series);
   return (
     <figure className="budget-chart" aria-label="Tokens per turn against the token budget">
       <div className="budget-chart__plot" data-testid="budget-chart">
@@ -114,103 +228,20 @@ export function BudgetChart({
             <CartesianGrid strokeDasharray="3 3" vertical={false} className="budget-chart__grid" />
             <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={12} tickLine={false} />
             <YAxis domain={[0, top]} tickFormatter={tickLabel} width={48} tickLine={false} allowDataOverflow />
-            {band && (
-              <ReferenceArea
-                y1={band.promptBudget}
-                y2={Math.min(band.contextWindow, top)}
-                className="budget-chart__reserve"
-                fill="#868e96"
-                fillOpacity={0.14}
-                ifOverflow="hidden"
-                label={{
-                  value: `reserve ${formatCount(band.contextWindow - band.promptBudget)}`,
-                  position: 'insideTopRight',
-                  className: 'budget-chart__band-label',
-                }}
-              />
-            )}
+            {series.reserveBand && reserveArea(series.reserveBand, top)}
             <ReferenceLine
-              x={selectedLabel}
+              x={String(selectedTurn + 1)}
               stroke="currentColor"
               strokeDasharray="2 3"
               className="budget-chart__cursor"
             />
-            {series.sharedBudget ? (
-              <Line
-                dataKey="budget"
-                name="token budget"
-                type="stepAfter"
-                stroke={BUDGET_COLOR}
-                strokeWidth={2}
-                strokeDasharray="6 4"
-                dot={false}
-                isAnimationActive={false}
-              />
-            ) : (
-              series.lanes.map((lane) => (
-                <Line
-                  key={lane.budgetKey}
-                  dataKey={lane.budgetKey}
-                  name={`${lane.label} budget`}
-                  type="stepAfter"
-                  stroke={lane.color}
-                  strokeOpacity={0.6}
-                  strokeWidth={1.5}
-                  strokeDasharray="6 4"
-                  dot={false}
-                  isAnimationActive={false}
-                />
-              ))
-            )}
-            {series.lanes.map((lane, i) => (
-              <Line
-                key={lane.tokensKey}
-                dataKey={lane.tokensKey}
-                name={lane.label}
-                type="linear"
-                stroke={lane.color}
-                strokeWidth={2.2}
-                dot={markerDot(lane.markKey, lane.color, i)}
-                activeDot={{ r: 4 }}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            ))}
-            <Tooltip
-              formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
-              labelFormatter={(label) => `Turn ${String(label)}`}
-              wrapperClassName="budget-chart__tooltip"
-              contentStyle={{
-                background: 'var(--surface)',
-                border: '1px solid var(--border)',
-                borderRadius: 6,
-                color: 'var(--text)',
-              }}
-              labelStyle={{ color: 'var(--text)', fontWeight: 600 }}
-              isAnimationActive={false}
-            />
+            {budgetLines(series)}
+            {tokenLines(series)}
+            {tooltip()}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="budget-chart__legend">
-        {series.lanes.map((lane) => (
-          <span key={lane.id} className="legend-item">
-            <span className="legend-swatch" style={{ background: lane.color }} aria-hidden="true" />
-            <span className="mono">{lane.label}</span>
-          </span>
-        ))}
-        <span className="legend-item">
-          <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
-          token budget
-        </span>
-        <span className="legend-item">◆ compaction ({series.compactions})</span>
-        <span className="legend-item">✕ quarantine ({series.quarantines})</span>
-        <span className="legend-item legend-item--note" data-testid="budget-caption">
-          {`${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}`}
-          {band &&
-            ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`}
-        </span>
-      </figcaption>
+      <BudgetLegend series={series} measure={measure} />
     </figure>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LaneChoice } from '../model/laneChoices';
 import type { ReplayFormState } from '../store/replayStore';
 import { Tag } from './Tag';
@@ -32,6 +33,108 @@ function consentTag(choice: LaneChoice) {
   }
 }
 
+const KEEP_RECENT_HINT =
+  'agents.defaults.compaction.keepRecentTokens. It must stay below window − reserve, or compaction cannot make the prompt fit (the replay then reports keep-recent-exceeds-budget).';
+
+interface FormFieldProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  placeholder?: string;
+  numeric?: boolean;
+  wide?: boolean;
+  title?: string;
+  list?: string;
+  children?: ReactNode;
+}
+
+/** A labelled monospace text input of the form (`children` go after the input, e.g. its datalist). */
+function FormField({ label, value, onChange, placeholder, numeric, wide, title, list, children }: FormFieldProps) {
+  return (
+    <label className={wide ? 'field field--wide' : 'field'} title={title}>
+      <span className="field__label">{label}</span>
+      <input
+        className="input mono"
+        inputMode={numeric ? 'numeric' : undefined}
+        list={list}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {children}
+    </label>
+  );
+}
+
+function LaneOptions({
+  choices,
+  lanes,
+  onToggle,
+}: {
+  choices: readonly LaneChoice[];
+  lanes: readonly string[];
+  onToggle(spec: string): void;
+}) {
+  return (
+    <fieldset className="replay-form__lanes">
+      <legend>Lanes</legend>
+      {choices.map((choice) => (
+        <label key={choice.spec} className="lane-option" title={choice.description}>
+          <input
+            type="checkbox"
+            checked={lanes.includes(choice.spec)}
+            disabled={choice.unavailable !== null}
+            onChange={() => onToggle(choice.spec)}
+          />
+          <span className="mono lane-option__label">{choice.label}</span>
+          {consentTag(choice)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ReplayFields({ form, onChange }: { form: ReplayFormState; onChange(patch: Partial<ReplayFormState>): void }) {
+  return (
+    <div className="replay-form__fields">
+      <FormField
+        label="Context window (tokens)"
+        numeric
+        value={form.window}
+        onChange={(window) => onChange({ window })}
+      />
+      <FormField
+        label="Reserve (tokens)"
+        numeric
+        placeholder="OpenClaw default"
+        value={form.reserve}
+        onChange={(reserve) => onChange({ reserve })}
+      />
+      <FormField
+        label="Keep recent (tokens)"
+        title={KEEP_RECENT_HINT}
+        numeric
+        placeholder="OpenClaw default (20000)"
+        value={form.keepRecentTokens}
+        onChange={(keepRecentTokens) => onChange({ keepRecentTokens })}
+      />
+      <FormField label="Host" list="replay-hosts" value={form.host} onChange={(host) => onChange({ host })}>
+        <datalist id="replay-hosts">
+          <option value="embedded" />
+          <option value="codex" />
+        </datalist>
+      </FormField>
+      <FormField
+        label="More lanes (lane specs, space-separated)"
+        wide
+        placeholder="legacy?window=64000  plugin:faulty-engines?engine=faulty-assemble-throws"
+        value={form.extraSpecs}
+        onChange={(extraSpecs) => onChange({ extraSpecs })}
+      />
+    </div>
+  );
+}
+
 /** Lanes (legacy and every context-engine plugin), model window, reserve, keep-recent and host of a replay. */
 export function ReplayForm({
   sessionTitle,
@@ -56,77 +159,8 @@ export function ReplayForm({
       <p className="replay-form__session">
         Session: <span className="mono">{sessionTitle ?? 'none chosen'}</span>
       </p>
-      <fieldset className="replay-form__lanes">
-        <legend>Lanes</legend>
-        {choices.map((choice) => (
-          <label key={choice.spec} className="lane-option" title={choice.description}>
-            <input
-              type="checkbox"
-              checked={form.lanes.includes(choice.spec)}
-              disabled={choice.unavailable !== null}
-              onChange={() => onToggleLane(choice.spec)}
-            />
-            <span className="mono lane-option__label">{choice.label}</span>
-            {consentTag(choice)}
-          </label>
-        ))}
-      </fieldset>
-      <div className="replay-form__fields">
-        <label className="field">
-          <span className="field__label">Context window (tokens)</span>
-          <input
-            className="input mono"
-            inputMode="numeric"
-            value={form.window}
-            onChange={(e) => onChange({ window: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Reserve (tokens)</span>
-          <input
-            className="input mono"
-            inputMode="numeric"
-            placeholder="OpenClaw default"
-            value={form.reserve}
-            onChange={(e) => onChange({ reserve: e.target.value })}
-          />
-        </label>
-        <label
-          className="field"
-          title="agents.defaults.compaction.keepRecentTokens. It must stay below window − reserve, or compaction cannot make the prompt fit (the replay then reports keep-recent-exceeds-budget)."
-        >
-          <span className="field__label">Keep recent (tokens)</span>
-          <input
-            className="input mono"
-            inputMode="numeric"
-            placeholder="OpenClaw default (20000)"
-            value={form.keepRecentTokens}
-            onChange={(e) => onChange({ keepRecentTokens: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Host</span>
-          <input
-            className="input mono"
-            list="replay-hosts"
-            value={form.host}
-            onChange={(e) => onChange({ host: e.target.value })}
-          />
-          <datalist id="replay-hosts">
-            <option value="embedded" />
-            <option value="codex" />
-          </datalist>
-        </label>
-        <label className="field field--wide">
-          <span className="field__label">More lanes (lane specs, space-separated)</span>
-          <input
-            className="input mono"
-            placeholder="legacy?window=64000  plugin:faulty-engines?engine=faulty-assemble-throws"
-            value={form.extraSpecs}
-            onChange={(e) => onChange({ extraSpecs: e.target.value })}
-          />
-        </label>
-      </div>
+      <LaneOptions choices={choices} lanes={form.lanes} onToggle={onToggleLane} />
+      <ReplayFields form={form} onChange={onChange} />
       {problem && (
         <p className="form-problem" role="alert">
           {problem}

@@ -6,38 +6,64 @@ function tokens(value: number | null): string {
   return value === null ? '?' : formatCount(value);
 }
 
+type EventOf<T extends ReplayEvent['type']> = Extract<ReplayEvent, { type: T }>;
+
+function CompactionEvent({ event }: { event: EventOf<'compaction'> }) {
+  return (
+    <>
+      <div>
+        <Tag text={`${event.trigger} compaction`} tone={event.compacted ? 'info' : 'warn'} /> by{' '}
+        <span className="mono">{event.engineId}</span>:{' '}
+        {event.compacted ? (
+          <>
+            <span className="mono">{tokens(event.tokensBefore)}</span> →{' '}
+            <span className="mono">{tokens(event.tokensAfter)}</span> tokens
+          </>
+        ) : (
+          <>not compacted{event.reason ? ` (${event.reason})` : ''}</>
+        )}
+        {event.firstKeptEntryId && (
+          <>
+            {' '}
+            · first kept <span className="mono">{event.firstKeptEntryId}</span>
+          </>
+        )}
+        {event.error && <div className="event__error">{event.error}</div>}
+      </div>
+      {event.summary && (
+        <details className="event__details">
+          <summary>Summary ({formatCount(event.summary.length)} characters)</summary>
+          <pre className="message-full">{event.summary}</pre>
+        </details>
+      )}
+    </>
+  );
+}
+
+function SubagentSpawnEvent({ event }: { event: EventOf<'subagentSpawn'> }) {
+  return (
+    <div>
+      <Tag text="spawn" tone={event.error ? 'warn' : 'info'} /> subagent{' '}
+      <span className="mono">{event.childSessionKey ?? event.toolCallId}</span> · {event.contextMode}
+      {event.lightContext ? ' · light context' : ''} ·{' '}
+      {event.prepared
+        ? 'prepareSubagentSpawn called'
+        : `not prepared${event.skippedReason ? ` (${event.skippedReason})` : ''}`}
+      {event.childLane && (
+        <>
+          {' '}
+          · lane <span className="mono">{event.childLane}</span>
+        </>
+      )}
+      {event.error && <div className="event__error">{event.error}</div>}
+    </div>
+  );
+}
+
 function EventBody({ event }: { event: ReplayEvent }) {
   switch (event.type) {
     case 'compaction':
-      return (
-        <>
-          <div>
-            <Tag text={`${event.trigger} compaction`} tone={event.compacted ? 'info' : 'warn'} /> by{' '}
-            <span className="mono">{event.engineId}</span>:{' '}
-            {event.compacted ? (
-              <>
-                <span className="mono">{tokens(event.tokensBefore)}</span> →{' '}
-                <span className="mono">{tokens(event.tokensAfter)}</span> tokens
-              </>
-            ) : (
-              <>not compacted{event.reason ? ` (${event.reason})` : ''}</>
-            )}
-            {event.firstKeptEntryId && (
-              <>
-                {' '}
-                · first kept <span className="mono">{event.firstKeptEntryId}</span>
-              </>
-            )}
-            {event.error && <div className="event__error">{event.error}</div>}
-          </div>
-          {event.summary && (
-            <details className="event__details">
-              <summary>Summary ({formatCount(event.summary.length)} characters)</summary>
-              <pre className="message-full">{event.summary}</pre>
-            </details>
-          )}
-        </>
-      );
+      return <CompactionEvent event={event} />;
     case 'quarantine':
       return (
         <div>
@@ -48,23 +74,7 @@ function EventBody({ event }: { event: ReplayEvent }) {
         </div>
       );
     case 'subagentSpawn':
-      return (
-        <div>
-          <Tag text="spawn" tone={event.error ? 'warn' : 'info'} /> subagent{' '}
-          <span className="mono">{event.childSessionKey ?? event.toolCallId}</span> · {event.contextMode}
-          {event.lightContext ? ' · light context' : ''} ·{' '}
-          {event.prepared
-            ? 'prepareSubagentSpawn called'
-            : `not prepared${event.skippedReason ? ` (${event.skippedReason})` : ''}`}
-          {event.childLane && (
-            <>
-              {' '}
-              · lane <span className="mono">{event.childLane}</span>
-            </>
-          )}
-          {event.error && <div className="event__error">{event.error}</div>}
-        </div>
-      );
+      return <SubagentSpawnEvent event={event} />;
     case 'subagentRollback':
       return (
         <div>

@@ -1,17 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useInspectorClient } from '../bridge/ClientContext';
 import { ConsentDialog } from '../components/ConsentDialog';
 import { Notice } from '../components/Notice';
 import { ReplayForm } from '../components/ReplayForm';
 import { RunStatus } from '../components/RunStatus';
 import { SessionTable } from '../components/SessionTable';
+import { StateDirForm } from '../components/StateDirForm';
 import { laneChoices } from '../model/laneChoices';
 import { buildSessionRows, sessionTitle } from '../model/sessionRows';
 import { useAppStore } from '../store/appStore';
-import { DEMO_PLUGIN_ID } from '../store/openDemo';
 import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
 import { useSessionsStore } from '../store/sessionsStore';
+import { useDemoLanePreselected, useSessionsAndPluginsLoaded } from './useSessionsViewSetup';
 
 /** Choose a session and lanes, give consent for plugin code, run the replay and watch its progress. */
 export function SessionsView() {
@@ -20,55 +21,23 @@ export function SessionsView() {
   const plugins = usePluginsStore();
   const replay = useReplayStore();
   const selectSection = useAppStore((s) => s.selectSection);
-  const [stateDirInput, setStateDirInput] = useState('');
-
-  useEffect(() => {
-    if (!client) return;
-    if (!useSessionsStore.getState().loaded && !useSessionsStore.getState().loading)
-      void useSessionsStore.getState().load(client);
-    if (!usePluginsStore.getState().list && !usePluginsStore.getState().loading)
-      void usePluginsStore.getState().load(client);
-  }, [client]);
+  useSessionsAndPluginsLoaded(client);
 
   const rows = useMemo(() => buildSessionRows(sessions.sessions), [sessions.sessions]);
   const choices = useMemo(() => laneChoices(plugins.list?.plugins ?? []), [plugins.list]);
-
-  // Preselect the demo plugin lane beside legacy until the user picks lanes themselves.
-  useEffect(() => {
-    const state = useReplayStore.getState();
-    const demoLane = choices.find((choice) => choice.plugin?.id === DEMO_PLUGIN_ID && choice.unavailable === null);
-    if (!state.lanesTouched && demoLane && !state.form.lanes.includes(demoLane.spec))
-      state.setForm({ lanes: [...state.form.lanes, demoLane.spec] });
-  }, [choices]);
+  useDemoLanePreselected(choices);
   const selected = sessions.sessions.find((s) => s.file === sessions.selectedFile) ?? null;
   const running = replay.run?.status === 'starting' || replay.run?.status === 'running';
 
   return (
     <div className="view sessions-view">
       <h1 className="view__title">Sessions</h1>
-      <form
-        className="state-dir"
-        aria-label="Session folder"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (client) void sessions.load(client, stateDirInput.trim() || undefined);
-        }}
-      >
-        <label className="field field--wide">
-          <span className="field__label">
-            OpenClaw state dir or folder of transcripts (empty: the bundled demo sessions)
-          </span>
-          <input
-            className="input mono"
-            value={stateDirInput}
-            placeholder={sessions.stateDir || 'bundled demo sessions'}
-            onChange={(event) => setStateDirInput(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="button" disabled={!client || sessions.loading}>
-          {sessions.loading ? 'Loading…' : 'Load'}
-        </button>
-      </form>
+      <StateDirForm
+        stateDir={sessions.stateDir}
+        loading={sessions.loading}
+        disabled={!client}
+        onLoad={(stateDir) => client && void sessions.load(client, stateDir)}
+      />
       {sessions.stateDir && (
         <p className="muted">
           From <span className="mono path">{sessions.stateDir}</span>

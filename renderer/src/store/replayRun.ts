@@ -1,0 +1,97 @@
+/** A replay from replay.start to its Recording: progress from `replay.get` polls and `replay.progress` events. */
+import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
+import { useAppStore } from './appStore';
+import { errorText } from './errorText';
+import { replayParams } from './replayParams';
+import type { ReplayStoreAccess } from './replayTypes';
+import { useSelectionStore } from './selectionStore';
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls replay.get until the replay ends (or a newer one replaces it); a finished one opens in the Replay view. */
+async function watch({ set, get }: ReplayStoreAccess, api: InspectorApi, replayId: string): Promise<void> {
+  for (;;) {
+    let snapshot;
+    try {
+      snapshot = await api.call('replay.get', { replayId });
+    } catch (error) {
+      if (get().run?.replayId === replayId) set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
+      return;
+    }
+    const run = get().run;
+    if (run?.replayId !== replayId) return; // a newer replay replaced this one
+    if (snapshot.status === 'running') {
+      set({ run: { ...run, status: 'running', done: Math.max(run.done, snapshot.done), total: snapshot.total } });
+      await delay(get().pollIntervalMs);
+      continue;
+    }
+    set({
+      run: {
+        ...run,
+        status: snapshot.status,
+        done: snapshot.status === 'done' ? snapshot.total : Math.max(run.done, snapshot.done),
+        total: snapshot.total,
+        error: snapshot.error ?? null,
+      },
+    });
+    if (snapshot.status === 'done' && snapshot.recording) {
+      const recording = snapshot.recording;
+      set({ recording, recordingReplayId: replayId, recordingTitle: run.sessionTitle, exportError: null });
+      const firstLane =
+        recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
+      useSelectionStore.getState().reset(recording.session.sessionId, firstLane?.id ?? null);
+      useAppStore.getState().selectSection('replay');
+    }
+    return;
+  }
+}
+
+/** Starts a replay of the form's lanes on `sessionFile` and follows it to the end. */
+export async function startReplay(
+  store: ReplayStoreAccess,
+  api: InspectorApi,
+  sessionFile: string,
+  sessionTitle: string,
+  allowExecute: boolean,
+): Promise<void> {
+  const { set, get } = store;
+  const built = replayParams(get().form, sessionFile, allowExecute);
+  if (!built.ok) {
+    set({ formError: built.problem });
+    return;
+  }
+  set({
+    formError: null,
+    run: { replayId: null, status: 'starting', done: 0, total: 0, lanes: {}, error: null, sessionFile, sessionTitle },
+  });
+  try {
+    const { replayId } = await api.call('replay.start', built.params);
+    set({ run: { ...get().run!, replayId, status: 'running' } });
+    await watch(store, api, replayId);
+  } catch (error) {
+    set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
+  }
+}
+
+/** A `replay.progress` event of the running replay: that lane's latest turn, and one more lane-turn done. */
+export function applyProgress({ set, get }: ReplayStoreAccess, event: BridgeEvent): void {
+  if (event.topic !== 'replay.progress') return;
+  const run = get().run;
+  const progress = event.payload;
+  if (!run || run.replayId !== progress.replayId || run.status !== 'running') return;
+  const lanes = { ...run.lanes, [progress.lane]: { turn: progress.turn + 1, total: progress.total } };
+  // subagent lanes report their own turns; the run's done/total count the root lanes only
+  set({ run: { ...run, lanes, done: progress.parentLane === undefined ? run.done + 1 : run.done } });
+}
+
+export async function cancelReplay({ set, get }: ReplayStoreAccess, api: InspectorApi): Promise<void> {
+  const run = get().run;
+  if (!run?.replayId || run.status !== 'running') return;
+  try {
+    await api.call('replay.cancel', { replayId: run.replayId });
+  } catch (error) {
+    set({ run: { ...run, error: errorText(error) } });
+  }
+}

@@ -1,0 +1,81 @@
+/** The replay store's state and actions (replayStore.ts), shared by the modules that implement its actions. */
+import type { StoreApi } from 'zustand';
+import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
+import type { ConsentRequest, LaneChoice } from '../model/laneChoices';
+import type { Recording, ReplayStatus } from '../recordingTypes';
+
+export interface ReplayFormState {
+  /** lane specs ticked in the form */
+  lanes: string[];
+  /** more lane specs typed by the user, whitespace-separated (e.g. `legacy?window=64000`) */
+  extraSpecs: string;
+  window: string;
+  /** '' = OpenClaw's default reserve */
+  reserve: string;
+  /** '' = OpenClaw's default keepRecentTokens (20000) */
+  keepRecentTokens: string;
+  host: string;
+}
+
+export interface ReplayRun {
+  replayId: string | null;
+  status: 'starting' | ReplayStatus;
+  /** lane-turns finished / planned */
+  done: number;
+  total: number;
+  /** latest turn finished per lane (1-based) and that lane's turn count */
+  lanes: Record<string, { turn: number; total: number }>;
+  error: string | null;
+  sessionFile: string;
+  sessionTitle: string;
+}
+
+export interface PendingStart {
+  sessionFile: string;
+  sessionTitle: string;
+  requests: ConsentRequest[];
+}
+
+export type ExportFormat = 'json' | 'html';
+
+export interface ReplayState {
+  form: ReplayFormState;
+  /** the user changed the lane choice (so the default plugin lane is no longer added for them) */
+  lanesTouched: boolean;
+  /** a validation problem of the form, shown next to the Start button */
+  formError: string | null;
+  run: ReplayRun | null;
+  /** consent the user must give before the replay starts */
+  pending: PendingStart | null;
+  consentBusy: boolean;
+  recording: Recording | null;
+  /** the replay the recording came from (what export names) */
+  recordingReplayId: string | null;
+  recordingTitle: string;
+  exporting: ExportFormat | null;
+  exportError: string | null;
+  /** ms between replay.get polls while a replay runs */
+  pollIntervalMs: number;
+
+  setForm(patch: Partial<ReplayFormState>): void;
+  toggleLane(spec: string): void;
+  /** Validates the form; asks for consent when a plugin lane needs it, else starts. */
+  requestStart(
+    api: InspectorApi,
+    session: { file: string; title: string },
+    choices: readonly LaneChoice[],
+  ): Promise<void>;
+  /** `approve`: remember consent for every approvable plugin, then start; `once`: start with allowExecute. */
+  confirmConsent(api: InspectorApi, mode: 'approve' | 'once'): Promise<void>;
+  dismissConsent(): void;
+  handleEvent(event: BridgeEvent): void;
+  cancel(api: InspectorApi): Promise<void>;
+  /** The export's content (the view saves it as a file), or null when it failed (see exportError). */
+  exportRecording(api: InspectorApi, format: ExportFormat): Promise<string | null>;
+}
+
+/** What an action of the replay store works with: zustand's own `set` and `get`. */
+export interface ReplayStoreAccess {
+  set: StoreApi<ReplayState>['setState'];
+  get: StoreApi<ReplayState>['getState'];
+}
