@@ -3,9 +3,9 @@
  * Host-added keys reach the engine only when it declared them; there is no retry, so a validator error is an
  * ordinary lifecycle failure.
  */
-import { createForwardingProxy } from './forwardingProxy';
+import { createMethodWrappingProxy } from './forwardingProxy';
 import { GUARDED_METHODS, type ContextEngine } from '../contract';
-import { CONTEXT_ENGINE_COMPAT_MARKER, cachedMethod, type MethodCache } from './strictValidatorRetry';
+import { compatLayer } from './compatLayer';
 
 /** The keys the host adds to lifecycle params. */
 export const CONTEXT_ENGINE_HOST_PARAM_KEYS = [
@@ -48,19 +48,12 @@ export function wrapContextEngineWithHostParamProjection(
   acceptedHostParams: readonly string[],
 ): ContextEngine {
   const accepted = [...acceptedHostParams];
-  const wrapped: MethodCache = new Map();
-  const target = engine;
-  const read = (property: PropertyKey): unknown => {
-    if (property === CONTEXT_ENGINE_COMPAT_MARKER) return true;
-    const value = Reflect.get(target, property);
-    if (typeof value !== 'function') return value;
-    return cachedMethod(wrapped, property, value, () => {
-      const fn = value as (...args: unknown[]) => unknown;
-      if (typeof property === 'string' && GUARDED.has(property)) {
-        return async (params: unknown) => fn.call(target, projectContextEngineHostParams(property, params, accepted));
-      }
-      return fn.bind(target);
-    });
-  };
-  return createForwardingProxy(engine, read, [CONTEXT_ENGINE_COMPAT_MARKER]);
+  return createMethodWrappingProxy(
+    engine,
+    compatLayer((name, method) =>
+      GUARDED.has(name)
+        ? async (params: unknown) => method.call(engine, projectContextEngineHostParams(name, params, accepted))
+        : undefined,
+    ),
+  );
 }

@@ -50,8 +50,8 @@ export {
   createAbortError,
   isContextEngineAbortError,
 } from './abortErrors';
+export { CONTEXT_ENGINE_COMPAT_MARKER } from './compatLayer';
 export {
-  CONTEXT_ENGINE_COMPAT_MARKER,
   STRICT_VALIDATOR_DROPPABLE_KEYS,
   detectRejectedKeys,
   rejectedKeyMessagePatterns,

@@ -4,11 +4,10 @@
  * wins) and the call — and every later call — goes to the default engine, except `compact` and
  * `prepareSubagentSpawn`, which rethrow after quarantining. Aborts are rethrown and never quarantine.
  */
-import { createForwardingProxy } from './forwardingProxy';
+import { createMethodWrappingProxy } from './forwardingProxy';
 import { GUARDED_METHODS, type ContextEngine, type ContextEngineInfo, type GuardedMethod } from '../contract';
 import { abortErrorForSignal, isContextEngineAbortError, readAbortSignal } from './abortErrors';
 import type { QuarantineInput } from './quarantineStore';
-import { cachedMethod, type MethodCache } from './strictValidatorRetry';
 
 /** The reason canned fallback results give. */
 export const DOWNGRADED_TO_LEGACY_REASON = 'context engine downgraded to legacy';
@@ -108,20 +107,15 @@ export function wrapContextEngineWithRuntimeQuarantine(
       }
     };
 
-  const wrapped: MethodCache = new Map();
-  const target = engine;
-  const read = (property: PropertyKey): unknown => {
-    if (property === 'info') {
-      if (options.isQuarantined(engineId)) return fallback?.info ?? UNRESOLVED_FALLBACK_INFO;
-      return Reflect.get(target, property);
-    }
-    const value = Reflect.get(target, property);
-    if (typeof value !== 'function') return value;
-    return cachedMethod(wrapped, property, value, () =>
-      typeof property === 'string' && GUARDED.has(property)
-        ? makeGuarded(property as GuardedMethod, value as (params: unknown) => Promise<unknown>)
-        : (value as (...args: unknown[]) => unknown).bind(target),
-    );
-  };
-  return createForwardingProxy(engine, read);
+  return createMethodWrappingProxy(engine, {
+    wrap: (name, method) =>
+      GUARDED.has(name)
+        ? makeGuarded(name as GuardedMethod, method as (params: unknown) => Promise<unknown>)
+        : undefined,
+    intercept: (property) => {
+      if (property !== 'info') return undefined;
+      if (options.isQuarantined(engineId)) return { value: fallback?.info ?? UNRESOLVED_FALLBACK_INFO };
+      return { value: Reflect.get(engine, property) };
+    },
+  });
 }

@@ -4,7 +4,8 @@
  * retried without them. When nothing new is learned the original error propagates (and the quarantine proxy
  * outside decides what happens next).
  */
-import { createForwardingProxy } from './forwardingProxy';
+import { compatLayer } from './compatLayer';
+import { createMethodWrappingProxy } from './forwardingProxy';
 import type { ContextEngine } from '../contract';
 
 /** Host-added keys each method may drop on a strict-validator rejection. */
@@ -80,26 +81,6 @@ export function detectRejectedKeys(error: unknown, candidates: readonly string[]
   return found;
 }
 
-/** Marks an engine already wrapped by a compat proxy (E2 retry or E3 projection), so wrapping is idempotent. */
-export const CONTEXT_ENGINE_COMPAT_MARKER = Symbol.for('openclaw.contextEngine.sessionKeyCompat');
-
-/** Wrapper functions per property, rebuilt when the engine swaps the underlying function. */
-export type MethodCache = Map<PropertyKey, { original: unknown; fn: unknown }>;
-
-/** Return the cached wrapper of `original` for `property`, building it on first use. */
-export function cachedMethod(
-  cache: MethodCache,
-  property: PropertyKey,
-  original: unknown,
-  build: () => unknown,
-): unknown {
-  const hit = cache.get(property);
-  if (hit && hit.original === original) return hit.fn;
-  const fn = build();
-  cache.set(property, { original, fn });
-  return fn;
-}
-
 function omitKeys(params: Record<string, unknown>, keys: Iterable<string>): Record<string, unknown> {
   const copy = { ...params };
   for (const key of keys) delete copy[key];
@@ -109,7 +90,6 @@ function omitKeys(params: Record<string, unknown>, keys: Iterable<string>): Reco
 /** Wrap `engine` with the E2 strict-validator retry; rejected keys are remembered by the returned wrapper. */
 export function wrapContextEngineWithStrictValidatorRetry(engine: ContextEngine): ContextEngine {
   const rejected = new Set<string>();
-  const wrapped: MethodCache = new Map();
 
   const makeRetrying = (method: StrictValidatorMethod, original: (params: unknown) => Promise<unknown>) => {
     const droppable: readonly string[] = STRICT_VALIDATOR_DROPPABLE_KEYS[method];
@@ -133,17 +113,12 @@ export function wrapContextEngineWithStrictValidatorRetry(engine: ContextEngine)
     };
   };
 
-  const target = engine;
-  const read = (property: PropertyKey): unknown => {
-    if (property === CONTEXT_ENGINE_COMPAT_MARKER) return true;
-    // Read with the raw engine as receiver so getters and private fields keep working.
-    const value = Reflect.get(target, property);
-    if (typeof value !== 'function') return value;
-    return cachedMethod(wrapped, property, value, () =>
-      typeof property === 'string' && Object.hasOwn(STRICT_VALIDATOR_DROPPABLE_KEYS, property)
-        ? makeRetrying(property as StrictValidatorMethod, value as (params: unknown) => Promise<unknown>)
-        : (value as (...args: unknown[]) => unknown).bind(target),
-    );
-  };
-  return createForwardingProxy(engine, read, [CONTEXT_ENGINE_COMPAT_MARKER]);
+  return createMethodWrappingProxy(
+    engine,
+    compatLayer((name, method) =>
+      Object.hasOwn(STRICT_VALIDATOR_DROPPABLE_KEYS, name)
+        ? makeRetrying(name as StrictValidatorMethod, method as (params: unknown) => Promise<unknown>)
+        : undefined,
+    ),
+  );
 }

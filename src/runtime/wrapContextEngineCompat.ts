@@ -4,7 +4,8 @@
  */
 import type { ContextEngine } from '../contract';
 import { wrapContextEngineWithHostParamProjection } from './hostParamProjection';
-import { CONTEXT_ENGINE_COMPAT_MARKER, wrapContextEngineWithStrictValidatorRetry } from './strictValidatorRetry';
+import { CONTEXT_ENGINE_COMPAT_MARKER } from './compatLayer';
+import { wrapContextEngineWithStrictValidatorRetry } from './strictValidatorRetry';
 
 /** Which compat layer applies to an engine with this info. */
 export function selectCompatMode(engine: ContextEngine): 'projection' | 'retry' {
