@@ -3,6 +3,7 @@
  * Host-added keys reach the engine only when it declared them; there is no retry, so a validator error is an
  * ordinary lifecycle failure.
  */
+import { isRecord } from '../common';
 import { createMethodWrappingProxy } from './forwardingProxy';
 import { GUARDED_METHODS, type ContextEngine } from '../contract';
 import { compatLayer } from './compatLayer';
@@ -29,12 +30,10 @@ export function projectContextEngineHostParams<T>(
   params: T,
   acceptedHostParams: readonly string[] | undefined,
 ): T {
-  if (acceptedHostParams === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) {
-    return params;
-  }
+  if (acceptedHostParams === undefined || !isRecord(params)) return params;
   const accepted = new Set(acceptedHostParams);
   const projected: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(params)) {
     if (!HOST_KEYS.has(key) || accepted.has(key) || (key === 'abortSignal' && method === 'compact')) {
       projected[key] = value;
     }

@@ -3,6 +3,7 @@
  * and `edit` tool calls (`path` / `file_path` / `filePath` argument; MCP-style `server__read` names count too) and
  * `apply_patch` results that report added/modified files. Lists carry over from the previous compaction's details.
  */
+import { isRecord } from '../../common';
 import type { AgentMessage } from '../../contract';
 
 export interface FileOperations {
@@ -16,9 +17,7 @@ export function createFileOps(): FileOperations {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function normalizeToolName(value: unknown): string {
