@@ -49,16 +49,6 @@ export {
   type PluginLoadDiagnostic,
   type PluginRuntimeTarget,
 } from './loadPlugin';
-export { runDoctor, type RunDoctorOptions } from './doctor';
-export { formatDoctorReport } from './formatDoctorReport';
-export {
-  checkAssembleResult,
-  checkCompactProbe,
-  checkLifecycleResult,
-  describeAssembleResultShape,
-  findUnpairedToolMessages,
-  isEstimateFar,
-} from './doctorChecks';
-export type * from './doctorTypes';
+export * from './doctor';
 export * from './host';
 export * from './sdk';

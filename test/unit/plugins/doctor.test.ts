@@ -6,9 +6,9 @@ import { Command } from 'commander';
 import { register as registerDoctor } from '../../../src/cli/commands/doctor';
 import type { CliHost } from '../../../src/cli/cliHost';
 import { denyAllConsent, noConsentMessage } from '../../../src/plugins/consent';
-import { runDoctor } from '../../../src/plugins/doctor';
-import type { DoctorReport } from '../../../src/plugins/doctorTypes';
-import { formatDoctorReport } from '../../../src/plugins/formatDoctorReport';
+import { runDoctor } from '../../../src/plugins/doctor/runDoctor';
+import type { DoctorReport } from '../../../src/plugins/doctor/reportTypes';
+import { formatDoctorReport } from '../../../src/plugins/doctor/formatDoctorReport';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/plugins');
 const fixture = (name: string) => join(FIXTURES, name);

@@ -6,8 +6,8 @@ import {
   checkLifecycleResult,
   findUnpairedToolMessages,
   isEstimateFar,
-} from '../../../src/plugins/doctorChecks';
-import { smokeMessages } from '../../../src/plugins/doctorSmokeConversation';
+} from '../../../src/plugins/doctor/resultChecks';
+import { smokeMessages } from '../../../src/plugins/doctor/smokeConversation';
 import { estimateMessagesTokens } from '../../../src/tokens';
 
 const ref = { pluginId: 'p', engineId: 'e' };

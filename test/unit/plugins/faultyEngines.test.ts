@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runDoctor } from '../../../src/plugins/doctor';
-import type { DoctorReport } from '../../../src/plugins/doctorTypes';
+import { runDoctor } from '../../../src/plugins/doctor/runDoctor';
+import type { DoctorReport } from '../../../src/plugins/doctor/reportTypes';
 
 const PLUGIN = join(import.meta.dirname, '../../../resources/plugins/faulty-engines');
 const { FAULTS } = createRequire(import.meta.url)(join(PLUGIN, 'lib/faults.js')) as {

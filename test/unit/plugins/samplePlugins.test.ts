@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { delegateCompactionToRuntime } from '../../../src/engines/legacy';
-import { writeSmokeTranscript } from '../../../src/plugins/doctorSmokeConversation';
+import { writeSmokeTranscript } from '../../../src/plugins/doctor/smokeConversation';
 import type { CompactParams } from '../../../src/contract';
 import { allowExecuteConsent } from '../../../src/plugins/consent';
 import { loadPlugin, type LoadedPlugin } from '../../../src/plugins/loadPlugin';
