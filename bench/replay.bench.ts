@@ -270,16 +270,18 @@ function cpuLine(run: Run): string {
   );
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `replay benchmark: lanes legacy@${WINDOW}${
-      PLUGIN_IN_PROCESS
-        ? ' + summary-tree in this process (no engine host)'
-        : WITH_PLUGIN
-          ? ` + summary-tree (engine host: ${HOST_ENTRY ? 'built engine-host.mjs' : 'TypeScript source via tsx'})`
-          : ''
-    }; Node ${process.version}`,
-  );
+function benchmarkTitle(): string {
+  return `replay benchmark: lanes legacy@${WINDOW}${
+    PLUGIN_IN_PROCESS
+      ? ' + summary-tree in this process (no engine host)'
+      : WITH_PLUGIN
+        ? ` + summary-tree (engine host: ${HOST_ENTRY ? 'built engine-host.mjs' : 'TypeScript source via tsx'})`
+        : ''
+  }; Node ${process.version}`;
+}
+
+/** REPEAT runs of each size; only the last large run keeps its recording. */
+async function runBothSizes(): Promise<{ smallRuns: Run[]; largeRuns: Run[] }> {
   const smallRuns: Run[] = [];
   for (let i = 0; i < REPEAT; i++) smallRuns.push(forget(await runOnce(SMALL)));
   const largeRuns: Run[] = [];
@@ -287,12 +289,12 @@ async function main(): Promise<void> {
     for (const earlier of largeRuns) forget(earlier);
     largeRuns.push(await runOnce(TURNS));
   }
-  const parentPeak = process.resourceUsage().maxRSS * 1024;
-  const small = representative(smallRuns);
-  const large = representative(largeRuns);
-  const lastRecording = largeRuns[largeRuns.length - 1]!.recording!;
+  return { smallRuns, largeRuns };
+}
 
-  const rows: [string, string, string][] = [
+/** The figures of both sizes side by side: [what, small, large]. */
+function figureRows(small: Run, large: Run): [string, string, string][] {
+  return [
     [
       'session',
       `${small.turns} turns, ${small.messages} msgs, ${mb(small.chars).toFixed(1)} MB`,
@@ -318,32 +320,38 @@ async function main(): Promise<void> {
       large.hostPeakRss ? `${mb(large.hostPeakRss).toFixed(0)} MB` : 'n/a',
     ],
   ];
+}
+
+function printColumns(rows: readonly [string, string, string][]): void {
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
-  console.log(`parent peak RSS (whole run): ${mb(parentPeak).toFixed(0)} MB`);
+}
+
+/** Size of the recording as JSON, and how long export and validated import take. */
+function recordingLine(recording: Recording, turns: number): string {
   let t = performance.now();
-  const json = exportRecordingJson(lastRecording);
+  const json = exportRecordingJson(recording);
   const exportMs = performance.now() - t;
   t = performance.now();
   importRecording(json);
   const importMs = performance.now() - t;
-  console.log(
-    `recording (${large.turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`,
-  );
-  console.log(`lanes (${large.turns} turns): ${large.lanes}`);
-  if (large.cpu) console.log(cpuLine(large));
-  if (REPEAT > 1) {
-    const range = (runs: Run[], pick: (r: Run) => number) =>
-      `${Math.min(...runs.map(pick)).toFixed(0)}–${Math.max(...runs.map(pick)).toFixed(0)} ms`;
-    console.log(
-      `medians of ${REPEAT} runs (the ratio is median replay / median limit); ranges for ${large.turns} turns: ` +
-        `replay ${range(largeRuns, (r) => r.wallMs)}, limit ${range(largeRuns, (r) => r.limitMs)}`,
-    );
-  }
+  return `recording (${turns} turns): ${mb(Buffer.byteLength(json)).toFixed(1)} MB JSON, export ${exportMs.toFixed(0)} ms, validated import ${importMs.toFixed(0)} ms`;
+}
 
+function rangesLine(largeRuns: Run[], turns: number): string {
+  const range = (runs: Run[], pick: (r: Run) => number) =>
+    `${Math.min(...runs.map(pick)).toFixed(0)}–${Math.max(...runs.map(pick)).toFixed(0)} ms`;
+  return (
+    `medians of ${REPEAT} runs (the ratio is median replay / median limit); ranges for ${turns} turns: ` +
+    `replay ${range(largeRuns, (r) => r.wallMs)}, limit ${range(largeRuns, (r) => r.limitMs)}`
+  );
+}
+
+/** Each target: its name, whether it was met, and the figure it was judged on. */
+function targetChecks(small: Run, large: Run, parentPeak: number): [string, boolean, string][] {
   const scaling = large.wallMs / small.wallMs;
-  const checks: [string, boolean, string][] = [
+  return [
     [
       `replay ≤ ${TARGET.limitRatio}× the limit`,
       large.wallMs <= TARGET.limitRatio * large.limitMs,
@@ -357,8 +365,26 @@ async function main(): Promise<void> {
       `${mb(parentPeak).toFixed(0)} MB parent${large.hostPeakRss ? `, ${mb(large.hostPeakRss).toFixed(0)} MB host` : ''}`,
     ],
   ];
+}
+
+async function main(): Promise<void> {
+  console.log(benchmarkTitle());
+  const { smallRuns, largeRuns } = await runBothSizes();
+  const parentPeak = process.resourceUsage().maxRSS * 1024;
+  const small = representative(smallRuns);
+  const large = representative(largeRuns);
+  const lastRecording = largeRuns[largeRuns.length - 1]!.recording!;
+
+  printColumns(figureRows(small, large));
+  console.log(`parent peak RSS (whole run): ${mb(parentPeak).toFixed(0)} MB`);
+  console.log(recordingLine(lastRecording, large.turns));
+  console.log(`lanes (${large.turns} turns): ${large.lanes}`);
+  if (large.cpu) console.log(cpuLine(large));
+  if (REPEAT > 1) console.log(rangesLine(largeRuns, large.turns));
+
   console.log('\ntargets:');
-  for (const [name, met, value] of checks) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name.padEnd(28)} ${value}`);
+  for (const [name, met, value] of targetChecks(small, large, parentPeak))
+    console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name.padEnd(28)} ${value}`);
 }
 
 await main();
