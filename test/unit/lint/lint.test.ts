@@ -1,0 +1,148 @@
+/**
+ * The repository's lint and format gate (run by `npm test`, so CI fails on any problem), and the layer rules of
+ * eslint.config.js exercised on code they must refuse and code they must let through: the config is what keeps
+ * DESIGN.md's import rules, so a rule that stops matching must fail here.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import madge from 'madge';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function problemsIn(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+async function layerProblems(file: string, code: string): Promise<string[]> {
+  const rules = [
+    'boundaries/dependencies',
+    'no-restricted-imports',
+    '@typescript-eslint/no-restricted-imports',
+    '@typescript-eslint/no-require-imports',
+  ];
+  return (await problemsIn(file, code)).filter((p) => rules.some((rule) => p.startsWith(`${rule}:`)));
+}
+
+describe('the repository', () => {
+  it('has no ESLint errors or warnings', async () => {
+    const results = await eslint.lintFiles(['.']);
+    const problems = results.flatMap((r) =>
+      r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line}: ${m.ruleId ?? 'eslint'}: ${m.message}`),
+    );
+    expect(problems.join('\n')).toBe('');
+  }, 120_000);
+
+  it('is formatted with Prettier', async () => {
+    const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    const unformatted: string[] = [];
+    for (const file of files) {
+      const absolute = path.join(root, file);
+      const info = await prettier.getFileInfo(absolute, { ignorePath: path.join(root, '.prettierignore') });
+      if (info.ignored || !info.inferredParser) continue;
+      const options = await prettier.resolveConfig(absolute);
+      let text: string;
+      try {
+        text = readFileSync(absolute, 'utf8');
+      } catch {
+        continue; // deleted in the working tree
+      }
+      if (!(await prettier.check(text, { ...options, filepath: absolute }))) unformatted.push(file);
+    }
+    expect(unformatted, 'run `npm run format`').toEqual([]);
+  }, 120_000);
+});
+
+describe('the import graph', () => {
+  it('has no loops (type-only imports included)', async () => {
+    const graph = await madge(['src', 'main', 'renderer'].map((dir) => path.join(root, dir)), {
+      baseDir: root,
+      fileExtensions: ['ts', 'tsx'],
+      tsConfig: path.join(root, 'tsconfig.json'),
+    });
+    expect(graph.circular().map((loop) => loop.join(' > '))).toEqual([]);
+  }, 60_000);
+});
+
+describe('the layer rules of eslint.config.js', () => {
+  it.each([
+    ['src/runtime/x.ts', "import { createLegacyContextEngine } from '../engines/legacy';", 'runtime -> engines'],
+    ['src/contract/x.ts', "import { replaySession } from '../replay';", 'contract -> replay'],
+    ['src/bridge/x.ts', "import type { Recording } from '../replay';", 'bridge -> replay (types too)'],
+    ['src/transcripts/x.ts', "import { estimateMessageTokens } from '../tokens';", 'transcripts -> tokens'],
+    ['src/transcripts/x.ts', "import { createContextRuntimeCore } from '../runtime';", 'a folder of the same rank'],
+    ['src/plugins/x.ts', "const { replaySession } = await import('../replay');", 'a dynamic import upward'],
+  ])('refuse an upward import in %s (%s: %s)', async (file, code) => {
+    const problems = await layerProblems(file, code);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^boundaries\/dependencies: /);
+  });
+
+  it.each([
+    ['src/engines/x.ts', "import { resolveCompactionSettings } from '../runtime';"],
+    ['src/replay/x.ts', "import { loadPlugin } from '../plugins';"],
+    ['src/cli/x.ts', "import { replaySession } from '../replay';"],
+    ['src/tokens/x.ts', "import type { AgentMessage } from '../contract';"],
+    ['src/contract/x.ts', "import { isRecord } from '../common/guards';"],
+  ])('allow a downward import in %s: %s', async (file, code) => {
+    expect(await layerProblems(file, code)).toEqual([]);
+  });
+
+  it.each([
+    "import { app } from 'electron';",
+    "import { useState } from 'react';",
+    "import { createRoot } from 'react-dom/client';",
+    "const electron = require('electron');",
+    "import { startServer } from '../../main/serve';",
+  ])('keep src/ free of Electron, UI packages and main/: %s', async (code) => {
+    expect(await layerProblems('src/runtime/x.ts', code)).toHaveLength(1);
+  });
+
+  it.each([
+    "import { methods } from '../../src/bridge';",
+    "import { createContextRuntime } from '../../src/engines';",
+    "import type { Recording } from '../../src/replay';",
+    "import { type AppInfo, methods } from '../../src/bridge';",
+    "export { methods } from '../../src/bridge';",
+    "import { handlers } from '../../main/handlers';",
+    "import { ipcRenderer } from 'electron';",
+    "import { readFileSync } from 'node:fs';",
+  ])('refuse in renderer/: %s', async (code) => {
+    expect(await layerProblems('renderer/src/view.tsx', code)).not.toEqual([]);
+  });
+
+  it.each([
+    "import type { AppInfo } from '../../src/bridge';",
+    "import { type AppInfo, type InspectorApi } from '../../src/bridge';",
+    "import type { AgentMessage } from '../../src/contract';",
+    "import { create } from 'zustand';",
+  ])('allow in renderer/: %s', async (code) => {
+    expect(await layerProblems('renderer/src/view.tsx', code)).toEqual([]);
+  });
+
+  it('lets only the Electron files of main/ import electron', async () => {
+    const code = "import { app } from 'electron';";
+    expect(await layerProblems('main/handlers.ts', code)).toHaveLength(1);
+    expect(await layerProblems('main/serve.ts', code)).toHaveLength(1);
+    expect(await layerProblems('main/electron.ts', code)).toEqual([]);
+    expect(await layerProblems('main/preload.ts', code)).toEqual([]);
+    expect(await layerProblems('main/electron/shell.ts', code)).toEqual([]);
+  });
+
+  it('limits a function to 80 lines and accepts an exception that says why', async () => {
+    const body = Array.from({ length: 85 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const tooLong = `export function long(): void {\n${body}\n}\n`;
+    expect(await problemsIn('src/common/x.ts', tooLong)).toContainEqual(
+      expect.stringMatching(/^max-lines-per-function: /),
+    );
+    const excused = `// eslint-disable-next-line max-lines-per-function -- a table of cases\n${tooLong}`;
+    expect((await problemsIn('src/common/x.ts', excused)).filter((p) => p.startsWith('max-lines'))).toEqual([]);
+  });
+});
