@@ -14,10 +14,6 @@ export interface Violation {
   message: string;
 }
 
-function lineOf(source: ts.SourceFile, node: ts.Node): number {
-  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-}
-
 /** Repository-relative paths of the .ts/.tsx files under `folder`. */
 export function listSourceFiles(root: string, folder: string): string[] {
   const found: string[] = [];
