@@ -11,7 +11,8 @@ import {
   type PluginConsentInfo,
   type pluginsMethods,
 } from '../src/bridge';
-import { locateOpenClawConfig, readOpenClawConfigFile } from '../src/cli/commands/doctor';
+import { errorMessage } from '../src/common';
+import { locateOpenClawConfig, readOpenClawConfigFile } from '../src/config';
 import type { OpenClawConfig } from '../src/contract';
 import {
   createConsentStore,
@@ -95,7 +96,7 @@ function readConfig(stateDir: string): { config: OpenClawConfig; configPath?: st
   try {
     return { config: readOpenClawConfigFile(configPath), configPath };
   } catch (error) {
-    throw new BridgeMethodError('invalid_config', (error as Error).message, '/stateDir');
+    throw new BridgeMethodError('invalid_config', errorMessage(error), '/stateDir');
   }
 }
 

@@ -3,10 +3,10 @@
  * checks context-engine plugins like `openclaw doctor`, plus a smoke drive of every engine when allowed to
  * execute plugin code. Exit code 1 when there are error findings, 2 when the config cannot be read.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import JSON5 from 'json5';
+import { errorMessage } from '../../common';
+import { locateOpenClawConfig, readOpenClawConfigFile } from '../../config';
 import type { OpenClawConfig } from '../../contract';
 import { defaultStateDir, formatDoctorReport, runDoctor } from '../../plugins';
 import type { CliHost } from '../cliHost';
@@ -21,44 +21,6 @@ interface DoctorCliOptions {
   bundled: boolean;
   timeout?: string;
   node?: string;
-}
-
-/** The openclaw.json to read: --config, else $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json when it exists. */
-export function locateOpenClawConfig(
-  explicit: string | undefined,
-  stateDir: string,
-  env: NodeJS.ProcessEnv = process.env,
-): string | undefined {
-  if (explicit) return resolve(explicit);
-  if (env.OPENCLAW_CONFIG_PATH?.trim()) return resolve(env.OPENCLAW_CONFIG_PATH.trim());
-  const candidate = join(stateDir, 'openclaw.json');
-  return existsSync(candidate) ? candidate : undefined;
-}
-
-export function readOpenClawConfigFile(path: string): OpenClawConfig {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read the OpenClaw config ${path}: ${(error as Error).message}. Check the --config path.`, {
-      cause: error,
-    });
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON5.parse(text);
-  } catch (error) {
-    throw new Error(
-      `${path} is not valid JSON5: ${(error as Error).message.replace(/^JSON5: /, '')}. Fix the syntax at that position.`,
-      { cause: error },
-    );
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error(
-      `${path} must contain a JSON object (the OpenClaw config), not ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`,
-    );
-  }
-  return parsed as OpenClawConfig;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -93,7 +55,7 @@ export function register(program: Command, host: CliHost): void {
       try {
         if (configPath) config = readOpenClawConfigFile(configPath);
       } catch (error) {
-        host.err(`${(error as Error).message}\n`);
+        host.err(`${errorMessage(error)}\n`);
         process.exitCode = 2;
         return;
       }

@@ -1,0 +1,2 @@
+/** Public API of src/config: finding and reading openclaw.json. */
+export { locateOpenClawConfig, readOpenClawConfigFile } from './locateConfig';
