@@ -1,9 +1,17 @@
+// Shared styles first: each component's own stylesheet (imported beside it) comes after them and may refine them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/utilities.css';
+import './styles/view.css';
+import './styles/controls.css';
+import './styles/card.css';
+import './styles/table.css';
+import './styles/legend.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ClientContext } from './bridge/ClientContext';
 import { createInspectorClient } from './bridge/createInspectorClient';
 import { AppFrame } from './views/AppFrame';
-import './styles.css';
 
 const choice = createInspectorClient(window);
 const root = document.getElementById('root');

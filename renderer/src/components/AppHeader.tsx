@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../../src/bridge';
 import type { ConnectionState } from '../bridge/InspectorClient';
 import { StatusIndicator } from './StatusIndicator';
+import './AppHeader.css';
 
 export interface AppHeaderProps {
   info: AppInfo | null;

@@ -12,6 +12,7 @@ import {
 } from 'recharts';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
+import './BudgetChart.css';
 
 export interface BudgetChartProps {
   series: BudgetSeries;

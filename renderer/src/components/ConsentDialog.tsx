@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ConsentRequest } from '../model/laneChoices';
+import './ConsentDialog.css';
 
 export interface ConsentDialogProps {
   requests: readonly ConsentRequest[];

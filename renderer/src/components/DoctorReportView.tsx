@@ -1,6 +1,7 @@
 import type { DoctorReportInfo } from '../../../src/bridge';
 import { describeWhere, groupFindings, type FindingGroup } from '../model/doctorGroups';
 import { Tag } from './Tag';
+import './DoctorReportView.css';
 
 const TONE = { error: 'bad', warn: 'warn', info: 'info' } as const;
 

@@ -1,3 +1,5 @@
+import './ExportButtons.css';
+
 export interface ExportButtonsProps {
   busy: 'json' | 'html' | null;
   onExport(format: 'json' | 'html'): void;

@@ -1,3 +1,5 @@
+import './InfoCard.css';
+
 export interface InfoCardProps {
   title: string;
   rows: ReadonlyArray<readonly [label: string, value: string]>;

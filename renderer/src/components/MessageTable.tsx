@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { MessageRow } from '../model/turnDetail';
 import { ProvenanceBadge } from './ProvenanceBadge';
+import './MessageTable.css';
 
 export interface MessageTableProps {
   /** names the list in expansion ids (`<listId>:<index>`) and in the accessible name */

@@ -1,3 +1,5 @@
+import './NavigationList.css';
+
 export interface NavigationEntry {
   id: string;
   label: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './Notice.css';
 
 export interface NoticeProps {
   tone: 'error' | 'info';

@@ -1,5 +1,6 @@
 import type { ListedPlugin, PluginProblemInfo } from '../../../src/bridge';
 import { Tag } from './Tag';
+import './PluginList.css';
 
 export interface PluginListProps {
   plugins: readonly ListedPlugin[];

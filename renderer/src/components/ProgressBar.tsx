@@ -1,3 +1,5 @@
+import './ProgressBar.css';
+
 export interface ProgressBarProps {
   done: number;
   /** 0 when not known yet */

@@ -1,4 +1,5 @@
 import type { Provenance } from '../recordingTypes';
+import './ProvenanceBadge.css';
 
 const MEANING: Record<Provenance, string> = {
   raw: 'raw: the transcript message, unchanged',

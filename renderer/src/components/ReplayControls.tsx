@@ -1,5 +1,6 @@
 import type { TokenMeasure } from '../model/budgetSeries';
 import type { SessionChoice } from '../model/recordingLanes';
+import './ReplayControls.css';
 
 export interface ReplayControlsProps {
   sessionChoices: readonly SessionChoice[];

@@ -1,3 +1,5 @@
+import './ReplayEmptyState.css';
+
 export interface ReplayEmptyStateProps {
   canReplayDemo: boolean;
   onReplayDemo(): void;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LaneChoice } from '../model/laneChoices';
 import type { ReplayFormState } from '../store/replayStore';
 import { Tag } from './Tag';
+import './ReplayForm.css';
 
 export interface ReplayFormProps {
   sessionTitle: string | null;

@@ -2,6 +2,7 @@ import { formatCount, formatDuration } from '../formatQuantities';
 import type { ExportFormat } from '../store/replayStore';
 import { ExportButtons } from './ExportButtons';
 import { Tag } from './Tag';
+import './ReplayHeader.css';
 
 export interface ReplayHeaderProps {
   title: string;

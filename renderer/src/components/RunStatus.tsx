@@ -1,6 +1,7 @@
 import type { ReplayRun } from '../store/replayStore';
 import { Notice } from './Notice';
 import { ProgressBar } from './ProgressBar';
+import './RunStatus.css';
 
 export interface RunStatusProps {
   run: ReplayRun;

@@ -1,5 +1,6 @@
 import { formatBytes, formatCount } from '../formatQuantities';
 import type { SessionRow } from '../model/sessionRows';
+import './SessionTable.css';
 
 export interface SessionTableProps {
   rows: readonly SessionRow[];

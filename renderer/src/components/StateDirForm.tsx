@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './StateDirForm.css';
 
 export interface StateDirFormProps {
   /** the folder listed now ('' before the first load) */

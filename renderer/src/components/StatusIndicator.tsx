@@ -1,4 +1,5 @@
 import type { ConnectionState } from '../bridge/InspectorClient';
+import './StatusIndicator.css';
 
 const LABELS: Record<ConnectionState, string> = {
   connecting: 'connecting…',

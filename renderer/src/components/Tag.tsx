@@ -1,3 +1,5 @@
+import './Tag.css';
+
 export interface TagProps {
   text: string;
   tone: 'bad' | 'warn' | 'info' | 'ok' | 'muted';

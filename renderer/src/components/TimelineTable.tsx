@@ -3,6 +3,7 @@ import { formatCount } from '../formatQuantities';
 import type { TimelineCell, TimelineRow } from '../model/timelineRows';
 import { scrollToReveal, visibleRange } from '../model/windowRange';
 import { Tag } from './Tag';
+import './TimelineTable.css';
 
 export interface TimelineLane {
   id: string;

@@ -1,6 +1,7 @@
 import { formatCount } from '../formatQuantities';
 import type { ReplayEvent } from '../recordingTypes';
 import { Tag } from './Tag';
+import './TurnEvents.css';
 
 function tokens(value: number | null): string {
   return value === null ? '?' : formatCount(value);

@@ -2,6 +2,7 @@ import type { MessageRow, TurnDetail } from '../model/turnDetail';
 import { LazyDetails } from './LazyDetails';
 import { MessageTable } from './MessageTable';
 import { TurnSection } from './TurnSection';
+import './TurnMessageSections.css';
 
 interface Expansion {
   expanded: Readonly<Record<string, true>>;

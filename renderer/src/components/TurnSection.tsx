@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './TurnSection.css';
 
 export interface TurnSectionProps {
   title: string;

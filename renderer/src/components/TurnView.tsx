@@ -8,6 +8,7 @@ import { TurnFacts } from './TurnFacts';
 import { AppendedSection, AssembledSection, LeftOutSection } from './TurnMessageSections';
 import { TurnPrecheck } from './TurnPrecheck';
 import { TurnSection } from './TurnSection';
+import './TurnView.css';
 
 export interface TurnViewProps {
   detail: TurnDetail;

@@ -9,6 +9,7 @@ import { OverviewView } from './OverviewView';
 import { PluginsView } from './PluginsView';
 import { ReplayView } from './ReplayView';
 import { SessionsView } from './SessionsView';
+import './AppFrame.css';
 
 export interface AppFrameProps {
   /** Why no client could be created (e.g. no token in the URL); null when there is a client. */

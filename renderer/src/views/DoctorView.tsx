@@ -2,6 +2,7 @@ import { useInspectorClient } from '../bridge/ClientContext';
 import { DoctorReportView } from '../components/DoctorReportView';
 import { Notice } from '../components/Notice';
 import { useDoctorStore } from '../store/doctorStore';
+import './DoctorView.css';
 
 /** Runs `doctor.run` and shows the findings grouped by severity. */
 export function DoctorView() {

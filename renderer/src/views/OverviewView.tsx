@@ -4,6 +4,7 @@ import { Notice } from '../components/Notice';
 import { formatBytes, formatDuration } from '../formatQuantities';
 import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
+import './OverviewView.css';
 
 export function OverviewView() {
   const client = useInspectorClient();

@@ -16,6 +16,7 @@ import { useReplayStore, type ExportFormat } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
 import { useReplayKeys } from './useReplayKeys';
 import { useReplayModel } from './useReplayModel';
+import './ReplayView.css';
 
 function exportFileName(title: string, format: ExportFormat): string {
   const safe = title.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'replay';

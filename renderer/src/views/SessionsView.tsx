@@ -13,6 +13,7 @@ import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
 import { useSessionsStore } from '../store/sessionsStore';
 import { useDemoLanePreselected, useSessionsAndPluginsLoaded } from './useSessionsViewSetup';
+import './SessionsView.css';
 
 /** Choose a session and lanes, give consent for plugin code, run the replay and watch its progress. */
 export function SessionsView() {
