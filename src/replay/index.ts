@@ -104,3 +104,4 @@ export {
   type ReplayStatus,
   type StartReplayRequest,
 } from './replayService';
+export { DEFAULT_OPENCLAW_VERSION, openClawVersionProfile, type OpenClawVersionProfile } from './lane/openclawVersion';

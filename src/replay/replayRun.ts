@@ -190,6 +190,7 @@ export class ReplayRun {
       if (runner.engine.has('dispose')) await runner.engine.call(draft, 'dispose', undefined);
     });
     this.events.push(...draft.events);
+    this.reportDegradedTurns(runner);
     for (const q of draft.quarantines) {
       this.findings.push({
         code: 'quarantined',
@@ -199,6 +200,26 @@ export class ReplayRun {
         message: `Context engine "${q.engineId}" failed during ${q.operation}: ${q.reason}.`,
       });
     }
+  }
+
+  /** One lane-level finding for the logical turns that ran on legacy instead of the configured engine. */
+  private reportDegradedTurns(runner: LaneRunner): void {
+    const turns = this.turns[runner.id] ?? [];
+    const degraded = turns.filter((t) => t.turnPath?.engine === 'legacy-fallback');
+    if (degraded.length === 0) return;
+    const reasons = [...new Set(degraded.map((t) => t.turnPath?.degradedReason ?? 'unknown'))].join('; ');
+    const first = degraded[0]!.turn;
+    this.findings.push({
+      code: 'turn-degraded-to-legacy',
+      severity: FINDING_SEVERITY['turn-degraded-to-legacy'],
+      lane: runner.id,
+      turn: null,
+      message:
+        `${degraded.length} of ${turns.length} turns ran on "legacy" instead of "${runner.configuredEngine.info.id}" ` +
+        `(first: turn ${first + 1}): ${reasons}. OpenClaw ${this.state.profile.version} needs ` +
+        'transcriptSemantics {currentTurnFence: "before-current-turn-entry-v1", turnAdvancementIdempotency: ' +
+        '"atomic-idempotent-v1"} and commitTurn() to run an engine; without them every turn falls back silently.',
+    });
   }
 
   /** Lane-level events (no turn) for quarantines that happened during engine resolution. */

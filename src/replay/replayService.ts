@@ -12,6 +12,7 @@ import { discoverSessions, getActivePath, readSessionFile } from '../transcripts
 import { exportRecordingJson } from './recording/exportRecording';
 import type { HostSpec } from './lane/laneSpec';
 import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
+import { openClawVersionProfile } from './lane/openclawVersion';
 import { parseHostSpec } from './lane/laneSpec';
 import type { Recording } from '../contract/recording';
 import type { PluginLoadingOptions, ReplayLaneConfig } from './lane/replayTypes';
@@ -37,6 +38,7 @@ export interface StartReplayRequest {
   host?: string;
   honourRecordedCompactions?: boolean;
   checkDeterminism?: boolean;
+  openclawVersion?: string;
   driftThreshold?: number;
   allowExecute?: boolean;
   systemPrompt?: string;
@@ -141,6 +143,7 @@ async function startReplayJob(
   plugins: ReplayServiceOptions['plugins'],
 ): Promise<ReplayJob> {
   const lanes = lanesOfRequest(request);
+  if (request.openclawVersion !== undefined) openClawVersionProfile(request.openclawVersion); // throws when unknown
   const { file } = await resolveSessionInput(request.sessionPath);
   const session = await readSessionFile(file, { mode: 'tolerant' });
   // the replay advances by the turns of the active branch; abandoned branches are not replayed
@@ -161,6 +164,7 @@ async function startReplayJob(
     ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
     honourRecordedCompactions: request.honourRecordedCompactions === true,
     checkDeterminism: request.checkDeterminism === true,
+    ...(request.openclawVersion !== undefined ? { openclawVersion: request.openclawVersion } : {}),
     ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
     replaySubagents: request.replaySubagents !== false,
     plugins: { ...plugins, allowExecute: request.allowExecute === true },

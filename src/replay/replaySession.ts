@@ -43,6 +43,7 @@ function createReplayState(options: ReplayOptions, loaded: LoadedSession, modelI
     checkDeterminism: options.checkDeterminism === true,
     ...(options.driftThreshold !== undefined ? { driftThreshold: options.driftThreshold } : {}),
     honourRecordedCompactions: options.honourRecordedCompactions === true,
+    ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
     ...(options.manualCompactions ? { manualCompactions: options.manualCompactions } : {}),
     resolveChildSession: options.resolveChildSession ?? childResolverFor(loaded),
   });
@@ -189,6 +190,7 @@ function toRecording(run: ReplayRun, root: PreparedSession, startedAt: number): 
     childSessions: run.childSessions,
     options: {
       honourRecordedCompactions: state.honourRecordedCompactions,
+      openclawVersion: state.profile.version,
       checkDeterminism: state.checkDeterminism,
       driftThreshold: state.driftThreshold,
       systemPrompt: state.systemPrompt,

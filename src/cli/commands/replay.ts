@@ -60,6 +60,7 @@ export interface ReplayCliOptions {
   allowExecute?: boolean;
   honourRecordedCompactions?: boolean;
   checkDeterminism?: boolean;
+  openclawVersion?: string;
   drift?: string;
   systemPrompt?: string;
   stateDir?: string;
@@ -102,6 +103,10 @@ export function addReplayOptions(command: Command): Command {
       "append the session's own compaction entries to every lane (default: markers only)",
     )
     .option('--check-determinism', 'assemble twice per turn and flag engines whose output differs')
+    .option(
+      '--openclaw-version <release>',
+      'replay as this OpenClaw release, e.g. 2026.9.6 (2026.8+: turns need commitTurn or run on legacy; default 2026.7.1)',
+    )
     .option('--drift <fraction>', 'estimate-drift threshold, e.g. 0.5 for ±50% (default 0.5)')
     .option('--system-prompt <file>', 'a system prompt for the simulated run (the recording holds none)')
     .option(
@@ -219,6 +224,7 @@ export async function runReplayFromCli(
       ...(systemPrompt !== undefined ? { systemPrompt } : {}),
       honourRecordedCompactions: options.honourRecordedCompactions === true,
       checkDeterminism: options.checkDeterminism === true,
+      ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
       ...(driftThreshold !== undefined ? { driftThreshold } : {}),
       replaySubagents: options.subagents !== false,
       plugins: {

@@ -46,6 +46,8 @@ export const FINDING_CODES = [
   'assemble-failed',
   'keep-recent-exceeds-budget',
   'plugin-hooks-not-run',
+  'turn-degraded-to-legacy',
+  'turn-commit-skipped',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 export const FindingCodeSchema = Type.Unsafe<FindingCode>(

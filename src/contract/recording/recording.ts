@@ -85,6 +85,8 @@ export const ReplayOptionsRecordSchema = Type.Object(
     /** estimate-drift threshold as a fraction (0.5 = ±50 %) */
     driftThreshold: Type.Number({ minimum: 0 }),
     systemPrompt: Type.String(),
+    /** the OpenClaw release the replay behaved as (absent in recordings made before versions were modelled) */
+    openclawVersion: Type.Optional(Type.String()),
     transcriptFiles: Type.Union([Type.Literal('write'), Type.Literal('none')]),
   },
   { additionalProperties: false },

@@ -29,6 +29,39 @@ export const PrecheckRecordSchema = Type.Object(
 );
 export type PrecheckRecord = Static<typeof PrecheckRecordSchema>;
 
+/**
+ * Which path the host took for this logical turn (OpenClaw 2026.8+ decides it per turn): the configured engine or
+ * the legacy fallback, and how the turn was finalized.
+ */
+export const TurnPathSchema = Type.Object(
+  {
+    engine: Type.Union([Type.Literal('configured'), Type.Literal('legacy-fallback')]),
+    /** why the turn ran on legacy (OpenClaw's degrade reason) */
+    degradedReason: Type.Optional(Type.String()),
+    finalize: Type.Union([
+      Type.Literal('afterTurn'),
+      Type.Literal('ingestBatch'),
+      Type.Literal('ingest'),
+      Type.Literal('commitTurn'),
+      Type.Literal('none'),
+    ]),
+    /** commitTurn's outcome: committed/duplicate as the engine answered, discarded (turn not accepted), skipped, failed */
+    commit: Type.Optional(
+      Type.Union([
+        Type.Literal('committed'),
+        Type.Literal('duplicate'),
+        Type.Literal('discarded'),
+        Type.Literal('skipped'),
+        Type.Literal('failed'),
+      ]),
+    ),
+    /** the commitTurn advancement key (the logical turn id) */
+    advancementKey: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type TurnPath = Static<typeof TurnPathSchema>;
+
 export const TurnStatusSchema = Type.Union(
   [Type.Literal('ok'), Type.Literal('prompt_error'), Type.Literal('aborted'), Type.Literal('host_unsupported')],
   {
@@ -114,6 +147,7 @@ export const TurnRecordSchema = Type.Object(
     events: Type.Array(ReplayEventSchema),
     /** the recorded output of this turn appended to the lane transcript (user prompt, assistant, tool results) */
     newMessageKeys: Type.Array(Type.String()),
+    turnPath: Type.Optional(TurnPathSchema),
   },
   { additionalProperties: false },
 );

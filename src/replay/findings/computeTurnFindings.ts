@@ -24,6 +24,8 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'assemble-failed': 'error',
   'keep-recent-exceeds-budget': 'warning',
   'plugin-hooks-not-run': 'info',
+  'turn-degraded-to-legacy': 'warning',
+  'turn-commit-skipped': 'warning',
 };
 
 export interface CompactionOutcome {

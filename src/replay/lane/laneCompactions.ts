@@ -30,6 +30,7 @@ export async function compactOnEngine(
   const full: CompactParams = {
     ...lane.sessionParams,
     sessionFile: lane.transcript.sessionFile,
+    ...lane.targetParams(),
     ...params,
     runtimeContext: lane.runtimeContext({
       tokenBudget: params.tokenBudget,

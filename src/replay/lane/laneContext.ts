@@ -7,6 +7,7 @@ import type {
   ContextEngine,
   ContextEngineRuntimeContext,
   ContextEngineRuntimeSettings,
+  ContextEngineSessionTarget,
   MaintainReason,
   SubagentSpawnPreparation,
 } from '../../contract';
@@ -53,6 +54,10 @@ export interface Lane {
   /** `{sessionId, sessionKey?}` of the lane's current session (the successor after a rotation) */
   readonly sessionParams: { sessionId: string; sessionKey?: string };
   runtimeContext(extra?: Record<string, unknown>): ContextEngineRuntimeContext;
+  /** the durable transcript target a 2026.8+ host passes (undefined on earlier releases or without a session key) */
+  sessionTarget(): Required<Omit<ContextEngineSessionTarget, 'threadId'>> | undefined;
+  /** `{sessionTarget}` when the host passes one, else `{}` (spread into bootstrap, maintain and compact params) */
+  targetParams(): { sessionTarget?: ContextEngineSessionTarget };
   runtimeSettings(promptTokenBudget: number): ContextEngineRuntimeSettings;
   /** the lane transcript's model context through the history pipeline (object keys remembered for provenance) */
   pipelineContext(): { messages: AgentMessage[]; removed: number };

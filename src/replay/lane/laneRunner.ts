@@ -8,18 +8,21 @@ import type {
   AgentMessage,
   ContextEngineRuntimeContext,
   ContextEngineRuntimeSettings,
+  ContextEngineSessionTarget,
   MaintainParams,
   MaintainReason,
   SubagentSpawnPreparation,
 } from '../../contract';
 import type { Finding, TurnRecord } from '../../contract/recording';
 import { createIncrementalHistoryPipeline } from '../../engines/legacy';
+import { join } from 'node:path';
 import { buildContextEngineRuntimeSettings } from '../../runtime';
+import { parseSessionKey } from '../../transcripts';
 import { computeTurnFindings } from '../findings/computeTurnFindings';
 import { classifyAssembled, type ClassifiedMessage } from '../recording/classifyProvenance';
 import { createHashKeyCache } from '../recording/messageIdentity';
 import type { StoredMessage } from '../recording/messageTable';
-import type { CallOutcome, RecordedEngine } from '../recording/recordEngineCalls';
+import { RecordedEngine, type CallOutcome } from '../recording/recordEngineCalls';
 import { TurnDraft, type QuarantineLogEntry } from '../recording/turnDraft';
 import type { PreparedSession } from '../session/prepareSession';
 import type { RecordedSpawn } from '../session/subagentSpawns';
@@ -29,6 +32,7 @@ import type { LaneGroup } from './laneGroup';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
 import { replayTurn } from './steps/replayTurn';
+import { degradedTurnWarning, durableTurnIssue } from './steps/turnEngine';
 
 export { ASSEMBLE_FAILED_WARNING } from './steps/assemble';
 export { BOOTSTRAP_FAILED_WARNING } from './steps/bootstrap';
@@ -53,10 +57,14 @@ export class LaneRunner implements Lane {
   readonly group: LaneGroup;
   readonly session: PreparedSession;
   readonly transcript: LaneTranscript;
-  readonly engine: RecordedEngine;
+  /** the engine the lane's config selects (resolved once for the whole replay) */
+  readonly configuredEngine: RecordedEngine;
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[] = [];
+  /** the engine running the current logical turn when it is not the configured one (legacy fallback) */
+  private turnEngine: RecordedEngine | null = null;
+  private legacyEngine: RecordedEngine | undefined;
   private readonly replayChildSession: ReplayChild;
   private current: TurnDraft | null = null;
   private deferred: { promise: Promise<void>; draft: TurnDraft } | null = null;
@@ -77,7 +85,7 @@ export class LaneRunner implements Lane {
     this.group = options.group;
     this.session = options.session;
     this.transcript = options.transcript;
-    this.engine = options.engine;
+    this.configuredEngine = options.engine;
     this.sessionKey = options.sessionKey;
     this.depth = options.depth;
     this.replayChildSession = options.replayChild ?? NO_CHILD_REPLAY;
@@ -117,6 +125,37 @@ export class LaneRunner implements Lane {
     }
   }
 
+  /** The engine of the running logical turn: the configured one, or legacy when the turn fell back. */
+  get engine(): RecordedEngine {
+    return this.turnEngine ?? this.configuredEngine;
+  }
+
+  sessionTarget(): Required<Omit<ContextEngineSessionTarget, 'threadId'>> | undefined {
+    if (!this.state.profile.durableTurnCommit || !this.sessionKey) return undefined;
+    return {
+      agentId: parseSessionKey(this.sessionKey)?.agentId ?? 'main',
+      sessionId: this.transcript.sessionId,
+      sessionKey: this.sessionKey,
+      storePath: join(this.group.agentDir, 'openclaw-agent.sqlite'),
+    };
+  }
+
+  targetParams(): { sessionTarget?: ContextEngineSessionTarget } {
+    const sessionTarget = this.sessionTarget();
+    return sessionTarget ? { sessionTarget } : {};
+  }
+
+  /** The lane's legacy engine, for logical turns that fall back to it (resolved on first use). */
+  async fallbackEngine(): Promise<RecordedEngine> {
+    this.legacyEngine ??= new RecordedEngine(
+      await this.group.runtime.resolveContextEngine(
+        { ...this.group.config, plugins: { ...this.group.config.plugins, slots: { contextEngine: 'legacy' } } },
+        { agentDir: this.group.agentDir, workspaceDir: this.group.workspaceDir },
+      ),
+    );
+    return this.legacyEngine;
+  }
+
   get sessionParams(): { sessionId: string; sessionKey?: string } {
     return { sessionId: this.transcript.sessionId, ...(this.sessionKey ? { sessionKey: this.sessionKey } : {}) };
   }
@@ -131,6 +170,8 @@ export class LaneRunner implements Lane {
       ...(this.sessionKey ? { sessionKey: this.sessionKey } : {}),
       ...(this.group.provider ? { provider: this.group.provider } : {}),
       ...(this.group.model ? { model: this.group.model } : {}),
+      ...(this.state.profile.durableTurnCommit ? { transcriptStorage: { kind: 'sqlite' as const } } : {}),
+      ...this.targetParams(),
       rewriteTranscriptEntries: async (request) => this.transcript.rewriteEntries(request),
       llm: { complete: (params) => summarizer.complete(params) },
       ...extra,
@@ -237,6 +278,7 @@ export class LaneRunner implements Lane {
     const params: MaintainParams = {
       ...this.sessionParams,
       sessionFile: this.transcript.engineSessionFile,
+      ...this.targetParams(),
       reason,
       ...(runtimeSettings ? { runtimeSettings } : {}),
       runtimeContext: this.runtimeContext(),
@@ -248,10 +290,30 @@ export class LaneRunner implements Lane {
   async runTurn(turn: SessionTurn): Promise<{ record: TurnRecord; findings: Finding[] }> {
     const earlier = await this.flushDeferred();
     const draft = this.newDraft(turn.index);
-    return this.within(draft, async () => {
-      const out = await replayTurn(this, turn, draft);
-      return { record: out.record, findings: [...earlier, ...out.findings] };
-    });
+    const degradedReason = this.degradedReason();
+    if (degradedReason !== undefined) this.turnEngine = await this.fallbackEngine();
+    try {
+      return await this.within(draft, async () => {
+        if (degradedReason !== undefined)
+          draft.warn(degradedTurnWarning(this.configuredEngine.info.id, degradedReason));
+        const out = await replayTurn(this, turn, draft, degradedReason);
+        return { record: out.record, findings: [...earlier, ...out.findings] };
+      });
+    } finally {
+      this.turnEngine = null;
+    }
+  }
+
+  /**
+   * Why this logical turn runs on legacy instead of the configured engine (OpenClaw 2026.8+ decides per turn,
+   * without a quarantine), or undefined.
+   */
+  private degradedReason(): string | undefined {
+    if (!this.state.profile.durableTurnCommit) return undefined;
+    const configured = this.configuredEngine;
+    if (configured.info.id === 'legacy') return undefined;
+    if (!this.sessionTarget()) return 'durable transcript target is unavailable before context assembly';
+    return durableTurnIssue(configured);
   }
 
   /** Replay the child session of an accepted spawn as a subagent lane of this lane. */

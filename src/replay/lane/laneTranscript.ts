@@ -94,6 +94,10 @@ export class LaneTranscript {
   private path: SessionEntry[] = [];
   /** the first index of each entry id on `path` */
   private pathIndex = new Map<string, number>();
+  /** message entries of `path` before each index (the active message position of a message entry) */
+  private messagesBefore: number[] = [];
+  /** transcript seq of each entry (the header is seq 0), as OpenClaw's turn anchors name it */
+  private readonly seqOf = new Map<string, number>();
   /** the model context of `path[0, upTo)`, extended with the entries appended since (none of them boundaries) */
   private cachedContext: { messages: AgentMessage[]; keys: string[]; upTo: number } | null = null;
   private readonly sharedHandle: SessionTranscriptHandle;
@@ -170,21 +174,42 @@ export class LaneTranscript {
   }
 
   private track(entry: SessionEntry): SessionEntry {
+    this.seqOf.set(entry.id, this.transcript.entries().length);
     if (entry.type === 'leaf') this.reloadPath();
-    else {
-      if (!this.pathIndex.has(entry.id)) this.pathIndex.set(entry.id, this.path.length);
-      this.path.push(entry);
-    }
+    else this.pushPath(entry);
     return entry;
   }
 
+  private pushPath(entry: SessionEntry): void {
+    const i = this.path.length;
+    if (!this.pathIndex.has(entry.id)) this.pathIndex.set(entry.id, i);
+    const previous = i === 0 ? 0 : this.messagesBefore[i - 1]! + (this.path[i - 1]!.type === 'message' ? 1 : 0);
+    this.messagesBefore.push(previous);
+    this.path.push(entry);
+  }
+
   private reloadPath(): void {
-    this.path = this.transcript.activePath();
+    const path = this.transcript.activePath();
+    this.path = [];
     this.pathIndex = new Map();
-    this.path.forEach((entry, i) => {
-      if (!this.pathIndex.has(entry.id)) this.pathIndex.set(entry.id, i);
-    });
+    this.messagesBefore = [];
+    for (const entry of path) this.pushPath(entry);
     this.cachedContext = null;
+  }
+
+  /** Where an entry stands in this transcript, as OpenClaw's turn anchors name it (undefined when off the branch). */
+  anchorFacts(
+    laneEntryId: string,
+  ): { rawSeq: number; effectiveParentId: string | null; activeMessagePosition: number } | undefined {
+    const index = this.pathIndex.get(laneEntryId);
+    const seq = this.seqOf.get(laneEntryId);
+    if (index === undefined || seq === undefined) return undefined;
+    const entry = this.path[index]!;
+    return {
+      rawSeq: seq,
+      effectiveParentId: entry.parentId ?? null,
+      activeMessagePosition: this.messagesBefore[index]!,
+    };
   }
 
   /**

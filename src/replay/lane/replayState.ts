@@ -4,6 +4,7 @@ import type { LoadedSession } from '../../transcripts';
 import { BackgroundTokenCounter } from '../recording/backgroundTokenCounter';
 import { DEFAULT_DRIFT_THRESHOLD } from '../findings/computeTurnFindings';
 import { MessageTable } from '../recording/messageTable';
+import { openClawVersionProfile, type OpenClawVersionProfile } from './openclawVersion';
 
 export interface ReplayStateInit {
   encoding: TokenEncoding;
@@ -11,6 +12,7 @@ export interface ReplayStateInit {
   checkDeterminism: boolean;
   driftThreshold?: number;
   honourRecordedCompactions: boolean;
+  openclawVersion?: string;
   manualCompactions?: { turn: number; customInstructions?: string }[];
   resolveChildSession?: (childSessionKey: string) => Promise<LoadedSession | null>;
   /** count tokens on a worker thread (default true) */
@@ -25,6 +27,7 @@ export class ReplayState {
   readonly checkDeterminism: boolean;
   readonly driftThreshold: number;
   readonly honourRecordedCompactions: boolean;
+  readonly profile: OpenClawVersionProfile;
   readonly manualCompactions: Map<number, { customInstructions?: string }>;
   readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
   private readonly startedAt = performance.now();
@@ -38,6 +41,7 @@ export class ReplayState {
     this.checkDeterminism = init.checkDeterminism;
     this.driftThreshold = init.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
     this.honourRecordedCompactions = init.honourRecordedCompactions;
+    this.profile = openClawVersionProfile(init.openclawVersion);
     this.manualCompactions = new Map(
       (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
     );

@@ -84,6 +84,11 @@ export interface ReplayOptions {
   sessionKey?: string | null;
   /** append the session's own compaction entries to every lane (default false: they are markers only) */
   honourRecordedCompactions?: boolean;
+  /**
+   * the OpenClaw release to behave as (default 2026.7.1): from 2026.8 every turn needs the turn-commit contract
+   * (see lane/openclawVersion.ts)
+   */
+  openclawVersion?: string;
   /** call assemble twice per turn and compare (default false) */
   checkDeterminism?: boolean;
   /** estimate-drift threshold as a fraction (default 0.5) */

@@ -52,6 +52,7 @@ export interface TurnFacts {
   attempt?: AttemptFacts;
   draft: TurnDraft;
   newMessageKeys: string[];
+  turnPath?: TurnRecord['turnPath'];
   reference: ReferenceIndex;
   /** the session's message order, for summaries' inline covered keys */
   messageKeys: readonly string[];
@@ -107,5 +108,6 @@ export function buildTurnRecord(facts: TurnFacts): TurnRecord {
     calls: draft.calls,
     events: draft.events,
     newMessageKeys: facts.newMessageKeys,
+    ...(facts.turnPath ? { turnPath: facts.turnPath } : {}),
   };
 }

@@ -18,6 +18,7 @@ export type EngineMethod =
   | 'compact'
   | 'prepareSubagentSpawn'
   | 'onSubagentEnded'
+  | 'commitTurn'
   | 'dispose';
 
 /** Methods for which OpenClaw specifies a result object (a `void` return is a finding). */

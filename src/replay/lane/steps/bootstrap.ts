@@ -16,6 +16,7 @@ export async function bootstrapExistingTranscript(
     const params: BootstrapParams = {
       ...lane.sessionParams,
       sessionFile: transcript.engineSessionFile,
+      ...lane.targetParams(),
       runtimeSettings,
       runtimeContext: lane.runtimeContext(),
     };

@@ -1,8 +1,9 @@
 import type { AfterTurnParams, AgentMessage, ContextEngineInfo, MaintainParams } from '../../../contract';
-import type { TurnStatus } from '../../../contract/recording';
+import type { TurnPath, TurnStatus } from '../../../contract/recording';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { Lane } from '../laneContext';
 import type { AttemptResult } from './attempt';
+import { commitAcceptedTurn, type TurnBoundary } from './commitTurn';
 
 export interface FinalizeInput {
   attempt: AttemptResult;
@@ -12,40 +13,64 @@ export interface FinalizeInput {
   tokenBudget: number;
   status: TurnStatus;
   info: ContextEngineInfo;
+  /** the prompt was sent (not refused by the precheck or the window) */
+  promptSent: boolean;
+  /** the turn's admission and terminal anchors (2026.8+ hosts) */
+  boundary?: TurnBoundary;
 }
 
-/** afterTurn, else ingestBatch, else ingest per message; false when a call failed (spec §13 step 7). */
-async function ingestTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<boolean> {
+type FinalizePath = Pick<TurnPath, 'finalize' | 'commit' | 'advancementKey'>;
+
+/** afterTurn, else ingestBatch, else ingest per message; ok false when a call failed (spec §13 step 7). */
+async function ingestTurn(
+  lane: Lane,
+  draft: TurnDraft,
+  input: FinalizeInput,
+): Promise<{ ok: boolean; path: FinalizePath }> {
+  const { engine } = lane;
+  if (engine.has('afterTurn')) return { ok: await callAfterTurn(lane, draft, input), path: { finalize: 'afterTurn' } };
+  if (engine.has('ingestBatch'))
+    return { ok: await callIngestBatch(lane, draft, input), path: { finalize: 'ingestBatch' } };
+  return { ok: await callIngest(lane, draft, input), path: { finalize: 'ingest' } };
+}
+
+async function callAfterTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<boolean> {
   const { engine } = lane;
   const { attempt, sent } = input;
-  if (engine.has('afterTurn')) {
-    const params: AfterTurnParams = {
-      ...lane.sessionParams,
-      sessionFile: lane.transcript.engineSessionFile,
-      messages: [...attempt.assembled, ...sent],
-      prePromptMessageCount: attempt.assembled.length,
-      ...(input.autoCompactionSummary !== undefined ? { autoCompactionSummary: input.autoCompactionSummary } : {}),
-      isHeartbeat: false,
-      tokenBudget: input.tokenBudget,
-      runtimeSettings: attempt.runtimeSettings,
-      runtimeContext: lane.runtimeContext(),
-    };
-    const outcome = await engine.call(draft, 'afterTurn', params);
-    if (outcome.ok) return true;
-    draft.warn(`context engine afterTurn failed: ${outcome.message}`);
-    return false;
-  }
-  if (engine.has('ingestBatch')) {
-    if (sent.length === 0) return true;
-    const outcome = await engine.call(draft, 'ingestBatch', {
-      ...lane.sessionParams,
-      messages: sent,
-      isHeartbeat: false,
-    });
-    if (outcome.ok) return true;
-    draft.warn(`context engine ingestBatch failed: ${outcome.message}`);
-    return false;
-  }
+  const params: AfterTurnParams = {
+    ...lane.sessionParams,
+    sessionFile: lane.transcript.engineSessionFile,
+    messages: [...attempt.assembled, ...sent],
+    prePromptMessageCount: attempt.assembled.length,
+    ...(input.autoCompactionSummary !== undefined ? { autoCompactionSummary: input.autoCompactionSummary } : {}),
+    isHeartbeat: false,
+    tokenBudget: input.tokenBudget,
+    runtimeSettings: attempt.runtimeSettings,
+    runtimeContext: lane.runtimeContext(),
+  };
+  const outcome = await engine.call(draft, 'afterTurn', params);
+  if (outcome.ok) return true;
+  draft.warn(`context engine afterTurn failed: ${outcome.message}`);
+  return false;
+}
+
+async function callIngestBatch(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<boolean> {
+  const { engine } = lane;
+  const { sent } = input;
+  if (sent.length === 0) return true;
+  const outcome = await engine.call(draft, 'ingestBatch', {
+    ...lane.sessionParams,
+    messages: sent,
+    isHeartbeat: false,
+  });
+  if (outcome.ok) return true;
+  draft.warn(`context engine ingestBatch failed: ${outcome.message}`);
+  return false;
+}
+
+async function callIngest(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<boolean> {
+  const { engine } = lane;
+  const { sent } = input;
   let ok = true;
   for (const message of sent) {
     const outcome = await engine.call(draft, 'ingest', { ...lane.sessionParams, message, isHeartbeat: false });
@@ -61,14 +86,31 @@ async function ingestTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput): P
  * Finalize the turn, then `maintain("turn")` unless the turn failed: deferred (awaited before the lane's next
  * turn) for `turnMaintenanceMode: "background"` engines when the run has a session key, else inline.
  */
-export async function finalizeTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<void> {
-  const finalizationOk = await ingestTurn(lane, draft, input);
-  if (input.status !== 'ok' || !finalizationOk || !lane.engine.has('maintain')) return;
+export async function finalizeTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<FinalizePath> {
+  if (lane.state.profile.durableTurnCommit) {
+    const path = await commitAcceptedTurn(lane, draft, {
+      boundary: input.boundary,
+      messages: input.sent,
+      promptSent: input.promptSent,
+      status: input.status,
+    });
+    const committed = path.commit === 'committed' || path.commit === 'duplicate';
+    if (committed && lane.engine.has('maintain')) await maintainAfterTurn(lane, draft, input);
+    return path;
+  }
+  const { ok, path } = await ingestTurn(lane, draft, input);
+  if (input.status === 'ok' && ok && lane.engine.has('maintain')) await maintainAfterTurn(lane, draft, input);
+  return path;
+}
+
+/** `maintain("turn")`, deferred for background-maintenance engines when the run has a session key. */
+async function maintainAfterTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput): Promise<void> {
   const runtimeSettings = input.attempt.runtimeSettings;
   if (input.info.turnMaintenanceMode === 'background' && lane.sessionKey !== null) {
     const params: MaintainParams = {
       ...lane.sessionParams,
       sessionFile: lane.transcript.engineSessionFile,
+      ...lane.targetParams(),
       reason: 'turn',
       runtimeSettings,
       runtimeContext: lane.runtimeContext(),

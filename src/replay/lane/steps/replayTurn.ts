@@ -4,10 +4,10 @@
  * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the record.
  */
 import type { ContextEngineInfo } from '../../../contract';
-import type { Finding, TurnRecord, TurnStatus } from '../../../contract/recording';
+import type { Finding, TurnPath, TurnRecord, TurnStatus } from '../../../contract/recording';
 import { shouldCompact } from '../../../engines/legacy';
 import { deriveAssembleTokenBudget } from '../../../tokens';
-import { computeTurnFindings } from '../../findings/computeTurnFindings';
+import { computeTurnFindings, FINDING_SEVERITY } from '../../findings/computeTurnFindings';
 import { buildTurnRecord } from '../../recording/buildTurnRecord';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { TurnDraft } from '../../recording/turnDraft';
@@ -16,6 +16,7 @@ import { autoCompact, compactOnEngine } from '../laneCompactions';
 import type { Lane } from '../laneContext';
 import { handleRecordedSpawns } from '../subagentLifecycle';
 import { attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
+import { anchorOf, type TurnBoundary } from './commitTurn';
 import { finalizeTurn } from './finalizeTurn';
 import { checkAgentRunHostSupport } from './hostRequirements';
 import { appendRecordedTurn } from './recordedOutput';
@@ -109,6 +110,19 @@ interface TurnOutcome {
   status: TurnStatus;
   error?: string;
   newMessageKeys: string[];
+  turnPath?: TurnPath;
+}
+
+/** The turn's admission (its user entry) and terminal (its last entry) anchors in the lane transcript. */
+function turnBoundary(lane: Lane, turn: SessionTurn, newMessageKeys: readonly string[]): TurnBoundary | undefined {
+  const { transcript } = lane;
+  const admissionId = transcript.laneIdOf(turn.userEntry.id);
+  const lastKey = newMessageKeys[newMessageKeys.length - 1];
+  const terminalId = lastKey === undefined ? undefined : transcript.laneIdOf(lastKey);
+  const admission = admissionId === undefined ? undefined : anchorOf(lane, admissionId);
+  const terminal = terminalId === undefined ? undefined : anchorOf(lane, terminalId);
+  if (!admission || !terminal) return undefined;
+  return { admission: { ...admission, logicalTurnId: `${admission.sessionId}:${admission.entryId}` }, terminal };
 }
 
 function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { record: TurnRecord; findings: Finding[] } {
@@ -138,6 +152,7 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
       : {}),
     draft,
     newMessageKeys: outcome.newMessageKeys,
+    ...(outcome.turnPath ? { turnPath: outcome.turnPath } : {}),
     reference: lane.session.reference,
     messageKeys: lane.session.info.messageKeys,
   });
@@ -159,6 +174,18 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
     quarantines: draft.quarantines,
     ...(hostFailure !== undefined ? { hostFailure } : {}),
   });
+  const commit = outcome.turnPath?.commit;
+  if (commit === 'skipped' || commit === 'failed') {
+    findings.push({
+      code: 'turn-commit-skipped',
+      severity: FINDING_SEVERITY['turn-commit-skipped'],
+      lane: lane.id,
+      turn: turn.index,
+      message:
+        `The accepted turn was not committed to engine "${info.id}" (commitTurn ${commit}; see the turn's warnings). ` +
+        'The engine has not seen this turn; OpenClaw retries the advancement before the next turn.',
+    });
+  }
   return { record, findings };
 }
 
@@ -167,6 +194,7 @@ export async function replayTurn(
   lane: Lane,
   turn: SessionTurn,
   draft: TurnDraft,
+  degradedReason?: string,
 ): Promise<{ record: TurnRecord; findings: Finding[] }> {
   const prompt = promptTextOf(turn.userEntry.message);
   const promptKey = lane.state.table.intern(turn.userEntry.id, turn.userEntry.message, turn.userEntry.id).key;
@@ -190,16 +218,24 @@ export async function replayTurn(
   if (promptSent) await handleRecordedSpawns(lane, turn, draft);
   const autoCompactionSummary =
     promptSent && attempt ? await autoCompactIfNeeded(lane, draft, info, attempt, newMessageKeys) : undefined;
-  if (attempt) {
-    await finalizeTurn(lane, draft, {
-      attempt,
-      sent: promptSent ? newMessages : [],
-      ...(autoCompactionSummary !== undefined ? { autoCompactionSummary } : {}),
-      tokenBudget: budget.tokenBudget,
-      status,
-      info,
-    });
-  }
+  const boundary = lane.state.profile.durableTurnCommit ? turnBoundary(lane, turn, newMessageKeys) : undefined;
+  const finalized = attempt
+    ? await finalizeTurn(lane, draft, {
+        attempt,
+        sent: promptSent ? newMessages : [],
+        ...(autoCompactionSummary !== undefined ? { autoCompactionSummary } : {}),
+        tokenBudget: budget.tokenBudget,
+        status,
+        info,
+        promptSent,
+        ...(boundary ? { boundary } : {}),
+      })
+    : ({ finalize: 'none' } as const);
+  const turnPath: TurnPath = {
+    engine: degradedReason === undefined ? 'configured' : 'legacy-fallback',
+    ...(degradedReason !== undefined ? { degradedReason } : {}),
+    ...finalized,
+  };
   return recordTurn(lane, draft, {
     turn,
     promptKey,
@@ -211,5 +247,6 @@ export async function replayTurn(
     status,
     ...(error !== undefined ? { error } : {}),
     newMessageKeys,
+    turnPath,
   });
 }
