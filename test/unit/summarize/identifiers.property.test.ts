@@ -72,7 +72,7 @@ function referenceIdentifiers(text: string): string[] {
     /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|cloud|local|internal|lan|corp)\b/gi,
     /(?:~|\.{1,2})?\/[A-Za-z0-9._\-@+%]+(?:\/[A-Za-z0-9._\-@+%]+)*\/?/g,
     /\b[A-Za-z0-9_.\-@]+(?:\/[A-Za-z0-9_.\-@]+)+/g,
-    /\b[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)*\.(?:ts|tsx|js|jsx|mjs|cjs|json|jsonl|json5|md|py|rs|go|java|kt|rb|c|h|cpp|hpp|cs|swift|yaml|yml|toml|txt|sh|css|scss|html|sql|lock|env|cfg|ini|xml|log|csv)\b/g,
+    /\b[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(?:ts|tsx|js|jsx|mjs|cjs|json|jsonl|json5|md|py|rs|go|java|kt|rb|c|h|cpp|hpp|cs|swift|yaml|yml|toml|txt|sh|css|scss|html|sql|lock|env|cfg|ini|xml|log|csv)\b/g,
     /\b[0-9a-f]{7,64}\b/gi,
   ];
   const found: { start: number; end: number; value: string }[] = [];
