@@ -141,6 +141,48 @@ describe('TurnView', () => {
     );
   });
 
+  it('says which path the turn took: the legacy fallback with its reason, or commitTurn and its outcome', () => {
+    const withPath = makeRecording();
+    const turn = withPath.turns['recent-window']![2]!;
+    const show = () => {
+      const view = render(
+        <TurnView
+          detail={buildTurnDetail(withPath, 'recent-window', 2)!}
+          turnCount={3}
+          prompt="Why does it fail?"
+          lanes={timelineLanes}
+          onSelectLane={vi.fn()}
+          expanded={{}}
+          onToggle={vi.fn()}
+        />,
+      );
+      const text = screen.getByTestId('turn-path').textContent;
+      view.unmount();
+      return text;
+    };
+    turn.turnPath = {
+      engine: 'legacy-fallback',
+      degradedReason: 'current-turn transcript fencing is not declared',
+      finalize: 'none',
+    };
+    expect(show()).toBe('ran on legacy · no finalize call · current-turn transcript fencing is not declared');
+    turn.turnPath = { engine: 'configured', finalize: 'commitTurn', commit: 'committed', advancementKey: 'k' };
+    expect(show()).toBe('configured engine · commitTurn' + 'committed');
+    delete turn.turnPath;
+    render(
+      <TurnView
+        detail={buildTurnDetail(withPath, 'recent-window', 2)!}
+        turnCount={3}
+        prompt="x"
+        lanes={timelineLanes}
+        onSelectLane={vi.fn()}
+        expanded={{}}
+        onToggle={vi.fn()}
+      />,
+    );
+    expect(screen.queryByTestId('turn-path')).toBeNull();
+  });
+
   it('shows what was left out (summarized and dropped) and the system prompt addition', () => {
     renderTurn();
     const leftOut = screen.getByTestId('left-out-section');

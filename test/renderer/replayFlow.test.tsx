@@ -153,6 +153,7 @@ describe('replay form → params', () => {
       reserve: '',
       keepRecentTokens: '',
       host: 'embedded',
+      openclawVersion: '',
     };
     expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
       ok: true,
@@ -168,6 +169,16 @@ describe('replay form → params', () => {
         allowExecute: true,
       },
     });
+    expect(replayParams({ ...form, openclawVersion: ' 2026.9.6 ' }, '/s/x.jsonl', false)).toEqual({
+      ok: true,
+      params: {
+        sessionPath: '/s/x.jsonl',
+        lanes: ['legacy', 'legacy?window=64000'],
+        window: 32000,
+        host: 'embedded',
+        openclawVersion: '2026.9.6',
+      },
+    });
     expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl', false)).toEqual({
       ok: true,
       params: {
@@ -181,7 +192,15 @@ describe('replay form → params', () => {
   });
 
   it('says what to fix instead of sending an invalid request', () => {
-    const form = { lanes: [], extraSpecs: '', window: '32000', reserve: '', keepRecentTokens: '', host: 'embedded' };
+    const form = {
+      lanes: [],
+      extraSpecs: '',
+      window: '32000',
+      reserve: '',
+      keepRecentTokens: '',
+      host: 'embedded',
+      openclawVersion: '',
+    };
     expect(replayParams(form, '/s', false)).toEqual({
       ok: false,
       problem: 'Choose at least one lane (for example legacy).',

@@ -126,6 +126,20 @@ function ReplayFields({ form, onChange }: { form: ReplayFormState; onChange(patc
         </datalist>
       </FormField>
       <FormField
+        label="OpenClaw version"
+        list="replay-openclaw-versions"
+        placeholder="2026.7.1"
+        title="The release to replay as. From 2026.8 an engine without commitTurn and transcriptSemantics has every turn run on legacy."
+        value={form.openclawVersion}
+        onChange={(openclawVersion) => onChange({ openclawVersion })}
+      >
+        <datalist id="replay-openclaw-versions">
+          <option value="2026.7.1" />
+          <option value="2026.7.35" />
+          <option value="2026.9.6" />
+        </datalist>
+      </FormField>
+      <FormField
         label="More lanes (lane specs, space-separated)"
         wide
         placeholder="legacy?window=64000  plugin:faulty-engines?engine=faulty-assemble-throws"

@@ -19,11 +19,40 @@ function EngineFact({ engine }: { engine: TurnRecord['engine'] }) {
   );
 }
 
-/** The turn at a glance: engine, budget inputs, what was assembled, history and attempts. */
+const FINALIZE_TEXT: Record<NonNullable<TurnRecord['turnPath']>['finalize'], string> = {
+  afterTurn: 'afterTurn',
+  ingestBatch: 'ingestBatch',
+  ingest: 'ingest per message',
+  commitTurn: 'commitTurn',
+  none: 'no finalize call',
+};
+
+/** Which path the host took this turn: the configured engine or the legacy fallback, and how it finalized. */
+function TurnPathFact({ path }: { path: NonNullable<TurnRecord['turnPath']> }) {
+  return (
+    <Fact label="Turn path">
+      <span data-testid="turn-path">
+        {path.engine === 'legacy-fallback' ? (
+          <Tag text="ran on legacy" tone="warn" title={path.degradedReason} testId="turn-degraded" />
+        ) : (
+          <span className="muted">configured engine</span>
+        )}
+        <span className="muted"> · {FINALIZE_TEXT[path.finalize]}</span>
+        {path.commit && (
+          <Tag text={path.commit} tone={path.commit === 'committed' || path.commit === 'duplicate' ? 'ok' : 'bad'} />
+        )}
+        {path.degradedReason && <span className="muted"> · {path.degradedReason}</span>}
+      </span>
+    </Fact>
+  );
+}
+
+/** The turn at a glance: engine, turn path, budget inputs, what was assembled, history and attempts. */
 export function TurnFacts({ record }: { record: TurnRecord }) {
   return (
     <dl className="facts">
       <EngineFact engine={record.engine} />
+      {record.turnPath && <TurnPathFact path={record.turnPath} />}
       <Fact label="Context window">
         <span className="mono">{formatCount(record.budget.contextWindow)}</span>
       </Fact>

@@ -35,6 +35,7 @@ export function replayParams(
     }
   }
   const host = form.host.trim();
+  const openclawVersion = form.openclawVersion.trim();
   return {
     ok: true,
     params: {
@@ -44,6 +45,7 @@ export function replayParams(
       ...(reserve !== undefined ? { reserve } : {}),
       ...(keepRecentTokens !== undefined ? { keepRecentTokens } : {}),
       ...(host !== '' ? { host } : {}),
+      ...(openclawVersion !== '' ? { openclawVersion } : {}),
       ...(allowExecute ? { allowExecute: true } : {}),
     },
   };

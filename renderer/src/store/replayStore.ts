@@ -20,6 +20,7 @@ const initialForm: ReplayFormState = {
   window: String(DEFAULT_WINDOW),
   reserve: '',
   keepRecentTokens: '',
+  openclawVersion: '',
   host: DEFAULT_HOST,
 };
 

@@ -15,6 +15,8 @@ export interface ReplayFormState {
   /** '' = OpenClaw's default keepRecentTokens (20000) */
   keepRecentTokens: string;
   host: string;
+  /** the OpenClaw release to replay as; '' = ContextScope's default (2026.7.1) */
+  openclawVersion: string;
 }
 
 export interface ReplayRun {
