@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { QuarantineFields } from '../../contract/recording/events';
 import { defineMethods } from '../methodSpec';
 
 /**
@@ -157,7 +158,7 @@ export const PluginsRevokeResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
-// ---- doctor.run: DoctorReport (src/plugins/doctorTypes.ts; `contextscope doctor --json` prints the same) ----
+// ---- doctor.run: DoctorReport (src/plugins/doctor/reportTypes.ts; `contextscope doctor --json` prints the same) ----
 
 export const DoctorSeveritySchema = Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info')]);
 export type DoctorSeverity = Static<typeof DoctorSeveritySchema>;
@@ -207,16 +208,7 @@ export const DoctorPluginReportSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const DoctorQuarantineSchema = Type.Object(
-  {
-    engineId: Type.String(),
-    owner: Type.Optional(Type.String()),
-    operation: Type.String(),
-    reason: Type.String(),
-    failedAt: Type.Number(),
-  },
-  { additionalProperties: false },
-);
+export const DoctorQuarantineSchema = Type.Object(QuarantineFields, { additionalProperties: false });
 
 export const DoctorReportSchema = Type.Object(
   {

@@ -32,15 +32,20 @@ export const CompactionEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A quarantine as the runtime lists it (`listContextEngineQuarantines`): which engine, owner, operation, why, when. */
+export const QuarantineFields = {
+  engineId: Type.String(),
+  owner: Type.Optional(Type.String()),
+  operation: Type.String(),
+  reason: Type.String(),
+  failedAt: Type.Number(),
+};
+
 export const QuarantineEventSchema = Type.Object(
   {
     type: Type.Literal('quarantine'),
     ...EventBase,
-    engineId: Type.String(),
-    owner: Type.Optional(Type.String()),
-    operation: Type.String(),
-    reason: Type.String(),
-    failedAt: Type.Number(),
+    ...QuarantineFields,
   },
   { additionalProperties: false },
 );
