@@ -1,0 +1,42 @@
+/**
+ * The pure view model of a Recording (no Node, no DOM): what the CLI, the HTML report and the app show. See
+ * README.md.
+ */
+export {
+  compareLanes,
+  compareRecordings,
+  rootLaneIds,
+  sessionOfLane,
+  turnCountOf,
+  type CompareColumn,
+  type CompareInput,
+  type RecordingPairProblem,
+  type RecordingPairResult,
+} from './compareInput';
+export {
+  laneTurnFigures,
+  tokensOf,
+  turnFiguresTable,
+  turnMarker,
+  turnPrompt,
+  type LaneTurnFigures,
+  type TokenMeasure,
+  type TurnFiguresRow,
+  type TurnMarker,
+} from './turnFigures';
+export { describeEvent, turnBadges, STATUS_TEXT, type BadgeKind, type TurnBadge } from './turnEvents';
+export { alignTurn, type AlignedCell, type AlignedColumn, type AlignedRow, type AlignedTurn } from './alignTurn';
+export { inContext, type CellStatus } from './laneTurnState';
+export {
+  comparePair,
+  describePair,
+  turnDifference,
+  turnDifferences,
+  type PairDifference,
+  type TurnDifference,
+} from './lanesDiffer';
+export { laneTurnDelta, type LaneTurnDelta } from './turnDelta';
+export { laneQuarantineAt, type LaneQuarantine } from './laneQuarantine';
+export { displayItems, foldLabel, type DisplayItem, type DisplayOptions } from './foldRows';
+export { messagePreview, messageText } from './messageText';
+export { CELL_STATUS_INFO, cellText, rowLabel, type CellStatusInfo } from './cellText';

@@ -1,0 +1,133 @@
+/**
+ * A turn's events as people read them: one short line per event (the CLI table, the HTML report, chart tooltips)
+ * and the badges the app's timeline draws (status, quarantine, compaction, spawn, host, findings, warnings).
+ */
+import type { Finding, ReplayEvent, TurnRecord } from './viewTypes';
+
+/** One line per event, e.g. `compaction(auto) 41200→9800`, `quarantine assemble`. */
+export function describeEvent(event: ReplayEvent): string {
+  switch (event.type) {
+    case 'compaction': {
+      const tokens = event.tokensBefore !== null ? ` ${event.tokensBefore}→${event.tokensAfter ?? '?'}` : '';
+      const state = event.error ? ' failed' : event.compacted ? '' : ' (nothing compacted)';
+      return `compaction(${event.trigger})${tokens}${state}`;
+    }
+    case 'quarantine':
+      return `quarantine ${event.operation}`;
+    case 'subagentSpawn':
+      return event.error
+        ? `spawn failed (${event.contextMode})`
+        : `spawn ${event.contextMode}${event.prepared ? '' : ' (not prepared)'}`;
+    case 'subagentRollback':
+      return 'spawn rollback';
+    case 'subagentEnded':
+      return `subagent ${event.reason}`;
+    case 'hostRequirement':
+      return `host unsupported (${event.missing.join(', ')})`;
+    case 'warning':
+      return 'warning';
+  }
+}
+
+export type BadgeKind = 'status' | 'quarantine' | 'compaction' | 'spawn' | 'host' | 'finding' | 'warning';
+
+export interface TurnBadge {
+  kind: BadgeKind;
+  /** short text on the badge */
+  text: string;
+  /** the details (tooltip and accessible name) */
+  title: string;
+  tone: 'bad' | 'warn' | 'info';
+}
+
+export const STATUS_TEXT: Record<TurnRecord['status'], string> = {
+  ok: 'ok',
+  prompt_error: 'prompt error',
+  aborted: 'aborted',
+  host_unsupported: 'host unsupported',
+};
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function quarantineBadge(record: TurnRecord): TurnBadge | null {
+  const quarantines = record.events.filter((e) => e.type === 'quarantine');
+  if (quarantines.length === 0 && !record.engine.quarantined) return null;
+  const reasons = quarantines.map((q) => `${q.engineId} quarantined in ${q.operation}: ${q.reason}`);
+  return {
+    kind: 'quarantine',
+    text: 'quarantine',
+    title:
+      reasons.length > 0
+        ? reasons.join('\n')
+        : `${record.engine.requestedId} is quarantined; ${record.engine.engineId} served this turn`,
+    tone: 'bad',
+  };
+}
+
+function compactionBadge(record: TurnRecord): TurnBadge | null {
+  const compactions = record.events.filter((e) => e.type === 'compaction');
+  if (compactions.length === 0) return null;
+  const lines = compactions.map(
+    (c) =>
+      `${c.trigger} compaction by ${c.engineId}: ${c.compacted ? `${c.tokensBefore ?? '?'} → ${c.tokensAfter ?? '?'} tokens` : `not compacted${c.reason ? ` (${c.reason})` : ''}`}`,
+  );
+  return {
+    kind: 'compaction',
+    text: compactions.length > 1 ? `compaction ×${compactions.length}` : 'compaction',
+    title: lines.join('\n'),
+    tone: compactions.every((c) => !c.compacted) ? 'warn' : 'info',
+  };
+}
+
+function spawnBadge(record: TurnRecord): TurnBadge | null {
+  const spawns = record.events.filter((e) => e.type === 'subagentSpawn');
+  if (spawns.length === 0) return null;
+  return {
+    kind: 'spawn',
+    text: spawns.length > 1 ? `spawn ×${spawns.length}` : 'spawn',
+    title: spawns
+      .map(
+        (s) =>
+          `subagent ${s.childSessionKey ?? s.toolCallId} (${s.contextMode}${s.lightContext ? ', light context' : ''})${s.error ? `: ${s.error}` : ''}`,
+      )
+      .join('\n'),
+    tone: spawns.some((s) => s.error) ? 'warn' : 'info',
+  };
+}
+
+function findingBadge(findings: readonly Finding[]): TurnBadge | null {
+  if (findings.length === 0) return null;
+  return {
+    kind: 'finding',
+    text: plural(findings.length, 'finding'),
+    title: findings.map((f) => `${f.severity} ${f.code}: ${f.message}`).join('\n'),
+    tone: findings.some((f) => f.severity === 'error') ? 'bad' : 'warn',
+  };
+}
+
+/** The badges of one lane's turn, in the order the timeline shows them. */
+export function turnBadges(record: TurnRecord, findings: readonly Finding[]): TurnBadge[] {
+  const badges: (TurnBadge | null)[] = [];
+  if (record.status !== 'ok') {
+    const text = STATUS_TEXT[record.status];
+    badges.push({ kind: 'status', text, title: record.error ?? text, tone: 'bad' });
+  }
+  badges.push(quarantineBadge(record), compactionBadge(record), spawnBadge(record));
+  const hostFailures = record.events.filter((e) => e.type === 'hostRequirement');
+  if (hostFailures.length > 0) {
+    badges.push({ kind: 'host', text: 'host', title: hostFailures.map((h) => h.message).join('\n'), tone: 'bad' });
+  }
+  badges.push(findingBadge(findings));
+  const warnings = record.events.filter((e) => e.type === 'warning');
+  if (warnings.length > 0) {
+    badges.push({
+      kind: 'warning',
+      text: plural(warnings.length, 'warning'),
+      title: warnings.map((w) => w.message).join('\n'),
+      tone: 'warn',
+    });
+  }
+  return badges.filter((b): b is TurnBadge => b !== null);
+}
