@@ -1,241 +1,172 @@
 /**
- * Finding OpenClaw sessions on disk: `<stateDir>/agents/<agentId>/sessions/*.jsonl` plus each directory's
- * `sessions.json`. The state dir is `options.stateDir`, else `$OPENCLAW_STATE_DIR`, else `~/.openclaw`.
- * Subagent children are linked to their parent three ways: the store entry's `spawnedBy` (parent key), the
- * `agent:<id>:subagent:<uuid>` key shape, and the parent transcript's `sessions_spawn` results naming the
- * child key. Reset archives (`*.jsonl.reset.<ts>`) are listed with `archived: true`.
+ * Finding OpenClaw sessions on disk, in both storages. The state dir is `options.stateDir`, else
+ * `$OPENCLAW_STATE_DIR`, else `~/.openclaw`. Per agent (`agents/<agentId>/`):
+ * - JSONL (OpenClaw up to 2026.7.x, and agents not migrated yet): `sessions/*.jsonl` plus `sessions.json`; reset
+ *   archives (`*.jsonl.reset.<ts>`) are listed with `archived: true`;
+ * - SQLite (2026.8+): `agent/openclaw-agent.sqlite` — logical sessions with their generations, and reset/deleted
+ *   archives. A database whose agent schema has no transcript tables (schema 1) adds nothing; one ContextScope
+ *   cannot read is reported on the agent (`databaseError`). A state dir with some agents migrated and some not
+ *   lists both kinds.
+ * Subagent children are linked to their parent: the store entry's `spawnedBy` (SQLite: the node's `spawned_by` /
+ * `parent_session_key`), the `agent:<id>:subagent:<uuid>` key shape, the parent transcript's `sessions_spawn`
+ * results naming the child key, and the global database's `subagent_runs`.
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
-import type { SessionStoreEntry } from '../contract';
-import { readLines } from './readLines';
-import { isSubagentSessionKey, readSessionStore } from './sessionStore';
-import { SpawnCollector, type SpawnRecord } from './spawnRecords';
-import type { SessionEntry } from '../contract';
+import { join, resolve } from 'node:path';
+import { discoverJsonlAgent, scanJsonlTranscript } from './discovery/jsonlDiscovery';
+import { discoverSqliteAgent } from './discovery/sqliteDiscovery';
+import type { DiscoveredAgent, DiscoveredSession, DiscoverOptions, DiscoveryResult } from './discovery/discoveryTypes';
+import { stateDatabasePath } from './sqlite/agentDatabase';
+import { readStateDatabase } from './sqlite/stateDatabase';
 
-export interface DiscoveredSession {
-  agentId: string;
-  sessionId: string;
-  /** absolute path of the transcript */
-  file: string;
-  /** false when sessions.json names a file that is not there */
-  exists: boolean;
-  size: number;
-  mtimeMs: number;
-  /** store keys pointing at this session (usually one) */
-  keys: string[];
-  /** first of `keys`, for display */
-  key?: string;
-  storeEntry?: SessionStoreEntry;
-  /** header fields, when the first line is a session header */
-  header?: { id: string; timestamp: string; cwd: string; parentSession?: string; version?: number };
-  headerError?: string;
-  isSubagent: boolean;
-  archived: boolean;
-  parentKey?: string;
-  parentSessionId?: string;
-  childKeys: string[];
-  childSessionIds: string[];
-  /** spawns this session's transcript records (parent side) */
-  spawns: SpawnRecord[];
-  /** the spawn in the parent transcript that created this session (child side) */
-  spawnedByCall?: SpawnRecord;
-}
-
-export interface DiscoveredAgent {
-  agentId: string;
-  sessionsDir: string;
-  storePath?: string;
-  storeProblems: { key: string; message: string }[];
-  storeError?: string;
-  sessionCount: number;
-}
-
-export interface DiscoveryResult {
-  stateDir: string;
-  agents: DiscoveredAgent[];
-  sessions: DiscoveredSession[];
-}
-
-export interface DiscoverOptions {
-  stateDir?: string;
-  /** scan transcripts for `sessions_spawn` calls (reads every transcript once); default true */
-  scanSpawns?: boolean;
-  env?: NodeJS.ProcessEnv;
-}
+export type {
+  DiscoveredAgent,
+  DiscoveredSession,
+  DiscoverOptions,
+  DiscoveryResult,
+  SessionRef,
+  SqliteSessionFacts,
+  SqliteWindowSummary,
+} from './discovery/discoveryTypes';
 
 export function resolveStateDir(stateDir?: string, env: NodeJS.ProcessEnv = process.env): string {
   const dir = stateDir ?? env.OPENCLAW_STATE_DIR ?? join(homedir(), '.openclaw');
   return resolve(dir.startsWith('~') ? join(homedir(), dir.slice(1)) : dir);
 }
 
-const TRANSCRIPT_NAME = /^(.+)\.jsonl(\.reset\..+)?$/;
-
-async function readHeader(file: string): Promise<Pick<DiscoveredSession, 'header' | 'headerError'>> {
-  const handle = await open(file, 'r');
+async function listAgentIds(agentsDir: string): Promise<string[]> {
   try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const firstLine = text.split('\n').find((l) => l.trim() !== '');
-    if (!firstLine) return { headerError: 'empty file' };
-    const parsed = JSON.parse(firstLine) as Record<string, unknown>;
-    if (parsed?.type !== 'session' || typeof parsed.id !== 'string')
-      return { headerError: 'first line is not a session header' };
-    return {
-      header: {
-        id: parsed.id,
-        timestamp: String(parsed.timestamp ?? ''),
-        cwd: String(parsed.cwd ?? ''),
-        ...(typeof parsed.parentSession === 'string' ? { parentSession: parsed.parentSession } : {}),
-        ...(typeof parsed.version === 'number' ? { version: parsed.version } : {}),
-      },
-    };
-  } catch (error) {
-    return { headerError: `first line is not a session header (${(error as Error).message.slice(0, 120)})` };
-  } finally {
-    await handle.close();
-  }
-}
-
-async function scanSpawns(file: string): Promise<SpawnRecord[]> {
-  const collector = new SpawnCollector();
-  await readLines(file, (line) => {
-    if (!line.includes('sessions_spawn')) return;
-    try {
-      const entry = JSON.parse(line) as SessionEntry;
-      if (entry && entry.type === 'message' && typeof entry.id === 'string') collector.addEntry(entry);
-    } catch {
-      // malformed lines are the loader's business, not discovery's
-    }
-  });
-  return collector.records;
-}
-
-export async function discoverSessions(options: DiscoverOptions = {}): Promise<DiscoveryResult> {
-  const stateDir = resolveStateDir(options.stateDir, options.env);
-  const agentsDir = join(stateDir, 'agents');
-  const agents: DiscoveredAgent[] = [];
-  const sessions: DiscoveredSession[] = [];
-  let agentNames: string[];
-  try {
-    agentNames = (await readdir(agentsDir, { withFileTypes: true }))
+    return (await readdir(agentsDir, { withFileTypes: true }))
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
   } catch {
-    return { stateDir, agents, sessions };
+    return [];
   }
+}
 
-  for (const agentId of agentNames) {
-    const sessionsDir = join(agentsDir, agentId, 'sessions');
-    let names: string[];
-    try {
-      names = (await readdir(sessionsDir)).sort();
-    } catch {
-      continue;
-    }
-    const agent: DiscoveredAgent = { agentId, sessionsDir, storeProblems: [], sessionCount: 0 };
-    agents.push(agent);
-    const byFile = new Map<string, DiscoveredSession>();
+/** Both storages of one agent; null when it has neither a sessions folder nor an agent database. */
+async function discoverAgent(
+  stateDir: string,
+  agentId: string,
+  scanSpawns: boolean,
+): Promise<{ agent: DiscoveredAgent; sessions: DiscoveredSession[] } | null> {
+  const jsonl = await discoverJsonlAgent(join(stateDir, 'agents'), agentId);
+  const agent: DiscoveredAgent = jsonl?.agent ?? {
+    agentId,
+    sessionsDir: join(stateDir, 'agents', agentId, 'sessions'),
+    storeProblems: [],
+    sessionCount: 0,
+  };
+  const sqlite = await discoverSqliteAgent(stateDir, agentId, agent, scanSpawns);
+  if (!jsonl && agent.database === undefined) return null;
+  const sessions = [...(jsonl?.sessions ?? []), ...sqlite];
+  agent.sessionCount = sessions.length;
+  return { agent, sessions };
+}
 
-    for (const name of names) {
-      const match = TRANSCRIPT_NAME.exec(name);
-      if (!match) continue;
-      const file = join(sessionsDir, name);
-      const info = await stat(file);
-      if (!info.isFile()) continue;
-      const session: DiscoveredSession = {
-        agentId,
-        sessionId: match[1]!,
-        file,
-        exists: true,
-        size: info.size,
-        mtimeMs: info.mtimeMs,
-        keys: [],
-        isSubagent: false,
-        archived: match[2] !== undefined,
-        childKeys: [],
-        childSessionIds: [],
-        spawns: [],
-        ...(await readHeader(file)),
-      };
-      byFile.set(file, session);
+/** Counts and spawns of the JSONL transcripts, one pass each. */
+async function scanJsonlSessions(sessions: DiscoveredSession[], spawns: boolean, counts: boolean): Promise<void> {
+  for (const s of sessions) {
+    if (s.storage !== 'jsonl' || !s.exists) continue;
+    const scan = await scanJsonlTranscript(s.file, {
+      spawns: spawns && !s.archived,
+      hasHeader: s.header !== undefined,
+    });
+    if (counts) {
+      s.entries = scan.entries;
+      s.messages = scan.messages;
     }
-
-    if (names.includes('sessions.json')) {
-      agent.storePath = join(sessionsDir, 'sessions.json');
-      try {
-        const { store, problems } = await readSessionStore(agent.storePath);
-        agent.storeProblems = problems;
-        for (const [key, entry] of Object.entries(store)) {
-          const file = entry.sessionFile
-            ? isAbsolute(entry.sessionFile)
-              ? entry.sessionFile
-              : join(sessionsDir, entry.sessionFile)
-            : join(sessionsDir, `${entry.sessionId}.jsonl`);
-          let session =
-            byFile.get(file) ?? [...byFile.values()].find((s) => !s.archived && s.sessionId === entry.sessionId);
-          if (!session) {
-            session = {
-              agentId,
-              sessionId: entry.sessionId,
-              file,
-              exists: false,
-              size: 0,
-              mtimeMs: 0,
-              keys: [],
-              isSubagent: false,
-              archived: false,
-              childKeys: [],
-              childSessionIds: [],
-              spawns: [],
-            };
-            byFile.set(file, session);
-          }
-          session.keys.push(key);
-          session.key ??= key;
-          session.storeEntry ??= entry;
-          if (isSubagentSessionKey(key)) session.isSubagent = true;
-          if (typeof entry.spawnedBy === 'string' && !session.parentKey) session.parentKey = entry.spawnedBy;
-        }
-      } catch (error) {
-        agent.storeError = (error as Error).message;
-      }
-    }
-    const agentSessions = [...byFile.values()];
-    agent.sessionCount = agentSessions.length;
-    sessions.push(...agentSessions);
+    s.spawns = scan.spawns;
   }
+}
 
-  const byKey = new Map<string, DiscoveredSession>();
-  for (const s of sessions) for (const k of s.keys) byKey.set(k, s);
-
-  if (options.scanSpawns !== false) {
-    for (const parent of sessions) {
-      if (!parent.exists || parent.archived) continue;
-      parent.spawns = await scanSpawns(parent.file);
-      for (const spawn of parent.spawns) {
-        const child = spawn.childSessionKey ? byKey.get(spawn.childSessionKey) : undefined;
-        if (!child) continue;
-        child.spawnedByCall = spawn;
-        child.isSubagent = true;
-        if (!child.parentKey && parent.key) child.parentKey = parent.key;
-        if (!child.parentSessionId) child.parentSessionId = parent.sessionId;
-      }
+/** Key lookup that prefers a session of the same agent and storage (a half-migrated agent has both). */
+function keyIndex(sessions: DiscoveredSession[]) {
+  const exact = new Map<string, DiscoveredSession>();
+  const any = new Map<string, DiscoveredSession>();
+  for (const s of sessions) {
+    if (s.archived && s.storage === 'sqlite') continue; // archives are not what a key points at
+    for (const k of s.keys) {
+      exact.set(`${s.agentId}\0${s.storage}\0${k}`, s);
+      if (!any.has(k)) any.set(k, s);
     }
   }
+  return (key: string, near: DiscoveredSession) =>
+    exact.get(`${near.agentId}\0${near.storage}\0${key}`) ?? any.get(key);
+}
 
+function linkSpawns(sessions: DiscoveredSession[], lookup: ReturnType<typeof keyIndex>): void {
+  for (const parent of sessions) {
+    if (!parent.exists || parent.archived) continue;
+    for (const spawn of parent.spawns) {
+      const child = spawn.childSessionKey ? lookup(spawn.childSessionKey, parent) : undefined;
+      if (!child) continue;
+      child.spawnedByCall = spawn;
+      child.isSubagent = true;
+      if (!child.parentKey && parent.key) child.parentKey = parent.key;
+      if (!child.parentSessionId) child.parentSessionId = parent.sessionId;
+    }
+  }
+}
+
+function linkFamilies(sessions: DiscoveredSession[], lookup: ReturnType<typeof keyIndex>): void {
   for (const child of sessions) {
-    const parent = child.parentKey ? byKey.get(child.parentKey) : undefined;
-    if (!parent) continue;
-    child.parentSessionId ??= parent.sessionId;
-    for (const key of child.keys) if (!parent.childKeys.includes(key)) parent.childKeys.push(key);
-    if (!parent.childSessionIds.includes(child.sessionId)) parent.childSessionIds.push(child.sessionId);
+    const parent = child.parentKey ? lookup(child.parentKey, child) : undefined;
+    if (parent) {
+      child.parentSessionId ??= parent.sessionId;
+      for (const key of child.keys) if (!parent.childKeys.includes(key)) parent.childKeys.push(key);
+      if (!parent.childSessionIds.includes(child.sessionId)) parent.childSessionIds.push(child.sessionId);
+    }
   }
-  return { stateDir, agents, sessions };
+  for (const s of sessions) s.parentSessionKey = s.parentKey ?? null;
+}
+
+/** `subagent_runs` of the global database: a child without a known parent gets the run's requester. */
+async function linkSubagentRuns(
+  stateDir: string,
+  sessions: DiscoveredSession[],
+  lookup: ReturnType<typeof keyIndex>,
+): Promise<DiscoveryResult['stateDatabase']> {
+  let state;
+  try {
+    state = await readStateDatabase(stateDatabasePath(stateDir));
+  } catch (error) {
+    return { path: stateDatabasePath(stateDir), schemaVersion: 0, subagentRuns: 0, problem: (error as Error).message };
+  }
+  if (!state) return undefined;
+  const anySqlite = sessions.find((s) => s.storage === 'sqlite');
+  for (const run of state.subagentRuns) {
+    const child = anySqlite ? lookup(run.childSessionKey, anySqlite) : undefined;
+    if (!child) continue;
+    child.isSubagent = true;
+    child.parentKey ??= run.requesterSessionKey;
+  }
+  return {
+    path: state.path,
+    schemaVersion: state.schemaVersion,
+    subagentRuns: state.subagentRuns.length,
+    ...(state.problem ? { problem: state.problem } : {}),
+  };
+}
+
+export async function discoverSessions(options: DiscoverOptions = {}): Promise<DiscoveryResult> {
+  const stateDir = resolveStateDir(options.stateDir, options.env);
+  const scanSpawns = options.scanSpawns !== false;
+  const agents: DiscoveredAgent[] = [];
+  const sessions: DiscoveredSession[] = [];
+  for (const agentId of await listAgentIds(join(stateDir, 'agents'))) {
+    const found = await discoverAgent(stateDir, agentId, scanSpawns);
+    if (!found) continue;
+    agents.push(found.agent);
+    sessions.push(...found.sessions);
+  }
+  const counts = options.counts ?? scanSpawns;
+  if (counts || scanSpawns) await scanJsonlSessions(sessions, scanSpawns, counts);
+  const lookup = keyIndex(sessions);
+  const stateDatabase = await linkSubagentRuns(stateDir, sessions, lookup);
+  if (scanSpawns) linkSpawns(sessions, lookup);
+  linkFamilies(sessions, lookup);
+  return { stateDir, agents, sessions, ...(stateDatabase ? { stateDatabase } : {}) };
 }

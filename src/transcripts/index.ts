@@ -1,4 +1,5 @@
-// Reading, building context from, writing and generating OpenClaw session transcripts (JSONL v3).
+// Reading, building context from, writing and generating OpenClaw sessions: JSONL v3/v4 files and the SQLite
+// databases of OpenClaw 2026.8+, behind one LoadedSession model (loadSession hides the storage).
 export type { SessionContext, SessionTreeSource } from './sessionContext';
 export { buildContextFromPath, buildSessionContext, getActivePath, selectResetKeptEntries } from './sessionContext';
 export type { CreateSessionTranscriptOptions, SessionTranscript } from './sessionTranscript';
@@ -14,7 +15,13 @@ export type { WritableSession } from './serializeSession';
 export { SessionTreeIndex, indexSessionEntries, leafIdUpdateAfterEntry, appendParentIdAfterEntry } from './sessionTree';
 export { parseSessionTimestampMs } from './timestamps';
 export { generateEntryId, randomEntryIdSource, type EntryIdSource } from './entryIds';
-export type { LoadedSession, SessionLoadMode } from './sessionParser';
+export type {
+  LoadedSession,
+  SessionLoadMode,
+  SessionStorage,
+  SqliteSessionStorage,
+  SessionWindowRange,
+} from './sessionParser';
 export { readSessionFile, parseSessionText, type ReadSessionOptions } from './readSessionFile';
 export type { ReadProgress } from './readLines';
 export {
@@ -22,6 +29,7 @@ export {
   formatSessionFileError,
   type SessionProblem,
   type SessionProblemCode,
+  type SessionSourceKind,
 } from './sessionProblems';
 export {
   convertToLlm,
@@ -41,7 +49,50 @@ export {
 export { readSessionStore, parseSessionStore, parseSessionKey, isSubagentSessionKey } from './sessionStore';
 export type { SessionStoreFile, ParsedSessionKey } from './sessionStore';
 export { discoverSessions, resolveStateDir } from './discoverSessions';
-export type { DiscoveredSession, DiscoveredAgent, DiscoveryResult, DiscoverOptions } from './discoverSessions';
+export type {
+  DiscoveredSession,
+  DiscoveredAgent,
+  DiscoveryResult,
+  DiscoverOptions,
+  SessionRef,
+  SqliteSessionFacts,
+  SqliteWindowSummary,
+} from './discoverSessions';
+export { loadSession, findSession } from './loadSession';
+export type { LoadSessionOptions, FindSessionOptions, FoundSession } from './loadSession';
+export { sessionKeyOf, createChildSessionResolver } from './sessionFamily';
+export {
+  promptProjectionFor,
+  projectMessagesForModel,
+  escapeInternalContextDelimiters,
+  type PromptProjection,
+} from './promptProjection';
+export {
+  agentDatabasePath,
+  stateDatabasePath,
+  loadSqliteSession,
+  withAgentDatabase,
+  SqliteSessionError,
+  readStateDatabase,
+  readDatabaseSnapshot,
+  writeAgentDatabase,
+  availableSqliteDrivers,
+  defaultSqliteDriver,
+  MAX_AGENT_SCHEMA,
+  SUPPORTED_AGENT_SCHEMAS,
+} from './sqlite';
+export type {
+  AgentDatabaseSpec,
+  SqliteSessionSpec,
+  SqliteWindowSpec,
+  SqliteArchiveSpec,
+  SqliteSessionTarget,
+  SnapshotOptions,
+  SnapshotStrategy,
+  SqliteDriverName,
+  StateDatabaseInfo,
+  SubagentRun,
+} from './sqlite';
 export { collectSpawnRecords, SpawnCollector, SESSIONS_SPAWN_TOOL } from './spawnRecords';
 export type { SpawnRecord, SpawnArguments } from './spawnRecords';
 export { describeSessionTree, type SessionTreeSummary } from './describeSessionTree';
@@ -52,4 +103,5 @@ export type {
   GeneratedSessionSet,
   GeneratedSessionStats,
   WrittenSessionSet,
+  WriteGeneratedOptions,
 } from './generator';

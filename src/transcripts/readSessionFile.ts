@@ -1,4 +1,5 @@
 /** Loading transcripts from disk (streamed) or from text already in memory. */
+import { open } from 'node:fs/promises';
 import { SessionFileError } from './sessionProblems';
 import { SessionParser, type LoadedSession, type SessionLoadMode } from './sessionParser';
 import { readLines, type ReadProgress } from './readLines';
@@ -15,6 +16,14 @@ export interface ReadSessionOptions {
  * both modes when the file cannot be read (code `read_error`).
  */
 export async function readSessionFile(path: string, options: ReadSessionOptions = {}): Promise<LoadedSession> {
+  if (await isSqliteFile(path)) {
+    throw new SessionFileError(
+      path,
+      'read_error',
+      0,
+      'is an SQLite database (OpenClaw 2026.8+ stores sessions there), not a JSONL transcript; load it with loadSession({ stateDir, session }) or `contextscope session --state-dir <dir> --session <key or id>`',
+    );
+  }
   const parser = new SessionParser(path, options.mode ?? 'strict');
   try {
     await readLines(path, (text, line) => parser.pushLine(text, line), {
@@ -28,7 +37,24 @@ export async function readSessionFile(path: string, options: ReadSessionOptions 
       err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory, not a file' : err.message;
     throw new SessionFileError(path, 'read_error', 0, `cannot read the file (${reason})`);
   }
-  return parser.finish();
+  return { ...parser.finish(), storage: { kind: 'jsonl', file: path } };
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+async function isSqliteFile(path: string): Promise<boolean> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(16);
+      const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+      return bytesRead === 16 && buffer.toString('latin1') === SQLITE_MAGIC;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false; // the streaming read reports what is wrong with the path
+  }
 }
 
 /** Parses transcript text (already in memory) with the same rules as {@link readSessionFile}. */

@@ -5,30 +5,82 @@
  */
 import type { SessionEntry, SessionHeader } from '../contract';
 import { SessionMigrator } from './migrateSession';
-import { SessionFileError, type SessionProblem, type SessionProblemCode } from './sessionProblems';
+import {
+  SessionFileError,
+  type SessionProblem,
+  type SessionProblemCode,
+  type SessionSourceKind,
+} from './sessionProblems';
 import { SessionTreeIndex } from './sessionTree';
 import { checkEntry, checkHeader, KNOWN_ENTRY_TYPES, parseJsonLine } from './validateSessionLine';
 
 export type SessionLoadMode = 'strict' | 'tolerant';
 
 export interface LoadedSession {
+  /** the transcript file; for a SQLite session `<database>#<current session id>` */
   path: string;
   header: SessionHeader;
-  /** entries in file order (all branches), migrated to version 3 */
+  /** entries in file order (all branches), migrated to version 3 (version 4 entries are already in that form) */
   entries: SessionEntry[];
-  /** physical line number of each entry (`entryLines[i]` for `entries[i]`) */
+  /** physical line number of each entry (`entryLines[i]` for `entries[i]`); for a SQLite session its `seq` */
   entryLines: number[];
   /** the visible leaf after the last entry (moved by `leaf` entries) */
   leafId: string | null;
   /** raw parent the next appended entry would get */
   appendParentId: string | null;
   problems: SessionProblem[];
-  /** the file's version before migration (1, 2 or 3) */
+  /** the file's version before migration (1, 2, 3 or 4) */
   sourceVersion: number;
   /** true when tolerant loading found no valid header and made one up */
   headerSynthesized: boolean;
-  /** physical lines read (including blank ones) */
+  /** physical lines read (including blank ones); for a SQLite session the rows read */
   lineCount: number;
+  /** where the session was read from (set by `readSessionFile` and the SQLite reader) */
+  storage?: SessionStorage;
+}
+
+/** Where a loaded session came from. */
+export type SessionStorage = { kind: 'jsonl'; file: string } | SqliteSessionStorage;
+
+/** A session read from an OpenClaw agent database, with its generations (windows) marked. */
+export interface SqliteSessionStorage {
+  kind: 'sqlite';
+  database: string;
+  agentId: string;
+  /** the logical session's key (null for a reset/deleted archive without a live node) */
+  sessionKey: string | null;
+  /** the current (last loaded) generation */
+  sessionId: string;
+  schemaVersion: number;
+  /** how the database was read without touching it */
+  readStrategy: 'immutable' | 'private-copy';
+  windows: SessionWindowRange[];
+  /** set when the session is a reset/deleted archive (`session_transcript_archives`) */
+  archive?: { name: string; reason: string; generation: string };
+}
+
+/** One generation of a logical session: its entries are `entries[firstEntryIndex .. firstEntryIndex + entryCount)`. */
+export interface SessionWindowRange {
+  sessionId: string;
+  previousSessionId: string | null;
+  reason: string | null;
+  createdAt: number;
+  header: SessionHeader;
+  sourceVersion: number;
+  firstEntryIndex: number;
+  entryCount: number;
+  /** entries this generation repeats verbatim from an earlier one (a fork copy); kept once, at their first place */
+  sharedEntries: number;
+  storage: 'rows' | 'cold';
+}
+
+export interface SessionParserOptions {
+  /** wording of errors and problems (default `jsonl`: lines of a file; `sqlite`: seq of rows) */
+  source?: SessionSourceKind;
+  /** the id of a made-up header (default: the file name without `.jsonl`) */
+  fallbackId?: string;
+  /** tag every problem with this generation id (SQLite) */
+  sessionId?: string;
 }
 
 export class SessionParser {
@@ -45,10 +97,12 @@ export class SessionParser {
   private recordIndex = 0;
   private lastLine = 0;
   private sawCrlf = false;
+  private readonly options: SessionParserOptions;
 
-  constructor(path: string, mode: SessionLoadMode) {
+  constructor(path: string, mode: SessionLoadMode, options: SessionParserOptions = {}) {
     this.path = path;
     this.strict = mode === 'strict';
+    this.options = options;
   }
 
   /** Feeds one physical line (without its "\n"). `lineNumber` is 1-based. */
@@ -107,7 +161,7 @@ export class SessionParser {
 
   private synthesizeHeader(value: Record<string, unknown> | undefined): SessionHeader {
     this.headerSynthesized = true;
-    const base = (this.path.split(/[\\/]/).pop() ?? 'session').replace(/\.jsonl.*$/, '');
+    const base = this.options.fallbackId ?? (this.path.split(/[\\/]/).pop() ?? 'session').replace(/\.jsonl.*$/, '');
     const fromFile = value && value.type === 'session' ? value : undefined;
     return {
       type: 'session',
@@ -192,19 +246,29 @@ export class SessionParser {
   ): void {
     const problem: SessionProblem = { line, code, message, severity };
     if (entryId !== undefined) problem.entryId = entryId;
-    if (this.strict && severity === 'error') throw SessionFileError.fromProblem(this.path, problem);
+    if (this.options.sessionId !== undefined) problem.sessionId = this.options.sessionId;
+    if (this.strict && severity === 'error')
+      throw SessionFileError.fromProblem(this.path, problem, this.options.source ?? 'jsonl');
     this.problems.push(problem);
+  }
+
+  /** Reports a problem found outside the parser (e.g. an undecodable SQLite row); throws in strict mode. */
+  reportExternal(line: number, code: SessionProblemCode, message: string): void {
+    this.report(line, code, message);
   }
 
   /** Ends the file: checks the tree and returns the session. */
   finish(): LoadedSession {
     if (this.header === undefined) {
+      const sqlite = this.options.source === 'sqlite';
       this.report(
         0,
         'missing_header',
-        this.lastLine === 0
-          ? 'missing session header (the file is empty)'
-          : 'missing session header (the file has only blank lines)',
+        sqlite
+          ? 'missing session header (the generation has no seq 0 header row)'
+          : this.lastLine === 0
+            ? 'missing session header (the file is empty)'
+            : 'missing session header (the file has only blank lines)',
       );
       this.header = this.synthesizeHeader(undefined);
       this.migrator = new SessionMigrator(this.header);

@@ -6,7 +6,7 @@
  * |---|---|---|
  * | `missing_header` | error | the file is empty or has only blank lines |
  * | `invalid_header` | error | the first non-blank line is not a valid `{"type":"session",...}` header |
- * | `unsupported_version` | error | the header's `version` is not 1, 2 or 3 |
+ * | `unsupported_version` | error | the header's `version` is not 1, 2, 3 or 4 |
  * | `invalid_entry` | error | a line is not JSON, or lacks a valid type / id / parentId / timestamp / leaf target / appendMode / body |
  * | `misplaced_header` | error | a `type:"session"` line after the first non-blank line |
  * | `duplicate_id` | error | an entry reuses an id (the later line is dropped) |
@@ -16,6 +16,10 @@
  * | `unknown_entry_type` | warning | an entry type OpenClaw does not define (kept; it never enters context) |
  * | `bom` | warning | a UTF-8 byte-order mark before the header (stripped) |
  * | `crlf` | warning | CRLF line endings (the trailing `\r` of each line is ignored; reported once) |
+ * | `corrupt_row` | error | a SQLite row that cannot be decoded (a bad zstd frame, a size that does not match; the row is dropped) |
+ *
+ * For a SQLite session `line` is the event's `seq` (0 = the generation's header) and `sessionId` names the
+ * generation (session window) the row belongs to.
  */
 export type SessionProblemCode =
   | 'missing_header'
@@ -29,7 +33,8 @@ export type SessionProblemCode =
   | 'dangling_leaf'
   | 'unknown_entry_type'
   | 'bom'
-  | 'crlf';
+  | 'crlf'
+  | 'corrupt_row';
 
 export interface SessionProblem {
   /** physical line number, 1-based (blank lines count); 0 for the file as a whole */
@@ -40,7 +45,12 @@ export interface SessionProblem {
   severity: 'error' | 'warning';
   /** the entry concerned, when the line parsed far enough to have one */
   entryId?: string;
+  /** SQLite sessions: the generation (session window) of the row */
+  sessionId?: string;
 }
+
+/** Where a transcript came from, for error wording: a JSONL file (lines) or SQLite rows (seq). */
+export type SessionSourceKind = 'jsonl' | 'sqlite';
 
 /** Thrown by strict loading (first error) and, in both modes, when the file cannot be read at all. */
 export class SessionFileError extends Error {
@@ -48,6 +58,7 @@ export class SessionFileError extends Error {
   readonly code: SessionProblemCode | 'read_error';
   readonly line: number;
   readonly problem?: SessionProblem;
+  readonly source: SessionSourceKind;
 
   constructor(
     path: string,
@@ -55,22 +66,33 @@ export class SessionFileError extends Error {
     line: number,
     reason: string,
     problem?: SessionProblem,
+    source: SessionSourceKind = 'jsonl',
   ) {
-    super(formatSessionFileError(path, line, reason));
+    super(formatSessionFileError(path, line, reason, source));
     this.name = 'SessionFileError';
     this.path = path;
     this.code = code;
     this.line = line;
     this.problem = problem;
+    this.source = source;
   }
 
-  static fromProblem(path: string, problem: SessionProblem): SessionFileError {
-    return new SessionFileError(path, problem.code, problem.line, problem.message, problem);
+  static fromProblem(path: string, problem: SessionProblem, source: SessionSourceKind = 'jsonl'): SessionFileError {
+    return new SessionFileError(path, problem.code, problem.line, problem.message, problem, source);
   }
 }
 
-/** `Invalid JSONL session file <path>: line <n>: <reason>` (without the line part for file-level problems). */
-export function formatSessionFileError(path: string, line: number, reason: string): string {
+/**
+ * `Invalid JSONL session file <path>: line <n>: <reason>` (without the line part for file-level problems), or for
+ * SQLite rows `Invalid SQLite session <database>#<session id>: seq <n>: <reason>`.
+ */
+export function formatSessionFileError(
+  path: string,
+  line: number,
+  reason: string,
+  source: SessionSourceKind = 'jsonl',
+): string {
+  if (source === 'sqlite') return `Invalid SQLite session ${path}: seq ${line}: ${reason}`;
   return line > 0
     ? `Invalid JSONL session file ${path}: line ${line}: ${reason}`
     : `Invalid JSONL session file ${path}: ${reason}`;

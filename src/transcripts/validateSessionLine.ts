@@ -50,7 +50,11 @@ export function parseJsonLine(text: string): { ok: true; value: unknown } | { ok
 
 const HEADER_HINT = 'expected {"type":"session","version":3,"id":...,"timestamp":...,"cwd":...}';
 
-/** Validates a parsed first line. Versions 1 and 2 are accepted here (they are migrated); a missing version is 1. */
+/**
+ * Validates a parsed first line. Versions 1 and 2 are accepted here (they are migrated); a missing version is 1.
+ * Version 4 (OpenClaw 2026.9.6 writes it for new sessions) keeps the version-3 entry format; what changed is the
+ * prompt projection at the model boundary (see `promptProjection.ts`), so it is read like version 3.
+ */
 export function checkHeader(parsed: unknown): LineCheck {
   if (!isRecord(parsed) || parsed.type !== 'session') {
     const got = isRecord(parsed) ? `type ${describe(parsed.type)}` : describe(parsed);
@@ -61,11 +65,11 @@ export function checkHeader(parsed: unknown): LineCheck {
     };
   }
   const version = parsed.version ?? 1;
-  if (version !== 1 && version !== 2 && version !== 3) {
+  if (version !== 1 && version !== 2 && version !== 3 && version !== 4) {
     return {
       ok: false,
       code: 'unsupported_version',
-      reason: `unsupported session version ${describe(parsed.version)} (ContextScope reads versions 1-3)`,
+      reason: `unsupported session version ${describe(parsed.version)} (ContextScope reads versions 1-4)`,
     };
   }
   if (typeof parsed.id !== 'string' || !parsed.id) {

@@ -1,19 +1,11 @@
 /** A subagent child session: optionally a fork of the parent branch, then a few short tool-using turns. */
-import type { NewSessionEntry, SessionEntry, SessionHeader, SessionStoreEntry, ToolCall } from '../../contract';
+import type { NewSessionEntry, SessionHeader, SessionStoreEntry, ToolCall } from '../../contract';
 import { assistantFinal, commandRun, fileContent, PROJECT_FILES } from './corpus';
-import type { GeneratedSession } from './generateSession';
+import type { GeneratedSession, PendingChild } from './generatedTypes';
 import type { Prng } from './prng';
 import { SessionSimulator, type ModelChoice } from './sessionSimulator';
 
-export interface PendingChild {
-  key: string;
-  sessionId: string;
-  task: string;
-  label: string;
-  context: 'fork' | 'isolated';
-  forkPath?: SessionEntry[];
-  startMs: number;
-}
+export type { PendingChild } from './generatedTypes';
 
 export function generateChildSession(
   child: PendingChild,

@@ -4,7 +4,7 @@ export type {
   GeneratedSession,
   GeneratedSessionSet,
   GeneratedSessionStats,
-} from './generateSession';
-export { writeGeneratedSessions, type WrittenSessionSet } from './writeGeneratedSessions';
+} from './generatedTypes';
+export { writeGeneratedSessions, type WrittenSessionSet, type WriteGeneratedOptions } from './writeGeneratedSessions';
 export { Prng } from './prng';
 export { effectiveReserveTokens } from './sessionSimulator';
