@@ -1,6 +1,15 @@
-/** `contextscope generate`: seeded synthetic OpenClaw sessions written as a state dir (agents/<agent>/sessions/). */
+/**
+ * `contextscope generate`: seeded synthetic OpenClaw sessions written as a state dir — JSONL
+ * (`agents/<agent>/sessions/`, OpenClaw up to 2026.7.x) or, with `--storage sqlite`, the databases of OpenClaw
+ * 2026.8+ (`agents/<agent>/agent/openclaw-agent.sqlite` and `state/openclaw.sqlite`).
+ */
 import { InvalidArgumentError, type Command } from 'commander';
-import { generateSession, writeGeneratedSessions } from '../../transcripts';
+import {
+  generateSession,
+  writeGeneratedSessions,
+  type GeneratedSessionSet,
+  type WrittenSessionSet,
+} from '../../transcripts';
 import type { CliHost } from '../cliHost';
 
 function positiveInt(name: string) {
@@ -43,7 +52,21 @@ export interface GenerateCommandOptions {
   branch?: boolean;
   images: boolean;
   baseTimestamp?: string;
+  storage: 'jsonl' | 'sqlite';
+  agentSchema?: 19 | 23;
   json?: boolean;
+}
+
+function storageChoice(value: string): 'jsonl' | 'sqlite' {
+  if (value !== 'jsonl' && value !== 'sqlite')
+    throw new InvalidArgumentError(`--storage must be jsonl or sqlite, got "${value}".`);
+  return value;
+}
+
+function agentSchemaChoice(value: string): 19 | 23 {
+  if (value !== '19' && value !== '23')
+    throw new InvalidArgumentError(`--agent-schema must be 23 (OpenClaw 2026.9.6) or 19 (2026.8.1), got "${value}".`);
+  return value === '19' ? 19 : 23;
 }
 
 function formatBytes(chars: number): string {
@@ -86,36 +109,67 @@ export function register(program: Command, host: CliHost): void {
     .option('--no-branch', 'no side branch')
     .option('--no-images', 'no image blocks')
     .option('--base-timestamp <iso>', 'timestamp of the session start (default 2026-03-02T09:00:00.000Z)', isoTimestamp)
+    .option('--storage <kind>', 'jsonl (OpenClaw up to 2026.7) or sqlite (2026.8+)', storageChoice, 'jsonl')
+    .option(
+      '--agent-schema <n>',
+      'with --storage sqlite: agent schema 23 (2026.9.6, default) or 19 (2026.8.1)',
+      agentSchemaChoice,
+    )
     .option('--json', 'print the written files and statistics as JSON')
     .action(async (options: GenerateCommandOptions) => {
-      const subagents = options.subagents === true ? 3 : (options.subagents ?? 0);
-      const set = generateSession({
-        turns: options.turns,
-        seed: options.seed,
-        agentId: options.agent,
-        sessionKey: options.sessionKey,
-        subagents,
-        contextWindow: options.contextWindow,
-        reserveTokens: options.reserveTokens,
-        keepRecentTokens: options.keepRecentTokens,
-        compaction: options.compaction,
-        branch: options.branch,
-        images: options.images,
-        baseTimestamp: options.baseTimestamp,
+      if (options.agentSchema !== undefined && options.storage !== 'sqlite')
+        throw new InvalidArgumentError('--agent-schema needs --storage sqlite.');
+      const set = generateSession(generateOptions(options));
+      const written = await writeGeneratedSessions(set, options.out, {
+        storage: options.storage,
+        schemaVersion: options.agentSchema,
       });
-      const written = await writeGeneratedSessions(set, options.out);
-      if (options.json) {
-        host.out(
-          `${JSON.stringify({ sessionsDir: written.sessionsDir, storePath: written.storePath, files: written.files, stats: set.stats }, null, 2)}\n`,
-        );
-        return;
-      }
-      const s = set.stats;
-      host.out(`Wrote ${written.files.length} session file(s) and sessions.json to ${written.sessionsDir}\n`);
-      host.out(
-        `  ${set.sessions[0]!.fileName}: ${s.turns} turns, ${s.messages} messages, ${formatBytes(s.chars)}, ` +
-          `${s.compactions} compaction(s), ${s.branches} side branch(es), ${s.spawns} spawn(s) (${s.failedSpawns} failed)\n`,
-      );
-      for (const child of set.sessions.slice(1)) host.out(`  ${child.fileName}: subagent ${child.sessionKey}\n`);
+      host.out(options.json ? jsonSummary(set, written) : textSummary(set, written));
     });
+}
+
+function generateOptions(options: GenerateCommandOptions) {
+  return {
+    turns: options.turns,
+    seed: options.seed,
+    agentId: options.agent,
+    sessionKey: options.sessionKey,
+    subagents: options.subagents === true ? 3 : (options.subagents ?? 0),
+    contextWindow: options.contextWindow,
+    reserveTokens: options.reserveTokens,
+    keepRecentTokens: options.keepRecentTokens,
+    compaction: options.compaction,
+    branch: options.branch,
+    images: options.images,
+    baseTimestamp: options.baseTimestamp,
+  };
+}
+
+function jsonSummary(set: GeneratedSessionSet, written: WrittenSessionSet): string {
+  const summary = {
+    storage: written.storage,
+    sessionsDir: written.sessionsDir,
+    storePath: written.storePath,
+    files: written.files,
+    sessionKeys: written.sessionKeys,
+    ...(written.storage === 'sqlite' ? { events: written.events, compressedEvents: written.compressedEvents } : {}),
+    stats: set.stats,
+  };
+  return `${JSON.stringify(summary, null, 2)}\n`;
+}
+
+function textSummary(set: GeneratedSessionSet, written: WrittenSessionSet): string {
+  const s = set.stats;
+  const head =
+    written.storage === 'sqlite'
+      ? `Wrote ${set.sessions.length} session(s) to ${written.storePath} (${written.events} events, ${written.compressedEvents} zstd-compressed) and ${written.files[1]}\n`
+      : `Wrote ${written.files.length} session file(s) and sessions.json to ${written.sessionsDir}\n`;
+  const parent = written.storage === 'sqlite' ? written.sessionKeys[0]! : set.sessions[0]!.fileName;
+  let out =
+    head +
+    `  ${parent}: ${s.turns} turns, ${s.messages} messages, ${formatBytes(s.chars)}, ` +
+    `${s.compactions} compaction(s), ${s.branches} side branch(es), ${s.spawns} spawn(s) (${s.failedSpawns} failed)\n`;
+  for (const child of set.sessions.slice(1))
+    out += `  ${written.storage === 'sqlite' ? child.sessionId : child.fileName}: subagent ${child.sessionKey}\n`;
+  return out;
 }

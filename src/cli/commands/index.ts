@@ -3,6 +3,7 @@ import type { CliHost } from '../cliHost';
 import * as serve from './serve';
 import * as generate from './generate';
 import * as session from './session';
+import * as sessions from './sessions';
 import * as doctor from './doctor';
 import * as replay from './replay';
 import * as compare from './compare';
@@ -13,4 +14,4 @@ export interface CommandModule {
 }
 
 /** Every `contextscope` command, in the order `--help` lists them. Add yours with one line. */
-export const commands: readonly CommandModule[] = [serve, generate, session, doctor, replay, compare];
+export const commands: readonly CommandModule[] = [serve, generate, sessions, session, doctor, replay, compare];

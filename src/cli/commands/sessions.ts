@@ -1,0 +1,158 @@
+/**
+ * `contextscope sessions [--state-dir <dir>] [--json]`: every session of an OpenClaw state dir, JSONL and SQLite
+ * alike — agent, key, id, storage, entry and message counts, parent — with subagent children under their parent.
+ */
+import type { Command } from 'commander';
+import {
+  discoverSessions,
+  type DiscoveredAgent,
+  type DiscoveredSession,
+  type DiscoveryResult,
+} from '../../transcripts';
+import type { CliHost } from '../cliHost';
+
+export interface ListedSession {
+  agentId: string;
+  sessionKey: string | null;
+  sessionId: string;
+  storage: 'jsonl' | 'sqlite';
+  entries: number | null;
+  messages: number | null;
+  parentSessionKey: string | null;
+  childSessionKeys: string[];
+  isSubagent: boolean;
+  archived: boolean;
+  /** false when the store names a transcript that is not there, or a key has no events */
+  exists: boolean;
+  headerVersion: number | null;
+  startedAt: string | null;
+  updatedAt: number;
+  /** JSONL: the transcript; SQLite: the agent database */
+  file: string;
+  /** SQLite: the generations, oldest first */
+  windows?: { sessionId: string; reason: string | null; events: number; storage: string }[];
+  /** SQLite: a reset/deleted archive */
+  archive?: { name: string; reason: string };
+  spawns: number;
+}
+
+export interface SessionsReport {
+  stateDir: string;
+  agents: {
+    agentId: string;
+    storage: ('jsonl' | 'sqlite')[];
+    sessions: number;
+    database?: string;
+    schemaVersion?: number;
+    openclawVersion?: string | null;
+    problems: string[];
+  }[];
+  sessions: ListedSession[];
+}
+
+function listed(s: DiscoveredSession): ListedSession {
+  return {
+    agentId: s.agentId,
+    sessionKey: s.sessionKey,
+    sessionId: s.sessionId,
+    storage: s.storage,
+    entries: s.entries,
+    messages: s.messages,
+    parentSessionKey: s.parentSessionKey,
+    childSessionKeys: [...s.childKeys],
+    isSubagent: s.isSubagent,
+    archived: s.archived,
+    exists: s.exists,
+    headerVersion: s.header?.version ?? null,
+    startedAt: s.header?.timestamp ?? null,
+    updatedAt: Math.round(s.mtimeMs),
+    file: s.file,
+    ...(s.sqlite && !s.sqlite.archive
+      ? {
+          windows: s.sqlite.windows.map((w) => ({
+            sessionId: w.sessionId,
+            reason: w.reason,
+            events: w.events,
+            storage: w.storage,
+          })),
+        }
+      : {}),
+    ...(s.sqlite?.archive ? { archive: { name: s.sqlite.archive.name, reason: s.sqlite.archive.reason } } : {}),
+    spawns: s.spawns.length,
+  };
+}
+
+function agentProblems(a: DiscoveredAgent): string[] {
+  return [
+    ...(a.databaseError ? [a.databaseError] : []),
+    ...(a.storeError ? [a.storeError] : []),
+    ...a.storeProblems.map((p) => `sessions.json ${p.key}: ${p.message}`),
+  ];
+}
+
+export function buildSessionsReport(found: DiscoveryResult): SessionsReport {
+  const sessions = found.sessions.map(listed);
+  return {
+    stateDir: found.stateDir,
+    agents: found.agents.map((a) => ({
+      agentId: a.agentId,
+      storage: (['jsonl', 'sqlite'] as const).filter((k) =>
+        sessions.some((s) => s.agentId === a.agentId && s.storage === k),
+      ),
+      sessions: a.sessionCount,
+      ...(a.database
+        ? { database: a.database, schemaVersion: a.schemaVersion, openclawVersion: a.openclawVersion }
+        : {}),
+      problems: agentProblems(a),
+    })),
+    sessions,
+  };
+}
+
+function sessionLine(s: ListedSession, depth: number): string {
+  const name = s.archive
+    ? `${s.archive.name} (${s.archive.reason} archive of ${s.sessionKey})`
+    : (s.sessionKey ?? '(no key)');
+  const counts = s.entries === null ? '' : `  ${s.entries} entries, ${s.messages ?? '?'} messages`;
+  const windows = s.windows && s.windows.length > 1 ? `, ${s.windows.length} generations` : '';
+  const flags = [s.exists ? '' : 'missing', s.archived && !s.archive ? 'archived' : ''].filter(Boolean).join(', ');
+  return `${'  '.repeat(depth + 1)}${name}  ${s.sessionId}  ${s.storage}${counts}${windows}${flags ? `  [${flags}]` : ''}`;
+}
+
+export function formatSessionsReport(r: SessionsReport): string {
+  const lines = [`State dir ${r.stateDir}: ${r.sessions.length} session(s) in ${r.agents.length} agent(s)`];
+  for (const a of r.agents) {
+    const db = a.database ? `, database schema ${a.schemaVersion} (${a.openclawVersion ?? 'unknown writer'})` : '';
+    lines.push(`Agent ${a.agentId}: ${a.sessions} session(s), ${a.storage.join(' + ') || 'no sessions'}${db}`);
+    for (const p of a.problems) lines.push(`  problem: ${p}`);
+    const own = r.sessions.filter((s) => s.agentId === a.agentId);
+    const printed = new Set<ListedSession>();
+    const print = (s: ListedSession, depth: number) => {
+      if (printed.has(s)) return;
+      printed.add(s);
+      lines.push(sessionLine(s, depth));
+      const children = own.filter(
+        (c) =>
+          !c.archive && c.parentSessionKey !== null && c.parentSessionKey === s.sessionKey && c.storage === s.storage,
+      );
+      for (const c of children) print(c, depth + 1);
+    };
+    for (const s of own)
+      if (!own.some((p) => p !== s && !p.archive && p.sessionKey === s.parentSessionKey && p.storage === s.storage))
+        print(s, 0);
+    for (const s of own) print(s, 0);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function register(program: Command, host: CliHost): void {
+  program
+    .command('sessions')
+    .description('list the sessions of an OpenClaw state dir (JSONL and SQLite), subagent children under their parent')
+    .option('--state-dir <dir>', "OpenClaw's state directory (default $OPENCLAW_STATE_DIR, else ~/.openclaw)")
+    .option('--json', 'print the list as JSON')
+    .action(async (options: { stateDir?: string; json?: boolean }) => {
+      const report = buildSessionsReport(await discoverSessions({ stateDir: options.stateDir }));
+      host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatSessionsReport(report));
+    });
+}
