@@ -3,3 +3,4 @@ export * from './transcript';
 export * from './engine';
 export * from './validateEngine';
 export * from './recording';
+export * from './validateAssembleResult';

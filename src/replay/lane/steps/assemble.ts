@@ -1,4 +1,10 @@
-import type { AgentMessage, AssembleParams, AssembleResult, ContextEngineRuntimeSettings } from '../../../contract';
+import {
+  describeAssembleResultProblem,
+  type AgentMessage,
+  type AssembleParams,
+  type AssembleResult,
+  type ContextEngineRuntimeSettings,
+} from '../../../contract';
 import type { ClassifiedMessage } from '../../recording/classifyProvenance';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { TurnDraft } from '../../recording/turnDraft';
@@ -41,8 +47,9 @@ export async function assembleContext(
     runtimeSettings,
   };
   const outcome = await lane.engine.call<AssembleResult>(draft, 'assemble', params);
+  const invalid = outcome.ok ? invalidResultReason(lane, outcome.value) : undefined;
   let context: AssembledContext;
-  if (outcome.ok && outcome.value && Array.isArray(outcome.value.messages)) {
+  if (outcome.ok && outcome.value && Array.isArray(outcome.value.messages) && invalid === undefined) {
     const result = outcome.value;
     context = {
       pipeline,
@@ -53,7 +60,7 @@ export async function assembleContext(
       ...lane.classify(result.messages),
     };
   } else {
-    const assembleError = outcome.ok ? 'assemble() returned no messages array' : outcome.message;
+    const assembleError = !outcome.ok ? outcome.message : (invalid ?? 'assemble() returned no messages array');
     draft.warn(ASSEMBLE_FAILED_WARNING + assembleError);
     context = {
       pipeline,
@@ -66,6 +73,23 @@ export async function assembleContext(
   }
   if (context.assemblySucceeded && lane.state.checkDeterminism) await checkDeterminism(lane, draft, params, context);
   return context;
+}
+
+/**
+ * A result whose messages the host cannot read quarantines the engine (a contract failure of this lane; the other
+ * lanes go on). Undefined when the result is readable, or has no messages array at all (OpenClaw's own case: the
+ * pipeline messages are sent, no quarantine).
+ */
+function invalidResultReason(lane: Lane, result: unknown): string | undefined {
+  if (!result || typeof result !== 'object' || !Array.isArray((result as AssembleResult).messages)) return undefined;
+  const problem = describeAssembleResultProblem(result);
+  if (problem === undefined) return undefined;
+  const reason = `assemble() returned an invalid AssembleResult: ${problem}`;
+  const described = lane.group.runtime.describeResolvedEngine(lane.engine.engine);
+  if (described && !described.quarantined && described.engineId !== 'legacy') {
+    lane.group.runtime.quarantineContextEngine({ engineId: described.engineId, operation: 'assemble', error: reason });
+  }
+  return reason;
 }
 
 /** Assemble a second time with the same params and record both key lists (the determinism finding compares them). */
