@@ -1,6 +1,7 @@
 /**
- * Engine-host side: makes `openclaw/plugin-sdk[/core|/plugin-entry|/logging-core]` resolvable from any plugin
- * folder without touching the folder. ESM imports go through a `module.register` resolve hook; CommonJS
+ * Engine-host side: makes the `openclaw/plugin-sdk` specifiers ContextScope provides (`PLUGIN_SDK_SHIM_FILES`: the
+ * root, `/core`, `/plugin-entry`, `/logging-core`, `/session-transcript-runtime`, `/session-store-runtime`,
+ * `/sqlite-runtime`) resolvable from any plugin folder without touching the folder. ESM imports go through a `module.register` resolve hook; CommonJS
  * `require` goes through a patched `Module._resolveFilename`; TypeScript entries loaded with jiti get the same
  * mapping as jiti aliases. Every specifier maps to a shim file in src/plugins/sdk/shims (or the copy next to
  * a built engine host).

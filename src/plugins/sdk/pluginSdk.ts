@@ -5,6 +5,14 @@
  */
 import type { CompactParams, CompactResult } from '../../contract';
 import { redactSensitiveText } from './redactSensitiveText';
+import { createSqliteRuntime, type SqliteRuntime } from './sqliteRuntime';
+import {
+  createSessionStoreTranscriptRuntime,
+  createSessionTranscriptRuntime,
+  type SessionStoreTranscriptRuntime,
+  type SessionTranscriptRuntime,
+} from './transcript/sessionTranscriptRuntime';
+import { SessionTranscriptRegistry } from './transcript/transcriptLocator';
 
 export const PLUGIN_SDK_GLOBAL = Symbol.for('contextscope.openclaw.pluginSdk');
 
@@ -45,37 +53,21 @@ export interface OpenClawPluginSdk {
   loggingCore: { redactSensitiveText: typeof redactSensitiveText };
   /** `openclaw/plugin-sdk`: the union of the above */
   root: OpenClawPluginSdk['core'];
+  sessionTranscriptRuntime: SessionTranscriptRuntime;
+  /** the transcript reads of `openclaw/plugin-sdk/session-store-runtime` */
+  sessionStoreRuntime: SessionStoreTranscriptRuntime;
+  sqliteRuntime: SqliteRuntime;
+  /**
+   * Where the transcript of each session is, as the engine host learns it: `noteEngineCall(params)` with the params
+   * of every engine call (those with `sessionId` and `sessionFile` are remembered), or `noteSessionTranscript`.
+   */
+  transcripts: {
+    noteSessionTranscript(sessionId: string, sessionFile: string, sessionKey?: string): void;
+    noteEngineCall(params: unknown): void;
+  };
 }
 
-/** Export names each shim must provide (kept in sync with the shim files; a unit test checks it). */
-export const PLUGIN_SDK_EXPORTS = {
-  'openclaw/plugin-sdk': [
-    'buildMemorySystemPromptAddition',
-    'prepareMemorySystemPromptAddition',
-    'delegateCompactionToRuntime',
-    'definePluginEntry',
-    'redactSensitiveText',
-  ],
-  'openclaw/plugin-sdk/core': [
-    'buildMemorySystemPromptAddition',
-    'prepareMemorySystemPromptAddition',
-    'delegateCompactionToRuntime',
-    'definePluginEntry',
-    'redactSensitiveText',
-  ],
-  'openclaw/plugin-sdk/plugin-entry': ['definePluginEntry'],
-  'openclaw/plugin-sdk/logging-core': ['redactSensitiveText'],
-} as const;
-
-export type PluginSdkSpecifier = keyof typeof PLUGIN_SDK_EXPORTS;
-
-/** Shim file base names (in ./shims, as .mjs and .cjs) by specifier. */
-export const PLUGIN_SDK_SHIM_FILES: Record<PluginSdkSpecifier, string> = {
-  'openclaw/plugin-sdk': 'index',
-  'openclaw/plugin-sdk/core': 'core',
-  'openclaw/plugin-sdk/plugin-entry': 'plugin-entry',
-  'openclaw/plugin-sdk/logging-core': 'logging-core',
-};
+export { PLUGIN_SDK_EXPORTS, PLUGIN_SDK_SHIM_FILES, type PluginSdkSpecifier } from './sdkExports';
 
 export function createOpenClawPluginSdk(bridge: PluginSdkBridge): OpenClawPluginSdk {
   const section = bridge.memoryPromptSection?.trim() ? bridge.memoryPromptSection : undefined;
@@ -87,11 +79,19 @@ export function createOpenClawPluginSdk(bridge: PluginSdkBridge): OpenClawPlugin
     definePluginEntry,
     redactSensitiveText,
   };
+  const registry = new SessionTranscriptRegistry();
   return {
     core,
     root: core,
     pluginEntry: { definePluginEntry },
     loggingCore: { redactSensitiveText },
+    sessionTranscriptRuntime: createSessionTranscriptRuntime(registry),
+    sessionStoreRuntime: createSessionStoreTranscriptRuntime(registry),
+    sqliteRuntime: createSqliteRuntime(),
+    transcripts: {
+      noteSessionTranscript: (sessionId, sessionFile, sessionKey) => registry.note(sessionId, sessionFile, sessionKey),
+      noteEngineCall: (params) => registry.noteCallParams(params),
+    },
   };
 }
 

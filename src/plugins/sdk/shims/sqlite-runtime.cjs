@@ -1,0 +1,7 @@
+'use strict';
+// openclaw/plugin-sdk/sqlite-runtime as provided inside a ContextScope engine host (implementation: src/plugins/sdk/pluginSdk.ts).
+// Explicit exports.X assignments so Node's CommonJS lexer sees the names when ESM code imports this file.
+const sdk = globalThis[Symbol.for('contextscope.openclaw.pluginSdk')];
+if (!sdk) throw new Error('openclaw/plugin-sdk/sqlite-runtime is only available inside a ContextScope engine host');
+exports.resolveOpenClawAgentSqlitePath = sdk.sqliteRuntime.resolveOpenClawAgentSqlitePath;
+exports.tableExists = sdk.sqliteRuntime.tableExists;
