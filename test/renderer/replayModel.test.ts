@@ -99,8 +99,20 @@ describe('buildTimelineRows', () => {
     expect(rows[1]!.cells[1]!.badges.map((b) => b.text)).toEqual(['1 finding', '1 warning']);
   });
 
-  it('flags the turns where the lanes disagree', () => {
+  it('flags the turns where the lanes assembled something different, and says how', () => {
     expect(rows.map((r) => r.differs)).toEqual([false, false, true]);
+    expect(rows[2]!.difference).toBe(
+      'recent-window left out 3 messages that legacy sent; summarized 2; sent 2 that legacy did not; 1 message sent differently; a different system prompt addition',
+    );
+  });
+
+  it('does not flag a turn where the lanes sent the same messages with different token totals', () => {
+    const other = makeRecording();
+    other.turns['recent-window']![1]!.totals.estTokens += 1000;
+    other.turns['recent-window']![1]!.budget.tokenBudget = 5_000;
+    const otherRows = buildTimelineRows(other, lanesOfSession(other, 'sess-1'));
+    expect(otherRows[1]!.cells.map((c) => c!.tokens)).toEqual([30, 1030]);
+    expect(otherRows[1]!.differs).toBe(false);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * The numbers behind the BudgetChart: per turn, each lane's assembled tokens and the token budget it was given,
- * plus compaction/quarantine markers. Computed once per (recording, lanes, measure); the chart only draws them.
+ * plus compaction/quarantine markers — the shared per-turn figures of src/view (the HTML report's chart reads them
+ * too), laid out for recharts. Computed once per (recording, lanes, measure); the chart only draws them.
  * Data keys are positional (`tokens0`, `budget0`, `mark0`) because recharts reads dots in a dataKey as a path.
  */
+import { laneTurnFigures, tokensOf, turnMarker, type TokenMeasure, type TurnMarker } from '../../../src/view';
 import type { LaneRecord, Recording, TurnRecord } from '../recordingTypes';
 import { laneColor } from './recordingLanes';
 
-export type TokenMeasure = 'estimate' | 'tiktoken';
-export type TurnMarker = 'quarantine' | 'compaction';
+export { turnMarker };
+export type { TokenMeasure, TurnMarker };
 
 export interface BudgetPoint {
   /** 0-based turn */
@@ -40,17 +42,7 @@ export interface BudgetSeries {
 }
 
 export function assembledTokens(record: TurnRecord, measure: TokenMeasure): number {
-  return measure === 'tiktoken' ? record.totals.tiktokenTokens : record.totals.estTokens;
-}
-
-/** quarantine wins over compaction: it is the rarer and the more important marker. */
-export function turnMarker(record: TurnRecord): TurnMarker | null {
-  let marker: TurnMarker | null = record.engine.quarantined ? 'quarantine' : null;
-  for (const event of record.events) {
-    if (event.type === 'quarantine') return 'quarantine';
-    if (event.type === 'compaction' && marker === null) marker = 'compaction';
-  }
-  return marker;
+  return tokensOf(laneTurnFigures(record), measure);
 }
 
 export function buildBudgetSeries(
@@ -86,10 +78,11 @@ export function buildBudgetSeries(
         point[lane.markKey] = null;
         return;
       }
-      const budget = record.budget.tokenBudget;
-      point[lane.tokensKey] = assembledTokens(record, measure);
+      const figures = laneTurnFigures(record);
+      const budget = figures.tokenBudget;
+      point[lane.tokensKey] = tokensOf(figures, measure);
       point[lane.budgetKey] = budget;
-      const marker = turnMarker(record);
+      const marker = figures.marker;
       point[lane.markKey] = marker;
       if (marker === 'compaction') compactions++;
       if (marker === 'quarantine') quarantines++;

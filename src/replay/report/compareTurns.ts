@@ -1,7 +1,12 @@
 /**
  * Lanes side by side, turn by turn (pure): the rows `contextscope compare` prints and the HTML report tabulates.
+ * The figures come from the shared view model (`src/view`), which the app draws from too; this module keeps the
+ * CLI's JSON shape (`rows[].lanes[laneId]`) and the `--fail-on` selection.
  */
-import type { Finding, Recording, ReplayEvent, Severity, TurnRecord } from '../../contract/recording';
+import type { Finding, Recording, Severity, TurnRecord } from '../../contract/recording';
+import { compareLanes, laneTurnFigures, turnFiguresTable, type CompareInput, type LaneTurnFigures } from '../../view';
+
+export { describeEvent } from '../../view';
 
 export interface LaneTurnCell {
   status: TurnRecord['status'];
@@ -24,68 +29,48 @@ export interface LaneTurnCell {
 
 export interface CompareRow {
   turn: number;
-  /** cells by lane id; a lane without this turn has no cell */
+  /** cells by lane id (column id when two recordings are compared); a lane without this turn has no cell */
   lanes: Record<string, LaneTurnCell>;
+  /** the lanes differ in what they assembled (see src/view/lanesDiffer.ts) */
+  differs: boolean;
+  /** how, in one line ('' when they agree) */
+  difference: string;
 }
 
-/** One line per event, e.g. `compaction(auto) 41200→9800`, `quarantine assemble`. */
-export function describeEvent(event: ReplayEvent): string {
-  switch (event.type) {
-    case 'compaction': {
-      const tokens = event.tokensBefore !== null ? ` ${event.tokensBefore}→${event.tokensAfter ?? '?'}` : '';
-      const state = event.error ? ' failed' : event.compacted ? '' : ' (nothing compacted)';
-      return `compaction(${event.trigger})${tokens}${state}`;
-    }
-    case 'quarantine':
-      return `quarantine ${event.operation}`;
-    case 'subagentSpawn':
-      return event.error
-        ? `spawn failed (${event.contextMode})`
-        : `spawn ${event.contextMode}${event.prepared ? '' : ' (not prepared)'}`;
-    case 'subagentRollback':
-      return 'spawn rollback';
-    case 'subagentEnded':
-      return `subagent ${event.reason}`;
-    case 'hostRequirement':
-      return `host unsupported (${event.missing.join(', ')})`;
-    case 'warning':
-      return 'warning';
-  }
+function cellOf(f: LaneTurnFigures): LaneTurnCell {
+  return {
+    status: f.status,
+    tiktokenTokens: f.tokens.tiktoken,
+    estTokens: f.tokens.estimate,
+    tokenBudget: f.tokenBudget,
+    estimatedTokens: f.estimatedTokens,
+    kept: f.kept,
+    summarized: f.summarized,
+    dropped: f.dropped,
+    ...f.provenance,
+    route: f.route,
+    events: f.events,
+  };
 }
 
 export function laneTurnCell(record: TurnRecord): LaneTurnCell {
-  const count = { raw: 0, modified: 0, summary: 0, synthetic: 0 };
-  for (const ref of record.assembled) count[ref.provenance]++;
-  return {
-    status: record.status,
-    tiktokenTokens: record.totals.tiktokenTokens,
-    estTokens: record.totals.estTokens,
-    tokenBudget: record.budget.tokenBudget,
-    estimatedTokens: record.estimatedTokens,
-    kept: record.omitted.keptCount,
-    summarized: record.omitted.summarizedCount,
-    dropped: record.omitted.droppedCount,
-    ...count,
-    route: record.precheck.skipped ? 'skipped' : record.precheck.route,
-    events: record.events.map(describeEvent),
-  };
+  return cellOf(laneTurnFigures(record));
+}
+
+/** One row per turn of the compared columns. */
+export function compareRows(input: CompareInput): CompareRow[] {
+  return turnFiguresTable(input).map((row) => {
+    const lanes: Record<string, LaneTurnCell> = {};
+    row.cells.forEach((cell, c) => {
+      if (cell) lanes[input.columns[c]!.id] = cellOf(cell);
+    });
+    return { turn: row.turn, lanes, differs: row.differs, difference: row.difference };
+  });
 }
 
 /** Rows for `laneIds` (default: the lanes replaying the root session), one per turn index. */
 export function compareTurns(recording: Recording, laneIds?: readonly string[]): CompareRow[] {
-  const lanes = laneIds ?? recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
-  let turns = 0;
-  for (const id of lanes) turns = Math.max(turns, recording.turns[id]?.length ?? 0);
-  const rows: CompareRow[] = [];
-  for (let t = 0; t < turns; t++) {
-    const row: CompareRow = { turn: t, lanes: {} };
-    for (const id of lanes) {
-      const record = recording.turns[id]?.[t];
-      if (record) row.lanes[id] = laneTurnCell(record);
-    }
-    rows.push(row);
-  }
-  return rows;
+  return compareRows(compareLanes(recording, laneIds));
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

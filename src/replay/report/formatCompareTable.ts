@@ -2,8 +2,9 @@
  * Plain-text renderings of a Recording for terminals (pure): the per-turn side-by-side table of
  * `contextscope compare` and the per-lane summary `contextscope replay` prints.
  */
-import { compareTurns, type LaneTurnCell } from './compareTurns';
+import { compareRows, type LaneTurnCell } from './compareTurns';
 import type { Finding, Recording } from '../../contract/recording';
+import { compareLanes, type CompareInput } from '../../view';
 
 function pad(text: string, width: number, right = false): string {
   if (text.length >= width) return text;
@@ -18,38 +19,53 @@ function cellText(cell: LaneTurnCell | undefined): [string, string, string] {
   return [tokens, counts, events];
 }
 
-/** Turn | per lane: tokens/budget, kept·summarized·dropped, events. Long event lists are cut at `eventWidth`. */
-export function formatCompareTable(
-  recording: Recording,
-  options: { laneIds?: string[]; eventWidth?: number } = {},
-): string {
-  const laneIds = options.laneIds ?? recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
+export interface CompareTableOptions {
+  /** lanes of the recording (default: the root lanes); ignored when a CompareInput is given */
+  laneIds?: string[];
+  eventWidth?: number;
+  /** only the turns where the lanes differ in what they assembled */
+  onlyDiffering?: boolean;
+}
+
+/**
+ * Turn | per lane: tokens/budget, kept·summarized·dropped, events; `≠` after the turn number where the lanes differ
+ * in what they assembled. Long event lists are cut at `eventWidth`.
+ */
+export function formatCompareTable(source: Recording | CompareInput, options: CompareTableOptions = {}): string {
+  const input = 'columns' in source ? source : compareLanes(source, options.laneIds);
+  const ids = input.columns.map((c) => c.id);
   const eventWidth = options.eventWidth ?? 28;
-  const rows = compareTurns(recording, laneIds);
-  const labels = laneIds.map((id) => recording.lanes.find((l) => l.id === id)?.label ?? id);
+  const all = compareRows(input);
+  const rows = options.onlyDiffering ? all.filter((row) => row.differs) : all;
+  const labels = input.columns.map((c) => c.label);
 
   const table: string[][] = rows.map((row) => [
-    String(row.turn + 1),
-    ...laneIds.flatMap((id) => {
+    `${row.turn + 1}${row.differs ? ' ≠' : '  '}`,
+    ...ids.flatMap((id) => {
       const [tokens, counts, events] = cellText(row.lanes[id]);
       return [tokens, counts, events.length > eventWidth ? `${events.slice(0, eventWidth - 1)}…` : events];
     }),
   ]);
-  const header2 = ['turn', ...laneIds.flatMap(() => ['tokens/budget', 'kept·sum·drop', 'events'])];
-  const widths = header2.map((h, c) => Math.max(h.length, ...table.map((r) => r[c].length)));
-  const groupWidth = (i: number) => widths[1 + i * 3] + widths[2 + i * 3] + widths[3 + i * 3] + 4;
+  const header2 = ['turn', ...ids.flatMap(() => ['tokens/budget', 'kept·sum·drop', 'events'])];
+  const widths = header2.map((h, c) => Math.max(h.length, ...table.map((r) => r[c]!.length)));
+  const groupWidth = (i: number) => widths[1 + i * 3]! + widths[2 + i * 3]! + widths[3 + i * 3]! + 4;
   const header1 = [
-    pad('', widths[0]),
+    pad('', widths[0]!),
     ...labels.map((label, i) =>
       pad(label.length > groupWidth(i) ? label.slice(0, groupWidth(i)) : label, groupWidth(i)),
     ),
   ].join(' │ ');
   const line = (cells: string[]) =>
     [
-      pad(cells[0], widths[0], true),
-      ...laneIds.map((_, i) => [1, 2, 3].map((k) => pad(cells[i * 3 + k], widths[i * 3 + k], k !== 3)).join('  ')),
+      pad(cells[0]!, widths[0]!, true),
+      ...ids.map((_, i) => [1, 2, 3].map((k) => pad(cells[i * 3 + k]!, widths[i * 3 + k]!, k !== 3)).join('  ')),
     ].join(' │ ');
-  return [header1, line(header2), ...table.map(line)].map((l) => l.trimEnd()).join('\n') + '\n';
+  const differing = all.filter((row) => row.differs).length;
+  const footer =
+    input.columns.length > 1
+      ? `\n≠ lanes differ in what they assembled at ${differing} of ${all.length} turns${options.onlyDiffering ? ' (only those are listed)' : ''}; --turn <n> lists the messages.\n`
+      : '';
+  return [header1, line(header2), ...table.map(line)].map((l) => l.trimEnd()).join('\n') + '\n' + footer;
 }
 
 /** One line per lane: turns, statuses, compactions, quarantines, findings by severity. */

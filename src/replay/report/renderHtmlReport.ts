@@ -4,8 +4,10 @@
  * transcript content, engine output, error messages — is untrusted and escaped.
  */
 import type { MessageRecord, Recording, TurnRecord } from '../../contract/recording';
-import { compareTurns, describeEvent } from './compareTurns';
+import { compareLanes, describeEvent, laneTurnFigures, messageText, tokensOf } from '../../view';
+import { compareRows } from './compareTurns';
 import { escapeHtml, previewText } from './escapeHtml';
+import { ALIGNED_CSS, renderAlignedTurns } from './renderAlignedTurns';
 import { renderBudgetChart, type ChartSeries } from './svgBudgetChart';
 
 export interface HtmlReportOptions {
@@ -16,6 +18,8 @@ export interface HtmlReportOptions {
    * holds at most 40,000 assembled references, else only turns with events or findings plus each lane's last turn.
    */
   detailTurns?: 'all' | 'auto' | 'eventful';
+  /** at most this many differing turns get their aligned table (default 60) */
+  alignedTurns?: number;
 }
 
 const CSS = `
@@ -36,29 +40,10 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12p
 .chart .line{fill:none;stroke-width:1.6}.chart .budget{fill:none;stroke-width:1;stroke-dasharray:5 4;opacity:.8}
 .chart .recorded{stroke:var(--muted);stroke-dasharray:2 3}.chart .marker{stroke:none}
 ${[0, 1, 2, 3, 4, 5].map((i) => `.chart .series-${i}{stroke:var(--s${i})}.chart path.series-${i}{fill:var(--s${i})}`).join('')}
-`;
+${ALIGNED_CSS}`;
 
 function messagePreview(record: MessageRecord | undefined): string {
-  if (!record) return '';
-  const m = record.message as Record<string, unknown>;
-  const textOf = (content: unknown): string => {
-    if (typeof content === 'string') return content;
-    if (!Array.isArray(content)) return '';
-    return content
-      .map((b) => {
-        const block = b as Record<string, unknown>;
-        if (block.type === 'text') return String(block.text ?? '');
-        if (block.type === 'thinking') return `[thinking] ${String(block.thinking ?? '')}`;
-        if (block.type === 'toolCall')
-          return `[call ${String(block.name ?? '')}] ${JSON.stringify(block.arguments ?? {})}`;
-        if (block.type === 'image') return '[image]';
-        return '';
-      })
-      .join(' ');
-  };
-  if (typeof m.summary === 'string') return m.summary;
-  if (m.role === 'bashExecution') return `$ ${String(m.command ?? '')} ${String(m.output ?? '')}`;
-  return textOf(m.content);
+  return record ? messageText(record.message) : '';
 }
 
 function isBadStatus(status: TurnRecord['status']): boolean {
@@ -69,18 +54,17 @@ function fmt(n: number | null | undefined): string {
   return n === null || n === undefined ? '–' : String(Math.round(n));
 }
 
+/** The chart's lines and markers from the shared per-turn figures (the app's budget chart reads the same). */
 function chartSeries(recording: Recording, laneIds: string[]): ChartSeries[] {
   return laneIds.map((id) => {
-    const lane = recording.lanes.find((l) => l.id === id);
-    const turns = recording.turns[id] ?? [];
+    const label = recording.lanes.find((l) => l.id === id)?.label ?? id;
+    const figures = (recording.turns[id] ?? []).map(laneTurnFigures);
     return {
-      label: lane?.label ?? id,
-      values: turns.map((t) => t.totals.tiktokenTokens),
-      budget: turns.map((t) => t.budget.tokenBudget),
-      markers: turns.flatMap((t) =>
-        t.events
-          .filter((e) => e.type === 'compaction')
-          .map((e) => ({ turn: t.turn, title: `${lane?.label ?? id} turn ${t.turn + 1}: ${describeEvent(e)}` })),
+      label,
+      values: figures.map((f) => tokensOf(f, 'tiktoken')),
+      budget: figures.map((f) => f.tokenBudget),
+      markers: figures.flatMap((f, turn) =>
+        f.marker ? [{ turn, kind: f.marker, title: `${label} turn ${turn + 1}: ${f.events.join('; ')}` }] : [],
       ),
     };
   });
@@ -177,7 +161,7 @@ function renderCharts(recording: Recording, rootLanes: string[]): string {
   out.push('<h2>Tokens per turn</h2>');
   out.push(
     renderBudgetChart({
-      title: 'Assembled tokens (tiktoken) per turn; dashed: token budget; triangles: compactions',
+      title: 'Assembled tokens (tiktoken) per turn; dashed: token budget; triangles: compactions; squares: quarantines',
       series: chartSeries(recording, rootLanes),
       recordedCompactionTurns: recording.session.recordedCompactions.map((c) => c.turn),
     }),
@@ -216,18 +200,20 @@ function renderFindings(recording: Recording): string {
   return out.join('\n');
 }
 
-/** The root lanes side by side, one row per turn. */
+/** The root lanes side by side, one row per turn; ≠ where they differ in what they assembled. */
 function renderSideBySide(recording: Recording, rootLanes: string[]): string {
   const out: string[] = [];
-  out.push('<h2>Side by side</h2><table><tr><th class="num">turn</th>');
+  out.push('<h2>Side by side</h2><table class="side-by-side"><tr><th class="num">turn</th>');
   for (const id of rootLanes)
     out.push(`<th colspan="3">${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`);
+  if (rootLanes.length > 1) out.push('<th>lanes differ</th>');
   out.push('</tr><tr><th></th>');
   for (const _ of rootLanes)
     out.push('<th class="num">tokens / budget</th><th class="num">kept·summ·drop</th><th>events</th>');
+  if (rootLanes.length > 1) out.push('<th></th>');
   out.push('</tr>');
-  for (const row of compareTurns(recording, rootLanes)) {
-    out.push(`<tr><td class="num">${row.turn + 1}</td>`);
+  for (const row of compareRows(compareLanes(recording, rootLanes))) {
+    out.push(`<tr data-turn="${row.turn}"><td class="num">${row.turn + 1}</td>`);
     for (const id of rootLanes) {
       const c = row.lanes[id];
       if (!c) {
@@ -239,6 +225,10 @@ function renderSideBySide(recording: Recording, rootLanes: string[]): string {
           `<td class="num">${c.kept}·${c.summarized}·${c.dropped}</td><td>${escapeHtml([c.status === 'ok' ? '' : c.status, ...c.events].filter(Boolean).join('; '))}</td>`,
       );
     }
+    if (rootLanes.length > 1)
+      out.push(
+        `<td class="differs">${row.differs ? `<a href="#aligned-${row.turn}">≠</a> ${escapeHtml(row.difference)}` : ''}</td>`,
+      );
     out.push('</tr>');
   }
   out.push('</table>');
@@ -282,6 +272,7 @@ export function renderHtmlReport(recording: Recording, options: HtmlReportOption
     renderCharts(recording, rootLanes),
     renderFindings(recording),
     renderSideBySide(recording, rootLanes),
+    rootLanes.length > 1 ? renderAlignedTurns(compareLanes(recording, rootLanes), options.alignedTurns) : '',
     renderTurns(recording, options),
     '</body></html>',
   ].join('\n');

@@ -1,6 +1,6 @@
 /**
  * Server-side SVG line chart: assembled tokens per turn per lane against each lane's token budget, with
- * compaction markers. Pure string output; colours come from the report's CSS classes (`series-<n>`), so the
+ * compaction (triangle) and quarantine (square) markers. Pure string output; colours come from the report's CSS classes (`series-<n>`), so the
  * chart follows the page's light/dark theme.
  */
 import { escapeHtml } from './escapeHtml';
@@ -11,8 +11,8 @@ export interface ChartSeries {
   values: readonly number[];
   /** the token budget per turn (dashed) */
   budget: readonly number[];
-  /** turns with a compaction, with a tooltip */
-  markers: readonly { turn: number; title: string }[];
+  /** turns with a compaction (triangle) or a quarantine (square), with a tooltip */
+  markers: readonly { turn: number; title: string; kind?: 'compaction' | 'quarantine' }[];
 }
 
 export interface BudgetChartInput {
@@ -98,8 +98,12 @@ export function renderBudgetChart(input: BudgetChartInput): string {
     for (const m of s.markers) {
       const mx = x(m.turn);
       const my = y(s.values[m.turn] ?? 0);
+      const d =
+        m.kind === 'quarantine'
+          ? `M${r(mx - 4)},${r(my - 4)} h8 v8 h-8 Z`
+          : `M${r(mx)},${r(my - 7)} L${r(mx - 5)},${r(my + 2)} L${r(mx + 5)},${r(my + 2)} Z`;
       parts.push(
-        `<path class="${cls} marker" d="M${r(mx)},${r(my - 7)} L${r(mx - 5)},${r(my + 2)} L${r(mx + 5)},${r(my + 2)} Z"><title>${escapeHtml(m.title)}</title></path>`,
+        `<path class="${cls} marker${m.kind === 'quarantine' ? ' quarantine' : ''}" d="${d}"><title>${escapeHtml(m.title)}</title></path>`,
       );
     }
   });

@@ -1,9 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createProgram, type CliHost } from '../../../src/cli';
-import { importRecording } from '../../../src/replay';
+import { importRecording, type Recording } from '../../../src/replay';
 import { SessionBuilder, tempDir } from './sessionBuilder';
+
+const DEMO = resolve(
+  import.meta.dirname,
+  '../../../resources/sessions/agents/main/sessions/db2d2b3b-bb1a-4ede-9e05-ab6faed17fab.jsonl',
+);
 
 function fakeHost() {
   const out: string[] = [];
@@ -109,7 +114,9 @@ describe('contextscope replay / compare', () => {
     expect(lines[1]).toMatch(
       /^turn │ tokens\/budget\s+kept·sum·drop\s+events │ tokens\/budget\s+kept·sum·drop\s+events$/,
     );
-    expect(lines[3]).toMatch(/^\s+2 │\s+\d+\/\d+\s+2·0·0\s+│\s+\d+\/\d+\s+2·0·0$/);
+    // both legacy lanes pass the history through: no ≠ on any turn
+    expect(lines[3]).toMatch(/^\s+2\s+│\s+\d+\/\d+\s+2·0·0\s+│\s+\d+\/\d+\s+2·0·0$/);
+    expect(r.out()).toContain('≠ lanes differ in what they assembled at 0 of 3 turns;');
     expect(r.out()).toContain(
       '\nFindings (1):\n  warning keep-recent-exceeds-budget legacy@32000 turn –: keepRecentTokens 20000 ≥ prompt budget 12000',
     );
@@ -129,6 +136,131 @@ describe('contextscope replay / compare', () => {
     const parsed = JSON.parse(r.out());
     expect(parsed.rows).toHaveLength(3);
     expect(parsed.rows[2].lanes.legacy).toMatchObject({ kept: 4, summarized: 0, dropped: 0, status: 'ok' });
+    expect(parsed.rows.map((row: { differs: boolean }) => row.differs)).toEqual([false, false, false]);
     expect(parsed.failing).toBe(0);
+  });
+});
+
+describe('compare on the demo session at an 8k window (legacy and recent-window)', () => {
+  let file: string;
+  let recording: Recording;
+
+  beforeAll(async () => {
+    file = join(tempDir(), 'demo8k.json');
+    const made = await run([
+      'replay',
+      DEMO,
+      '--lane',
+      'legacy',
+      '--lane',
+      'plugin:recent-window',
+      '--window',
+      '8000',
+      '--allow-execute',
+      '--no-progress',
+      '--json',
+      file,
+    ]);
+    expect(made.err()).toBe('');
+    recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+  }, 60_000);
+
+  /** the keys legacy sent at turn 4 (index 3) that recent-window did not send */
+  function leftOutByWindow(): string[] {
+    const sentByWindow = new Set(recording.turns['recent-window']![3]!.assembled.map((a) => a.key));
+    return recording.turns.legacy![3]!.assembled.map((a) => a.key).filter((key) => !sentByWindow.has(key));
+  }
+
+  it('--turn 4 prints one line per message legacy sent and recent-window dropped, with both statuses', async () => {
+    const r = await run(['compare', file, '--turn', '4']);
+    expect(r.code).toBe(0);
+    const expected = leftOutByWindow();
+    expect(expected.length).toBeGreaterThan(0);
+    const lines = r.out().split('\n');
+    expect(lines[0]).toBe(
+      `Turn 4 of 12 · lanes differ: recent-window left out ${expected.length} messages that legacy sent`,
+    );
+    const sentDropped = lines.filter((line) => /│ ● sent\s+#\d+\s+\d+\s+│ ✕ dropped\s+\(\d+\)$/.test(line));
+    expect(sentDropped).toHaveLength(expected.length);
+    expect(r.out()).toContain('Legend: ● sent = sent as the transcript has it');
+    expect(r.out()).toMatch(/… \d+ messages identical in all lanes/);
+  });
+
+  it('--turn 4 --json gives the same rows as data, keyed by lane', async () => {
+    const r = await run(['compare', file, '--turn', '4', '--json']);
+    const parsed = JSON.parse(r.out());
+    expect(parsed.turn).toBe(4);
+    const keys = parsed.rows
+      .filter((row: any) => row.cells.legacy.status === 'sent' && row.cells['recent-window'].status === 'dropped')
+      .map((row: any) => row.id);
+    expect(keys).toEqual(leftOutByWindow());
+    expect(parsed.lanes.map((lane: any) => lane.id)).toEqual(['legacy', 'recent-window']);
+  });
+
+  it('--only-differing keeps exactly the turns the JSON says differ', async () => {
+    const all = JSON.parse((await run(['compare', file, '--json'])).out());
+    const differing = all.rows.filter((row: any) => row.differs).map((row: any) => row.turn + 1);
+    expect(differing.length).toBeGreaterThan(0);
+    expect(differing.length).toBeLessThan(all.rows.length);
+    const table = (await run(['compare', file, '--only-differing'])).out();
+    const turns = table
+      .split('\n')
+      .map((line) => /^\s*(\d+) ≠ │/.exec(line)?.[1])
+      .filter((t): t is string => t !== undefined)
+      .map(Number);
+    expect(turns).toEqual(differing);
+  });
+
+  it('--turn outside the recording is a usage error that names the range', async () => {
+    const r = await run(['compare', file, '--turn', '13']);
+    expect(r.code).toBe(2);
+    expect(r.err()).toBe(
+      '--turn 13: give a turn number from 1 to 12 (turns are numbered from 1, as the table shows)\n',
+    );
+  });
+
+  describe('recording against recording', () => {
+    /** The same recording with recent-window's turn 6 sending one message fewer (a changed plugin). */
+    function regressed(): string {
+      const copy = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+      const record = copy.turns['recent-window']![5]!;
+      const gone = record.assembled.pop()!;
+      const index = copy.session.messageKeys.indexOf(gone.key);
+      record.omitted.dropped.push([index, index + 1]);
+      record.omitted.droppedCount++;
+      record.omitted.keptCount--;
+      const out = join(tempDir(), 'regressed.json');
+      writeFileSync(out, JSON.stringify(copy));
+      return out;
+    }
+
+    it('prints the turns where the same engine now assembles something different, and --fail-on-diff exits 1', async () => {
+      const other = regressed();
+      const r = await run(['compare', file, other, '--fail-on-diff']);
+      expect(r.code).toBe(1);
+      expect(r.err()).toBe('1 turn(s) differ (--fail-on-diff)\n');
+      expect(r.out()).toContain('  legacy: the same at every turn\n');
+      expect(r.out()).toContain(
+        '  recent-window: assembles something different at 1 of 12 turns (6)\n    turn 6: recent-window (new) left out 1 message that recent-window (old) sent\n',
+      );
+    });
+
+    it('two recordings of the same replay do not differ', async () => {
+      const r = await run(['compare', file, file, '--fail-on-diff']);
+      expect(r.code).toBe(0);
+      expect(r.out()).toContain('No turn differs.');
+    });
+
+    it('refuses recordings of different sessions with a clear message', async () => {
+      const copy = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+      copy.session.sessionId = 'another-session';
+      const other = join(tempDir(), 'other.json');
+      writeFileSync(other, JSON.stringify(copy));
+      const r = await run(['compare', file, other]);
+      expect(r.code).toBe(2);
+      expect(r.err()).toBe(
+        `The recordings replay different sessions (${recording.session.sessionId} and another-session): compare two recordings of the same session.\n`,
+      );
+    });
   });
 });
