@@ -2,8 +2,13 @@
 import type { RegisterReport } from '../host/protocol';
 import type { LoadedPlugin } from '../loadPlugin';
 import type { DiscoveredPlugin } from '../types';
+import { isPluginSdkSpecifier } from '../sdk/sdkExports';
 import type { DoctorFinding } from './reportTypes';
+import { sdkExportKey, sdkExportMissingFinding } from './sdkImportFindings';
 import { uniqueStrings } from './uniqueStrings';
+
+/** Node's ESM link error for a named import a module does not export. */
+const MISSING_EXPORT = /The requested module '([^']+)' does not provide an export named '([^']+)'/;
 
 const LOAD_ERROR_CODES = new Set([
   'entry-import-failed',
@@ -23,15 +28,32 @@ export function notExecutedFinding(plugin: DiscoveredPlugin, loaded: LoadedPlugi
   };
 }
 
-/** The load errors of a full load, then OpenClaw's registration diagnostics. */
-export function loadFindings(plugin: DiscoveredPlugin, loaded: LoadedPlugin): DoctorFinding[] {
-  const findings: DoctorFinding[] = loaded.errors.map((problem) => ({
-    severity: 'error',
-    code: LOAD_ERROR_CODES.has(problem.code) ? 'load-error' : problem.code,
-    where: { pluginId: plugin.id, file: problem.file ?? plugin.rootDir },
-    message: `load error: ${problem.message}`,
-    fix: problem.fix ?? 'see the plugin logs',
-  }));
+/**
+ * The load errors of a full load, then OpenClaw's registration diagnostics. A link error for an export the SDK
+ * shim lacks becomes `sdk-export-missing`, unless the source scan already reported it (`reportedSdkExports`).
+ */
+export function loadFindings(
+  plugin: DiscoveredPlugin,
+  loaded: LoadedPlugin,
+  reportedSdkExports: ReadonlySet<string> = new Set(),
+): DoctorFinding[] {
+  const findings: DoctorFinding[] = [];
+  for (const problem of loaded.errors) {
+    const file = problem.file ?? plugin.rootDir;
+    const missing = MISSING_EXPORT.exec(problem.message);
+    if (missing && isPluginSdkSpecifier(missing[1]!)) {
+      if (!reportedSdkExports.has(sdkExportKey(missing[1]!, missing[2]!)))
+        findings.push(sdkExportMissingFinding(plugin.id, missing[1]!, missing[2]!, { file, static: true }));
+      continue;
+    }
+    findings.push({
+      severity: 'error',
+      code: LOAD_ERROR_CODES.has(problem.code) ? 'load-error' : problem.code,
+      where: { pluginId: plugin.id, file },
+      message: `load error: ${problem.message}`,
+      fix: problem.fix ?? 'see the plugin logs',
+    });
+  }
   for (const d of loaded.diagnostics) {
     findings.push({
       severity: d.level,

@@ -22,6 +22,7 @@ import type { DiscoveredPlugin } from '../types';
 import { buildReport, pluginReport, type LoadOutcome } from './buildReport';
 import { compactProbe } from './compactProbe';
 import { pluginProblemFindings, staleEntryFindings } from './discoveryFindings';
+import { sdkImportFindings } from './sdkImportFindings';
 import { loadFindings, notExecutedFinding, registeredEngineIds, registrationModeFindings } from './loadFindings';
 import { hostStoppedFinding, quarantineFindings } from './quarantineFindings';
 import type { DoctorFinding, DoctorReport } from './reportTypes';
@@ -64,8 +65,14 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
   const { discovered, selected, focused } = selectPlugins(config, options);
   for (const f of staleEntryFindings(config, discovered)) add(f);
   for (const plugin of selected) for (const f of pluginProblemFindings(plugin)) add(f);
+  const sdkExportsReported = new Map<string, Set<string>>();
+  for (const plugin of selected) {
+    const scan = sdkImportFindings(plugin);
+    for (const f of scan.findings) add(f);
+    sdkExportsReported.set(plugin.id, scan.missing);
+  }
 
-  const run = new DoctorRun(config, options, add);
+  const run = new DoctorRun(config, options, add, sdkExportsReported);
   const slot = contextEngineSlot(config);
   try {
     for (const plugin of selected) await run.loadPlugin(plugin);
@@ -143,6 +150,8 @@ class DoctorRun {
     private readonly config: OpenClawConfig,
     private readonly options: RunDoctorOptions,
     private readonly add: (finding: DoctorFinding) => void,
+    /** per plugin: the missing SDK exports the source scan reported (not reported again from a link error) */
+    private readonly sdkExportsReported: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
   ) {
     const consent = options.allowExecute ? allowExecuteConsent() : (options.consent ?? createConsentStore());
     this.runtime = options.createRuntime?.() ?? createContextRuntime({ logger: QUIET_LOGGER });
@@ -205,7 +214,7 @@ class DoctorRun {
       return;
     }
     this.executed = true;
-    for (const f of loadFindings(plugin, loaded)) this.add(f);
+    for (const f of loadFindings(plugin, loaded, this.sdkExportsReported.get(plugin.id))) this.add(f);
     if (!loaded.registrations) return;
     const discovery = await this.load(plugin, 'discovery');
     const discoveryIds = registeredEngineIds(discovery.registrations);
