@@ -79,17 +79,19 @@ const peer = new RpcPeer({
   },
 });
 
+/** The plugin SDK the shims serve; it learns where each session's transcript is from the engine calls. */
+let sdk: ReturnType<typeof createOpenClawPluginSdk> | undefined;
+
 async function register(req: RegisterRequest): Promise<RegisterReport> {
   if (registered) throw new Error('this engine host already loaded its plugin; start a new host to load again');
   registered = true;
   const shims = buildSdkShimMap(req.shimDir);
   assertShimsPresent(shims);
-  installPluginSdkGlobal(
-    createOpenClawPluginSdk({
-      delegateCompaction: async (params) => (await peer.request('delegateCompaction', [params])) as never,
-      memoryPromptSection: req.sdk.memoryPromptSection,
-    }),
-  );
+  sdk = createOpenClawPluginSdk({
+    delegateCompaction: async (params) => (await peer.request('delegateCompaction', [params])) as never,
+    memoryPromptSection: req.sdk.memoryPromptSection,
+  });
+  installPluginSdkGlobal(sdk);
   installSdkResolution(shims);
   const report = emptyRegisterReport();
   for (const entry of req.entries) {
@@ -162,6 +164,8 @@ async function callEngine(req: CallEngineRequest): Promise<unknown> {
   if (!engine) throw new Error(`engine instance ${req.handle} no longer exists (it was disposed)`);
   const method = engine[req.method];
   if (typeof method !== 'function') throw new TypeError(`engine.${req.method} is not a function`);
+  // calls carry sessionId + sessionFile: later reads by {sessionId, sessionKey} alone find the transcript
+  sdk?.transcripts.noteEngineCall(req.params[0]);
   try {
     return await (method as (...args: unknown[]) => unknown).apply(engine, req.params);
   } finally {

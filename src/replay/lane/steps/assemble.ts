@@ -45,6 +45,8 @@ export async function assembleContext(
     ...(lane.group.model ? { model: lane.group.model } : {}),
     prompt,
     runtimeSettings,
+    // 2026.8+ hosts pass runtimeContext (with sessionTarget) to assemble too
+    ...(lane.state.profile.durableTurnCommit ? { runtimeContext: lane.runtimeContext() } : {}),
   };
   const outcome = await lane.engine.call<AssembleResult>(draft, 'assemble', params);
   const invalid = outcome.ok ? invalidResultReason(lane, outcome.value) : undefined;
