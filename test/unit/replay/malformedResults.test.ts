@@ -54,7 +54,8 @@ describe('a malformed assemble() result', () => {
       { id: 'broken' },
       {
         async assemble() {
-          return { messages: [null, 42, 'str', { role: 'martian' }, { role: 'user' }], estimatedTokens: 1 };
+          // what a broken plugin sends across the boundary: not messages at all
+          return { messages: [null, 42, 'str', { role: 'martian' }, { role: 'user' }], estimatedTokens: 1 } as never;
         },
       },
     );
