@@ -74,10 +74,13 @@ export {
   withAgentDatabase,
   SqliteSessionError,
   readStateDatabase,
+  readTrajectoryEvents,
   readDatabaseSnapshot,
   writeAgentDatabase,
   availableSqliteDrivers,
   defaultSqliteDriver,
+  compressZstd,
+  decompressZstd,
   MAX_AGENT_SCHEMA,
   SUPPORTED_AGENT_SCHEMAS,
 } from './sqlite';
@@ -92,6 +95,7 @@ export type {
   SqliteDriverName,
   StateDatabaseInfo,
   SubagentRun,
+  TrajectoryEvent,
 } from './sqlite';
 export { collectSpawnRecords, SpawnCollector, SESSIONS_SPAWN_TOOL } from './spawnRecords';
 export type { SpawnRecord, SpawnArguments } from './spawnRecords';

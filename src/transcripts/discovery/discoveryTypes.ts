@@ -26,7 +26,10 @@ export interface SqliteSessionFacts {
   schemaVersion: number;
   /** the generations, oldest first (the last is current) */
   windows: SqliteWindowSummary[];
+  /** the session (and entry) this one was forked from (`session_nodes.fork_source_*`) */
   forkSource: { sessionKey: string | null; sessionId: string | null; entryId: string | null } | null;
+  /** keys of the sessions forked from this one */
+  forks: string[];
   status: string | null;
   label: string | null;
   displayName: string | null;

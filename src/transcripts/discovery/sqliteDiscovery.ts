@@ -89,6 +89,7 @@ function fromLogical(
       headerVersion: w.header?.version ?? null,
     })),
     forkSource: node?.forkSource ?? null,
+    forks: [],
     status: node?.status ?? null,
     label: node?.label ?? null,
     displayName: node?.displayName ?? null,
@@ -117,6 +118,7 @@ function fromArchive(
     schemaVersion,
     windows: [],
     forkSource: null,
+    forks: [],
     status: null,
     label: null,
     displayName: null,
@@ -129,6 +131,21 @@ function fromArchive(
     },
   };
   return session;
+}
+
+/** A fork names its source by key (or session id); the source lists its forks. */
+function linkForks(sessions: DiscoveredSession[]): void {
+  for (const fork of sessions) {
+    const source = fork.sqlite?.forkSource;
+    if (!source) continue;
+    const from = sessions.find(
+      (s) =>
+        (source.sessionKey !== null && s.sessionKey === source.sessionKey) ||
+        (source.sessionId !== null && s.sqlite?.windows.some((w) => w.sessionId === source.sessionId)),
+    );
+    if (from && fork.sessionKey && !from.sqlite!.forks.includes(fork.sessionKey))
+      from.sqlite!.forks.push(fork.sessionKey);
+  }
 }
 
 /**
@@ -172,6 +189,7 @@ export async function discoverSqliteAgent(
   const { sessions, archives, spawns } = read.value;
   const found = sessions.map((s) => fromLogical(s, agentId, stateDir, database, read.schema.userVersion));
   for (const s of found) s.spawns = spawns.get(s.sessionKey!) ?? [];
+  linkForks(found);
   found.push(...archives.map((a) => fromArchive(a, agentId, stateDir, database, read.schema.userVersion)));
   return found;
 }

@@ -2,7 +2,8 @@
  * A generated set as OpenClaw 2026.9.6 stores it (what `openclaw doctor --session-sqlite import` makes of the
  * JSONL set): `agents/<agentId>/agent/openclaw-agent.sqlite` with one node and one window per session (the store
  * entry without `sessionFile`, plus `delivery: {kind: "none"}`), compressed rows by OpenClaw's rule, and
- * `state/openclaw.sqlite` registering the database and the accepted subagent runs.
+ * `state/openclaw.sqlite` registering the database and the accepted subagent runs. Each session also gets
+ * trajectory rows (generatedTrajectory.ts), which an import would not make.
  */
 import { existsSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -14,6 +15,7 @@ import type { SqliteSessionSpec } from '../sqlite/writer/agentDatabaseSpec';
 import type { WritableAgentSchema } from '../sqlite/writer/agentDdl';
 import { writeAgentDatabase } from '../sqlite/writer/writeAgentDatabase';
 import { writeStateDatabase } from '../sqlite/writer/writeStateDatabase';
+import { generatedTrajectory } from './generatedTrajectory';
 import type { GeneratedSession, GeneratedSessionSet } from './generatedTypes';
 
 export interface WrittenSqliteSet {
@@ -51,6 +53,7 @@ function sessionSpec(session: GeneratedSession, key: string, spawnedBy: string |
         chatType: typeof entry.chatType === 'string' ? entry.chatType : null,
         displayName: label,
         spawnedBy: spawnedBy ?? null,
+        trajectory: generatedTrajectory(session.header, session.entries, key),
       },
     ],
   };

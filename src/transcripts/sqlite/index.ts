@@ -12,6 +12,7 @@ export type { AgentSchemaInfo } from './agentSchema';
 export { readDatabaseSnapshot, type SnapshotOptions, type SnapshotStrategy } from './databaseSnapshot';
 export type { SqliteSessionTarget } from './readSqliteSession';
 export { readStateDatabase, type StateDatabaseInfo, type SubagentRun } from './stateDatabase';
+export { readTrajectoryEvents, type TrajectoryEvent } from './trajectory';
 export {
   availableSqliteDrivers,
   defaultSqliteDriver,
