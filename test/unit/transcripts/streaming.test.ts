@@ -1,13 +1,15 @@
 import { mkdtempSync, openSync, writeSync, closeSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as Fs from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { readSessionFile, type ReadProgress } from '../../../src/transcripts';
 
 // The loader must stream: reading the whole file into one string is what this test forbids.
 const calls = vi.hoisted(() => ({ createReadStream: 0 }));
 vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>();
+  const actual = await importOriginal<typeof Fs>();
   return {
     ...actual,
     readFileSync: () => {
@@ -20,7 +22,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const actual = await importOriginal<typeof FsPromises>();
   return {
     ...actual,
     readFile: () => {
