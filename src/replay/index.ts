@@ -89,7 +89,14 @@ export { FORK_REQUIRES_TRANSCRIPT_ERROR, LIGHT_CONTEXT_SKIP_REASON } from './lan
 export { ASSEMBLE_FAILED_WARNING, BOOTSTRAP_FAILED_WARNING, MAX_OVERFLOW_COMPACTION_ATTEMPTS } from './lane/laneRunner';
 export { maxToolResultChars, reducibleToolResultChars, truncateToolResult } from './lane/toolResultTruncation';
 export { formatCompareTable, formatLaneSummary } from './report/formatCompareTable';
-export { resolveSessionInput, type ResolvedSessionInput } from './session/resolveSessionInput';
+export {
+  locatorOf,
+  openReplaySession,
+  parseSqliteSessionLocator,
+  resolveSessionInput,
+  sqliteSessionLocator,
+  type ResolvedSessionInput,
+} from './session/resolveSessionInput';
 export { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
 export {
   createReplayService,

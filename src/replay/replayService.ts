@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverSessions, getActivePath, readSessionFile } from '../transcripts';
+import { discoverSessions, getActivePath } from '../transcripts';
 import { exportRecordingJson } from './recording/exportRecording';
 import type { HostSpec } from './lane/laneSpec';
 import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
@@ -19,7 +19,7 @@ import type { PluginLoadingOptions, ReplayLaneConfig } from './lane/replayTypes'
 import { writeFileAtomic } from '../common/writeFileAtomic';
 import { renderHtmlReport } from './report/renderHtmlReport';
 import { replaySession } from './replaySession';
-import { resolveSessionInput } from './session/resolveSessionInput';
+import { locatorOf, openReplaySession } from './session/resolveSessionInput';
 import { createSessionCountCache, type SessionCountCache } from './session/sessionCounts';
 import { splitSessionTurns } from './session/sessionTurns';
 import { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
@@ -144,8 +144,7 @@ async function startReplayJob(
 ): Promise<ReplayJob> {
   const lanes = lanesOfRequest(request);
   if (request.openclawVersion !== undefined) openClawVersionProfile(request.openclawVersion); // throws when unknown
-  const { file } = await resolveSessionInput(request.sessionPath);
-  const session = await readSessionFile(file, { mode: 'tolerant' });
+  const { loaded: session } = await openReplaySession(request.sessionPath);
   // the replay advances by the turns of the active branch; abandoned branches are not replayed
   const turns = splitSessionTurns(getActivePath(session)).turns.length;
   const id = randomUUID();
@@ -262,7 +261,9 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
 
 export interface ListedSession {
   sessionId: string;
+  /** what replay.start takes: the transcript file, or `<agent database>#<session key>` for a SQLite session */
   file: string;
+  storage?: 'jsonl' | 'sqlite';
   agentId: string;
   key?: string;
   isSubagent: boolean;
@@ -310,6 +311,7 @@ async function listFlatSessions(dir: string): Promise<ListedSession[]> {
       return {
         sessionId: name.replace(/\.jsonl$/, ''),
         file,
+        storage: 'jsonl' as const,
         agentId: '',
         isSubagent: false,
         archived: false,
@@ -340,7 +342,8 @@ export async function listSessions(
     .sort((a, b) => b.mtimeMs - a.mtimeMs)
     .map((s) => ({
       sessionId: s.sessionId,
-      file: s.file,
+      file: locatorOf(s),
+      storage: s.storage,
       agentId: s.agentId,
       ...(s.key ? { key: s.key } : {}),
       isSubagent: s.isSubagent,

@@ -14,7 +14,7 @@ import { PACKAGE_NAME, PACKAGE_VERSION } from '../app';
 import { RECORDING_SCHEMA_VERSION, type LaneRecord, type Recording } from '../contract/recording';
 import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';
-import { readSessionFile, type LoadedSession } from '../transcripts';
+import { createChildSessionResolver, readSessionFile, sessionKeyOf, type LoadedSession } from '../transcripts';
 import { laneSettingsFindings } from './findings/laneSettingsFindings';
 import type { LaneGroup } from './lane/laneGroup';
 import { defaultLabel, fsSafe, laneSpecText } from './lane/laneNames';
@@ -24,7 +24,7 @@ import type { ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
 import { orderRecordingParts } from './recording/orderRecording';
 import { ReplayRun, type RunningLane } from './replayRun';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
-import { childResolverFor, sessionKeyFromStore, sessionModel } from './session/sessionLookups';
+import { sessionModel } from './session/sessionLookups';
 
 export { ReplayAbortedError } from './replayRun';
 
@@ -36,6 +36,12 @@ interface PendingLane {
   setup: Promise<LaneGroupSetup>;
 }
 
+/** A spawn's child session, or null when it cannot be read: the spawn is then replayed without its child lane. */
+function childSessionsOf(loaded: LoadedSession): (key: string) => Promise<LoadedSession | null> {
+  const resolve = createChildSessionResolver(loaded);
+  return (key) => resolve(key).catch(() => null);
+}
+
 function createReplayState(options: ReplayOptions, loaded: LoadedSession, modelId: string | undefined): ReplayState {
   return new ReplayState({
     encoding: encodingForModel(modelId),
@@ -45,7 +51,7 @@ function createReplayState(options: ReplayOptions, loaded: LoadedSession, modelI
     honourRecordedCompactions: options.honourRecordedCompactions === true,
     ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
     ...(options.manualCompactions ? { manualCompactions: options.manualCompactions } : {}),
-    resolveChildSession: options.resolveChildSession ?? childResolverFor(loaded),
+    resolveChildSession: options.resolveChildSession ?? childSessionsOf(loaded),
   });
 }
 
@@ -233,9 +239,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     root = prepareSession(loaded, state.table);
     // an explicit null means "no session key" (runs without one exist)
     const rootKey =
-      options.sessionKey !== undefined
-        ? options.sessionKey
-        : ((await sessionKeyFromStore(loaded)) ?? 'agent:main:main');
+      options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyOf(loaded)) ?? 'agent:main:main');
     const rootLanes = await startRootLanes(run, pendingLanes, root, rootKey);
     await runRootLanes(run, rootLanes, root);
   } finally {

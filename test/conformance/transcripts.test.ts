@@ -20,13 +20,14 @@ describe('§14 transcripts', () => {
       'line 1: unsupported session version "3"',
     ],
     [
-      'version 4',
-      '{"type":"session","version":4,"id":"s","timestamp":"2026-01-05T10:00:00.000Z","cwd":"/"}\n',
-      'line 1: unsupported session version number 4',
+      // OpenClaw 2026.9.6 writes version 4, which keeps v3's entries (read as v3); 5 is not known
+      'version 5',
+      '{"type":"session","version":5,"id":"s","timestamp":"2026-01-05T10:00:00.000Z","cwd":"/"}\n',
+      'line 1: unsupported session version number 5 (ContextScope reads versions 1-4)',
     ],
     ['blank lines before a non-header', '\n\n[1]\n', 'line 3: first line is not a valid session header'],
   ])(
-    '§14.55 a file whose first non-blank line is not a v3 session header fails to load (%s)',
+    '§14.55 a file whose first non-blank line is not a session header of a known version (1-4) fails to load (%s)',
     async (_name, text, reason) => {
       const file = join(mkdtempSync(join(tmpdir(), 'cs-conf-')), 'bad.jsonl');
       writeFileSync(file, text);

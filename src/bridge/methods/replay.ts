@@ -121,7 +121,9 @@ export const SessionsListRequestSchema = Type.Object(
 export const ListedSessionSchema = Type.Object(
   {
     sessionId: Type.String(),
+    /** what replay.start takes as sessionPath: the transcript file, or `<agent database>#<session key>` (SQLite) */
     file: Type.String(),
+    storage: Type.Optional(Type.Union([Type.Literal('jsonl'), Type.Literal('sqlite')])),
     agentId: Type.String(),
     key: Type.Optional(Type.String()),
     isSubagent: Type.Boolean(),

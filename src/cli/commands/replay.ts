@@ -3,7 +3,7 @@
  * replay — runs a recorded session through the lanes and writes the Recording (JSON) and/or the HTML report.
  * The shared option handling is exported for `compare`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
@@ -15,15 +15,16 @@ import {
   parseHostSpec,
   renderHtmlReport,
   replaySession,
-  resolveSessionInput,
+  openReplaySession,
   selectFailingFindings,
   type HostSpec,
   type Recording,
   type ReplayLaneConfig,
 } from '../../replay';
-import { readSessionFile } from '../../transcripts';
+import type { LoadedSession } from '../../transcripts';
+import { writeFileAtomic } from '../../common/writeFileAtomic';
 import type { CliHost } from '../cliHost';
-import { errorStack } from '../../common/errorText';
+import { errorMessage, errorStack } from '../../common/errorText';
 
 /** Exit codes of `replay` and `compare` (also listed in their --help). */
 export const EXIT = {
@@ -69,6 +70,8 @@ export interface ReplayCliOptions {
   subagents: boolean;
   failOn?: string;
   progress: boolean;
+  session?: string;
+  agent?: string;
 }
 
 export class CliUsageError extends Error {}
@@ -165,9 +168,41 @@ export function parseFailOn(value: string | undefined): string[] {
     : [];
 }
 
+/** The session the command names: a file/folder/locator argument, or --session <key or id> in --state-dir. */
+async function openCliSession(
+  sessionInput: string | undefined,
+  options: ReplayCliOptions,
+  host: CliHost,
+  quiet: boolean,
+): Promise<{ session: LoadedSession; file: string }> {
+  if (sessionInput !== undefined && options.session !== undefined) {
+    throw new CliUsageError('Give either a session argument or --session <key or id>, not both.');
+  }
+  if (sessionInput === undefined && options.session === undefined) {
+    throw new CliUsageError(
+      'Which session? Pass a transcript file, a folder, <openclaw-agent.sqlite>#<session key>, or --session <key or id> (with --state-dir).',
+    );
+  }
+  try {
+    const opened = await openReplaySession(
+      options.session !== undefined
+        ? {
+            session: options.session,
+            ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
+            ...(options.agent ? { agentId: options.agent } : {}),
+          }
+        : sessionInput!,
+    );
+    if (opened.note && !quiet) host.err(`${opened.note}\n`);
+    return { session: opened.loaded, file: opened.file };
+  } catch (error) {
+    throw new CliUsageError(errorMessage(error));
+  }
+}
+
 /** Run the replay the options describe, with a progress bar on a TTY unless quiet. */
 export async function runReplayFromCli(
-  sessionInput: string,
+  sessionInput: string | undefined,
   options: ReplayCliOptions,
   host: CliHost,
   quiet: boolean,
@@ -189,16 +224,7 @@ export async function runReplayFromCli(
       );
     }
   }
-  let file: string;
-  let session;
-  try {
-    const resolved = await resolveSessionInput(sessionInput);
-    file = resolved.file;
-    if (resolved.note && !quiet) host.err(`${resolved.note}\n`);
-    session = await readSessionFile(file, { mode: 'tolerant' });
-  } catch (error) {
-    throw new CliUsageError((error as Error).message);
-  }
+  const { session, file } = await openCliSession(sessionInput, options, host, quiet);
   if (session.problems.length > 0 && !quiet) {
     host.err(
       `${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`,
@@ -257,7 +283,12 @@ export function failCommand(error: unknown, host: CliHost): void {
 export function register(program: Command, host: CliHost): void {
   const command = program
     .command('replay')
-    .argument('<session>', 'a session .jsonl file, or a folder (sessions dir or state dir: the most recent session)')
+    .argument(
+      '[session]',
+      'a session .jsonl file, <openclaw-agent.sqlite>#<session key>, or a folder (sessions dir or state dir: the most recent session)',
+    )
+    .option('--session <key-or-id>', 'the session of --state-dir to replay, by key or id (JSONL or SQLite)')
+    .option('--agent <id>', 'with --session: the agent whose session it is (when several agents have one of that name)')
     .description(
       'replay a recorded OpenClaw session through one or more context-engine lanes and record what each assembled',
     );
@@ -265,7 +296,7 @@ export function register(program: Command, host: CliHost): void {
     .option('--json <out.json>', 'write the Recording as JSON ("-" for stdout); quiet: no progress, no summary')
     .option('--html <report.html>', 'write the standalone HTML report')
     .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}`)
-    .action(async (sessionInput: string, options: ReplayCliOptions) => {
+    .action(async (sessionInput: string | undefined, options: ReplayCliOptions) => {
       const quiet = options.json !== undefined;
       let recording: Recording;
       try {
@@ -275,8 +306,8 @@ export function register(program: Command, host: CliHost): void {
         return;
       }
       if (options.json === '-') host.out(exportRecordingJson(recording) + '\n');
-      else if (options.json) writeFileSync(resolve(options.json), exportRecordingJson(recording));
-      if (options.html) writeFileSync(resolve(options.html), renderHtmlReport(recording));
+      else if (options.json) writeFileAtomic(resolve(options.json), exportRecordingJson(recording), { mode: 0o644 });
+      if (options.html) writeFileAtomic(resolve(options.html), renderHtmlReport(recording), { mode: 0o644 });
       if (!quiet) {
         host.out(formatLaneSummary(recording));
         if (options.html) host.out(`HTML report: ${resolve(options.html)}\n`);

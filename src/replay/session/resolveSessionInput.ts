@@ -1,63 +1,136 @@
 /**
- * What `contextscope replay <session.jsonl|dir>` and `replay.start {sessionPath}` accept: a transcript file, or a
- * directory — a sessions directory (with or without sessions.json) or an OpenClaw state dir — in which case the
- * most recently modified top-level (non-subagent, non-archived) session is chosen.
+ * What `contextscope replay <session>`, `replay.start {sessionPath}` and the Sessions view accept, and how it is
+ * loaded: a transcript file; a SQLite session as `<agent database>#<session key or id>` (a session locator, what the
+ * Sessions view lists for SQLite sessions); or a directory — a sessions directory (with or without sessions.json) or
+ * an OpenClaw state dir — in which case the most recently active top-level (non-subagent, non-archived) session of
+ * either storage is chosen. `openReplaySession` also takes `{stateDir, session}` (the CLI's --state-dir --session).
  */
 import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { discoverSessions, isSubagentSessionKey, readSessionStore } from '../../transcripts';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  discoverSessions,
+  isSubagentSessionKey,
+  loadSession,
+  readSessionStore,
+  resolveStateDir,
+  type LoadedSession,
+  type SessionRef,
+} from '../../transcripts';
 
 export interface ResolvedSessionInput {
+  /** a transcript file, or a SQLite session locator */
   file: string;
-  /** how the file was chosen, for a person */
+  /** what to pass to loadSession */
+  ref: SessionRef;
+  /** how the session was chosen, for a person */
   note?: string;
 }
 
+const LOCATOR = /^(.+\.sqlite)#(.+)$/;
+
+/** The locator of a SQLite session: its agent database and the key (or id) that names it there. */
+export function sqliteSessionLocator(database: string, name: string): string {
+  return `${database}#${name}`;
+}
+
+/** `{stateDir, agentId, session}` of a locator (`<stateDir>/agents/<agentId>/agent/openclaw-agent.sqlite#name`). */
+export function parseSqliteSessionLocator(
+  input: string,
+): { stateDir: string; agentId: string; session: string } | null {
+  const match = LOCATOR.exec(input);
+  if (!match) return null;
+  const database = resolve(match[1]!);
+  const agentDir = dirname(database);
+  return { stateDir: dirname(dirname(dirname(agentDir))), agentId: basename(dirname(agentDir)), session: match[2]! };
+}
+
+/** The locator a discovered session is opened by: its file for JSONL, `<database>#<key or id>` for SQLite. */
+export function locatorOf(session: {
+  storage: 'jsonl' | 'sqlite';
+  file: string;
+  sessionKey: string | null;
+  sessionId: string;
+}): string {
+  return session.storage === 'sqlite'
+    ? sqliteSessionLocator(session.file, session.sessionKey ?? session.sessionId)
+    : session.file;
+}
+
 export async function resolveSessionInput(input: string): Promise<ResolvedSessionInput> {
+  const locator = parseSqliteSessionLocator(input);
+  if (locator) return { file: input, ref: locator };
   const path = resolve(input);
   let stat;
   try {
     stat = statSync(path);
   } catch {
-    throw new Error(`Session ${path} does not exist. Pass a session .jsonl file or a folder holding sessions.`);
-  }
-  if (stat.isFile()) return { file: path };
-  if (!stat.isDirectory()) throw new Error(`Session ${path} is neither a file nor a folder.`);
-
-  // A state dir (agents/<id>/sessions) or a sessions folder.
-  const discovered = await discoverSessions({ stateDir: path, scanSpawns: false });
-  let candidates = discovered.sessions.filter((s) => s.exists && !s.isSubagent && !s.archived);
-  if (candidates.length === 0) {
-    // a bare sessions folder: leave out the children sessions.json marks as subagents
-    const subagentFiles = new Set<string>();
-    try {
-      const { store } = await readSessionStore(join(path, 'sessions.json'));
-      for (const [key, entry] of Object.entries(store)) {
-        if (isSubagentSessionKey(key))
-          subagentFiles.add(
-            entry.sessionFile ? resolve(path, entry.sessionFile) : join(path, `${entry.sessionId}.jsonl`),
-          );
-      }
-    } catch {
-      // no store: every transcript is a candidate
-    }
-    const names = (await readdir(path)).filter((n) => /\.jsonl$/.test(n) && !subagentFiles.has(join(path, n)));
-    candidates = names.map((name) => {
-      const file = join(path, name);
-      return { file, mtimeMs: statSync(file).mtimeMs } as (typeof candidates)[number];
-    });
-  }
-  if (candidates.length === 0) {
     throw new Error(
-      `No session transcripts (*.jsonl) found in ${path}. Pass a session file, a sessions folder or an OpenClaw state dir.`,
+      `Session ${path} does not exist. Pass a session .jsonl file, <openclaw-agent.sqlite>#<session key>, or a folder holding sessions.`,
     );
   }
-  const chosen = [...candidates].sort((a, b) => b.mtimeMs - a.mtimeMs)[0];
+  if (stat.isFile()) return { file: path, ref: path };
+  if (!stat.isDirectory()) throw new Error(`Session ${path} is neither a file nor a folder.`);
+  const candidates = await stateDirCandidates(path);
+  if (candidates.length === 0) {
+    throw new Error(
+      `No sessions found in ${path} (neither *.jsonl transcripts nor OpenClaw SQLite sessions). Pass a session file, a sessions folder or an OpenClaw state dir.`,
+    );
+  }
+  const chosen = [...candidates].sort((a, b) => b.mtimeMs - a.mtimeMs)[0]!;
   return {
     file: chosen.file,
+    ref: chosen.ref,
     ...(candidates.length > 1
       ? { note: `${candidates.length} sessions in ${path}; replaying the most recent: ${chosen.file}` }
       : {}),
   };
+}
+
+interface Candidate {
+  file: string;
+  ref: SessionRef;
+  mtimeMs: number;
+}
+
+/** Top-level sessions of a state dir (either storage), else the transcripts of a bare sessions folder. */
+async function stateDirCandidates(path: string): Promise<Candidate[]> {
+  const discovered = await discoverSessions({ stateDir: path, scanSpawns: false });
+  const sessions = discovered.sessions.filter((s) => s.exists && !s.isSubagent && !s.archived);
+  if (sessions.length > 0) return sessions.map((s) => ({ file: locatorOf(s), ref: s.ref, mtimeMs: s.mtimeMs }));
+  // a bare sessions folder: leave out the children sessions.json marks as subagents
+  const subagentFiles = new Set<string>();
+  try {
+    const { store } = await readSessionStore(join(path, 'sessions.json'));
+    for (const [key, entry] of Object.entries(store)) {
+      if (isSubagentSessionKey(key))
+        subagentFiles.add(
+          entry.sessionFile ? resolve(path, entry.sessionFile) : join(path, `${entry.sessionId}.jsonl`),
+        );
+    }
+  } catch {
+    // no store: every transcript is a candidate
+  }
+  const names = (await readdir(path)).filter((n) => /\.jsonl$/.test(n) && !subagentFiles.has(join(path, n)));
+  return names.map((name) => {
+    const file = join(path, name);
+    return { file, ref: file, mtimeMs: statSync(file).mtimeMs };
+  });
+}
+
+/** The session a replay runs on, read tolerantly from either storage, with how it was chosen. */
+export async function openReplaySession(
+  input: string | { stateDir?: string; session: string; agentId?: string },
+): Promise<{ loaded: LoadedSession; file: string; note?: string }> {
+  if (typeof input !== 'string') {
+    const stateDir = resolveStateDir(input.stateDir);
+    const loaded = await loadSession(
+      { stateDir, session: input.session, ...(input.agentId ? { agentId: input.agentId } : {}) },
+      { mode: 'tolerant' },
+    );
+    return { loaded, file: loaded.path };
+  }
+  const resolved = await resolveSessionInput(input);
+  const loaded = await loadSession(resolved.ref, { mode: 'tolerant' });
+  return { loaded, file: resolved.file, ...(resolved.note ? { note: resolved.note } : {}) };
 }

@@ -4,7 +4,8 @@
  * replay uses (so the counts agree with it); results are cached by path + mtime + size, so listing a folder
  * again re-reads only the transcripts that changed.
  */
-import { getActivePath, readSessionFile } from '../../transcripts';
+import { getActivePath, loadSession } from '../../transcripts';
+import { parseSqliteSessionLocator } from './resolveSessionInput';
 import { isUserMessageEntry } from './sessionTurns';
 
 export interface SessionCounts {
@@ -16,9 +17,9 @@ export interface SessionCounts {
   messages: number;
 }
 
-/** Reads one transcript and counts it (rejects when the file cannot be read). */
+/** Reads one transcript (a file or a SQLite session locator) and counts it (rejects when it cannot be read). */
 export async function countSessionFile(file: string): Promise<SessionCounts> {
-  const loaded = await readSessionFile(file, { mode: 'tolerant' });
+  const loaded = await loadSession(parseSqliteSessionLocator(file) ?? file, { mode: 'tolerant' });
   let turns = 0;
   let messages = 0;
   for (const entry of getActivePath(loaded)) {

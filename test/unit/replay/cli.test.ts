@@ -88,7 +88,9 @@ describe('contextscope replay / compare', () => {
     expect(bad.err()).toContain('Invalid lane spec "lossless": it must start with "legacy" or "plugin:"');
     const missing = await run(['replay', join(tempDir(), 'nope.jsonl')]);
     expect(missing.code).toBe(2);
-    expect(missing.err()).toContain('does not exist. Pass a session .jsonl file or a folder holding sessions.');
+    expect(missing.err()).toContain(
+      'does not exist. Pass a session .jsonl file, <openclaw-agent.sqlite>#<session key>, or a folder holding sessions.',
+    );
     const window = await run(['replay', file, '--window', 'big']);
     expect(window.code).toBe(2);
     expect(window.err()).toBe('--window big: give a positive whole number of tokens, e.g. --window 32000\n');
