@@ -75,8 +75,9 @@ function firstDifference(a: readonly string[], b: readonly string[]): number {
 export function compareRecordings(
   old: Recording,
   next: Recording,
-  labels: { old: string; new: string } = { old: 'old', new: 'new' },
+  options: { labels?: { old: string; new: string }; laneIds?: readonly string[] } = {},
 ): RecordingPairResult {
+  const labels = options.labels ?? { old: 'old', new: 'new' };
   if (old.session.sessionId !== next.session.sessionId) {
     return {
       ok: false,
@@ -98,7 +99,7 @@ export function compareRecordings(
   }
   const oldIds = rootLaneIds(old);
   const newIds = rootLaneIds(next);
-  const common = oldIds.filter((id) => newIds.includes(id));
+  const common = oldIds.filter((id) => newIds.includes(id) && (!options.laneIds || options.laneIds.includes(id)));
   if (common.length === 0) {
     return {
       ok: false,

@@ -6,7 +6,7 @@ export const SECTIONS = [
   { id: 'overview', label: 'Overview', available: true },
   { id: 'sessions', label: 'Sessions', available: true },
   { id: 'replay', label: 'Replay', available: true },
-  { id: 'compare', label: 'Compare', available: false },
+  { id: 'compare', label: 'Compare', available: true },
   { id: 'plugins', label: 'Plugins', available: true },
   { id: 'config', label: 'Config', available: false },
   { id: 'doctor', label: 'Doctor', available: true },

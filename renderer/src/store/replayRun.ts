@@ -3,11 +3,22 @@ import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
 import { replayParams } from './replayParams';
-import type { ReplayStoreAccess } from './replayTypes';
+import type { FinishedRecording, ReplayStoreAccess } from './replayTypes';
 import { useSelectionStore } from './selectionStore';
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** How many finished recordings a window keeps besides the current one (Compare's "against" choices). */
+export const MAX_PREVIOUS_RECORDINGS = 4;
+
+/** The current recording joins the previous ones when a new one replaces it. */
+function keepPrevious(state: ReturnType<ReplayStoreAccess['get']>): FinishedRecording[] {
+  const { recording, recordingReplayId, recordingTitle, previous } = state;
+  if (!recording || !recordingReplayId) return previous;
+  const current = { replayId: recordingReplayId, title: recordingTitle, recording, finishedAt: Date.now() };
+  return [current, ...previous.filter((p) => p.replayId !== recordingReplayId)].slice(0, MAX_PREVIOUS_RECORDINGS);
 }
 
 /** Polls replay.get until the replay ends (or a newer one replaces it); a finished one opens in the Replay view. */
@@ -38,7 +49,13 @@ async function watch({ set, get }: ReplayStoreAccess, api: InspectorApi, replayI
     });
     if (snapshot.status === 'done' && snapshot.recording) {
       const recording = snapshot.recording;
-      set({ recording, recordingReplayId: replayId, recordingTitle: run.sessionTitle, exportError: null });
+      set({
+        recording,
+        recordingReplayId: replayId,
+        recordingTitle: run.sessionTitle,
+        exportError: null,
+        previous: keepPrevious(get()),
+      });
       const firstLane =
         recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
       useSelectionStore.getState().reset(recording.session.sessionId, firstLane?.id ?? null);

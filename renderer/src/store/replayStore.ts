@@ -12,7 +12,14 @@ import { applyProgress, cancelReplay } from './replayRun';
 import type { ExportFormat, ReplayFormState, ReplayState, ReplayStoreAccess } from './replayTypes';
 
 export { DEFAULT_HOST, DEFAULT_WINDOW, replayParams } from './replayParams';
-export type { ExportFormat, PendingStart, ReplayFormState, ReplayRun, ReplayState } from './replayTypes';
+export type {
+  ExportFormat,
+  FinishedRecording,
+  PendingStart,
+  ReplayFormState,
+  ReplayRun,
+  ReplayState,
+} from './replayTypes';
 
 const initialForm: ReplayFormState = {
   lanes: ['legacy'],
@@ -34,6 +41,7 @@ const initial = {
   recording: null,
   recordingReplayId: null,
   recordingTitle: '',
+  previous: [],
   exporting: null,
   exportError: null,
   pollIntervalMs: 250,

@@ -40,6 +40,15 @@ export interface PendingStart {
 
 export type ExportFormat = 'json' | 'html';
 
+/** A recording this window finished before the current one (what Compare can set the current one against). */
+export interface FinishedRecording {
+  replayId: string;
+  title: string;
+  recording: Recording;
+  /** Date.now() when it finished */
+  finishedAt: number;
+}
+
 export interface ReplayState {
   form: ReplayFormState;
   /** the user changed the lane choice (so the default plugin lane is no longer added for them) */
@@ -54,6 +63,8 @@ export interface ReplayState {
   /** the replay the recording came from (what export names) */
   recordingReplayId: string | null;
   recordingTitle: string;
+  /** the recordings finished before the current one, newest first (at most MAX_PREVIOUS_RECORDINGS) */
+  previous: FinishedRecording[];
   exporting: ExportFormat | null;
   exportError: string | null;
   /** ms between replay.get polls while a replay runs */

@@ -4,6 +4,7 @@ import { AppHeader } from '../components/AppHeader';
 import { NavigationList } from '../components/NavigationList';
 import { SECTIONS, useAppStore, type SectionId } from '../store/appStore';
 import { useReplayStore } from '../store/replayStore';
+import { CompareView } from './CompareView';
 import { DoctorView } from './DoctorView';
 import { OverviewView } from './OverviewView';
 import { PluginsView } from './PluginsView';
@@ -54,6 +55,7 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
           {activeSection === 'overview' && <OverviewView />}
           {activeSection === 'sessions' && <SessionsView />}
           {activeSection === 'replay' && <ReplayView />}
+          {activeSection === 'compare' && <CompareView />}
           {activeSection === 'plugins' && <PluginsView />}
           {activeSection === 'doctor' && <DoctorView />}
         </main>

@@ -23,10 +23,12 @@ function applyKey(key: string, order: readonly number[], laneIds: readonly strin
       return true;
     case 'ArrowRight':
     case 'l':
+    case ']':
       store.cycleLane(1, laneIds);
       return true;
     case 'ArrowLeft':
     case 'h':
+    case '[':
       store.cycleLane(-1, laneIds);
       return true;
     default:
@@ -35,7 +37,7 @@ function applyKey(key: string, order: readonly number[], laneIds: readonly strin
 }
 
 /**
- * The Replay view's keys: ↑/↓ (j/k, Home/End) move through the listed turns, ←/→ (h/l) cycle the lanes. Keys typed
+ * The Replay view's keys: ↑/↓ (j/k, Home/End) move through the listed turns, ←/→ (h/l, [/]) cycle the lanes. Keys typed
  * into a field or pressed with a modifier are left alone.
  */
 export function useReplayKeys(rows: readonly { turn: number }[], lanes: readonly { id: string }[]): void {

@@ -49,6 +49,21 @@ export function compareRecordingLanes(
   };
 }
 
+/** `[4, 5, 6, 9]` → `4–6, 9`. */
+export function turnRanges(turns: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < turns.length; i++) {
+    let j = i;
+    while (j + 1 < turns.length && turns[j + 1] === turns[j]! + 1) j++;
+    parts.push(j > i ? `${turns[i]}–${turns[j]}` : String(turns[i]));
+    i = j;
+  }
+  return parts.join(', ');
+}
+
+/** Detail lines listed per lane before "… N more". */
+const MAX_DETAILS = 20;
+
 export function formatRecordingComparison(
   comparison: RecordingComparison,
   names: { old: string; new: string },
@@ -60,9 +75,11 @@ export function formatRecordingComparison(
       continue;
     }
     out.push(
-      `  ${lane.lane}: assembles something different at ${lane.turns.length} of ${comparison.turnCount} turns (${lane.turns.join(', ')})`,
+      `  ${lane.lane}: assembles something different at ${lane.turns.length} of ${comparison.turnCount} turns (${turnRanges(lane.turns)})`,
     );
-    for (const detail of lane.details) out.push(`    turn ${detail.turn}: ${detail.difference}`);
+    for (const detail of lane.details.slice(0, MAX_DETAILS)) out.push(`    turn ${detail.turn}: ${detail.difference}`);
+    if (lane.details.length > MAX_DETAILS)
+      out.push(`    … ${lane.details.length - MAX_DETAILS} more turns (--json lists them all)`);
   }
   if (comparison.onlyOld.length > 0)
     out.push(`  only in ${names.old} (not compared): ${comparison.onlyOld.join(', ')}`);
