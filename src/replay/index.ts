@@ -112,3 +112,4 @@ export {
   type StartReplayRequest,
 } from './replayService';
 export { DEFAULT_OPENCLAW_VERSION, openClawVersionProfile, type OpenClawVersionProfile } from './lane/openclawVersion';
+export { followSession, sourceStamp, type FollowInput, type FollowSessionOptions } from './follow/followSession';

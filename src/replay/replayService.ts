@@ -8,16 +8,17 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverSessions, getActivePath } from '../transcripts';
+import { discoverSessions, getActivePath, type LoadedSession } from '../transcripts';
 import { exportRecordingJson } from './recording/exportRecording';
 import type { HostSpec } from './lane/laneSpec';
 import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
 import { openClawVersionProfile } from './lane/openclawVersion';
 import { parseHostSpec } from './lane/laneSpec';
 import type { Recording } from '../contract/recording';
-import type { PluginLoadingOptions, ReplayLaneConfig } from './lane/replayTypes';
+import type { PluginLoadingOptions, ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
 import { writeFileAtomic } from '../common/writeFileAtomic';
 import { renderHtmlReport } from './report/renderHtmlReport';
+import { followSession } from './follow/followSession';
 import { replaySession } from './replaySession';
 import { locatorOf, openReplaySession } from './session/resolveSessionInput';
 import { createSessionCountCache, type SessionCountCache } from './session/sessionCounts';
@@ -43,6 +44,8 @@ export interface StartReplayRequest {
   allowExecute?: boolean;
   systemPrompt?: string;
   replaySubagents?: boolean;
+  /** live mode: follow the session, replaying each change, until cancelled */
+  follow?: boolean;
 }
 
 export interface ReplayProgressUpdate {
@@ -74,6 +77,8 @@ interface ReplayJob {
   recording?: Recording;
   controller: AbortController;
   finished: Promise<void>;
+  /** live mode: passes finished so far (undefined for a one-off replay) */
+  passes?: number;
 }
 
 /** ContextScope's bundled demo sessions (resources/sessions), from source or from a build. */
@@ -136,6 +141,48 @@ function lanesOfRequest(request: StartReplayRequest): ReplayLaneConfig[] {
   );
 }
 
+function runJob(entry: ReplayJob, session: LoadedSession, replay: Omit<ReplayOptions, 'session' | 'signal'>) {
+  return replaySession({ ...replay, session, signal: entry.controller.signal }).then(
+    (recording) => {
+      entry.recording = recording;
+      entry.status = 'done';
+    },
+    (error: unknown) => {
+      entry.status = entry.controller.signal.aborted ? 'cancelled' : 'failed';
+      entry.error = errorMessage(error);
+    },
+  );
+}
+
+/** Live mode: each pass replaces the recording; cancelling ends the job as done with the last pass. */
+function followJob(entry: ReplayJob, input: string, replay: Omit<ReplayOptions, 'session' | 'signal'>) {
+  entry.passes = 0;
+  const laneCount = replay.lanes.length;
+  return followSession({
+    input,
+    replay: { ...replay, onProgress: undefined },
+    signal: entry.controller.signal,
+    onRecording: (recording, pass) => {
+      entry.recording = recording;
+      entry.passes = pass;
+      entry.total = laneCount * recording.session.turnStarts.length;
+      entry.done = entry.total;
+      delete entry.error;
+    },
+    onError: (error) => {
+      entry.error = errorMessage(error);
+    },
+  }).then(
+    () => {
+      entry.status = entry.recording ? 'done' : 'cancelled';
+    },
+    (error: unknown) => {
+      entry.status = 'failed';
+      entry.error = errorMessage(error);
+    },
+  );
+}
+
 /** Validates the request, reads the session and starts its replay; the job follows it to the end. */
 async function startReplayJob(
   request: StartReplayRequest,
@@ -157,8 +204,7 @@ async function startReplayJob(
     controller,
     finished: Promise.resolve(),
   };
-  entry.finished = replaySession({
-    session,
+  const replay: Omit<ReplayOptions, 'session' | 'signal'> = {
     lanes,
     ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
     honourRecordedCompactions: request.honourRecordedCompactions === true,
@@ -167,7 +213,6 @@ async function startReplayJob(
     ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
     replaySubagents: request.replaySubagents !== false,
     plugins: { ...plugins, allowExecute: request.allowExecute === true },
-    signal: controller.signal,
     onProgress: (p) => {
       if (!p.parentLane) entry.done++;
       onProgress?.({
@@ -178,16 +223,8 @@ async function startReplayJob(
         ...(p.parentLane ? { parentLane: p.parentLane } : {}),
       });
     },
-  }).then(
-    (recording) => {
-      entry.recording = recording;
-      entry.status = 'done';
-    },
-    (error: unknown) => {
-      entry.status = controller.signal.aborted ? 'cancelled' : 'failed';
-      entry.error = errorMessage(error);
-    },
-  );
+  };
+  entry.finished = request.follow ? followJob(entry, request.sessionPath, replay) : runJob(entry, session, replay);
   return entry;
 }
 
@@ -224,6 +261,7 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
         done: j.done,
         total: j.total,
         ...(j.error !== undefined ? { error: j.error } : {}),
+        ...(j.passes !== undefined ? { following: j.status === 'running', passes: j.passes } : {}),
         ...(j.recording ? { recording: slice ? sliceRecording(j.recording, slice) : j.recording } : {}),
       };
     },

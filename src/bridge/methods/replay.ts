@@ -25,6 +25,8 @@ export const ReplayStartRequestSchema = Type.Object(
     allowExecute: Type.Optional(Type.Boolean()),
     systemPrompt: Type.Optional(Type.String()),
     replaySubagents: Type.Optional(Type.Boolean()),
+    /** live mode: keep following the session while OpenClaw writes it, replaying each change (cancel to stop) */
+    follow: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -77,7 +79,11 @@ export const ReplayGetResponseSchema = Type.Object(
     done: Type.Integer({ minimum: 0 }),
     total: Type.Integer({ minimum: 0 }),
     error: Type.Optional(Type.String()),
-    /** present once the replay is done (sliced when lane/fromTurn/toTurn are given) */
+    /** live mode: the session is being followed; `recording` is the latest pass (it grows as turns arrive) */
+    following: Type.Optional(Type.Boolean()),
+    /** live mode: how many passes finished (a client shows the recording again when this grows) */
+    passes: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** present once the replay is done, or after each pass in live mode (sliced when lane/fromTurn/toTurn are given) */
     recording: Type.Optional(RecordingSchema),
   },
   { additionalProperties: false },

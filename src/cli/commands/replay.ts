@@ -20,9 +20,11 @@ import {
   type HostSpec,
   type Recording,
   type ReplayLaneConfig,
+  type ReplayOptions,
 } from '../../replay';
 import type { LoadedSession } from '../../transcripts';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
+import { followFromCli } from './replayFollow';
 import type { CliHost } from '../cliHost';
 import { errorMessage, errorStack } from '../../common/errorText';
 
@@ -72,6 +74,7 @@ export interface ReplayCliOptions {
   progress: boolean;
   session?: string;
   agent?: string;
+  follow?: boolean;
 }
 
 export class CliUsageError extends Error {}
@@ -200,13 +203,8 @@ async function openCliSession(
   }
 }
 
-/** Run the replay the options describe, with a progress bar on a TTY unless quiet. */
-export async function runReplayFromCli(
-  sessionInput: string | undefined,
-  options: ReplayCliOptions,
-  host: CliHost,
-  quiet: boolean,
-): Promise<Recording> {
+/** The replay the options describe, for any session: lanes, prompt, version, thresholds, plugin loading. */
+export function replayOptionsFromCli(options: ReplayCliOptions): Omit<ReplayOptions, 'session'> {
   const lanes = buildLaneConfigs(options);
   let driftThreshold: number | undefined;
   if (options.drift !== undefined) {
@@ -219,18 +217,40 @@ export async function runReplayFromCli(
     try {
       systemPrompt = readFileSync(resolve(options.systemPrompt), 'utf8');
     } catch (error) {
-      throw new CliUsageError(
-        `--system-prompt: cannot read ${resolve(options.systemPrompt)}: ${(error as Error).message}`,
-      );
+      throw new CliUsageError(`--system-prompt: cannot read ${resolve(options.systemPrompt)}: ${errorMessage(error)}`);
     }
   }
+  return {
+    lanes,
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    honourRecordedCompactions: options.honourRecordedCompactions === true,
+    checkDeterminism: options.checkDeterminism === true,
+    ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
+    ...(driftThreshold !== undefined ? { driftThreshold } : {}),
+    replaySubagents: options.subagents !== false,
+    plugins: {
+      allowExecute: options.allowExecute === true,
+      ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
+      ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
+      ...(options.node ? { nodePath: options.node } : {}),
+    },
+  };
+}
+
+/** Run the replay the options describe, with a progress bar on a TTY unless quiet. */
+export async function runReplayFromCli(
+  sessionInput: string | undefined,
+  options: ReplayCliOptions,
+  host: CliHost,
+  quiet: boolean,
+): Promise<Recording> {
+  const replay = replayOptionsFromCli(options);
   const { session, file } = await openCliSession(sessionInput, options, host, quiet);
   if (session.problems.length > 0 && !quiet) {
     host.err(
       `${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`,
     );
   }
-
   const useBar = !quiet && options.progress && process.stderr.isTTY === true;
   const bar = useBar
     ? new SingleBar({
@@ -241,24 +261,13 @@ export async function runReplayFromCli(
       })
     : undefined;
   const rootLaneTurns =
-    lanes.length * Math.max(1, session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length);
+    replay.lanes.length *
+    Math.max(1, session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length);
   bar?.start(rootLaneTurns, 0, { lane: '' });
   try {
     return await replaySession({
+      ...replay,
       session,
-      lanes,
-      ...(systemPrompt !== undefined ? { systemPrompt } : {}),
-      honourRecordedCompactions: options.honourRecordedCompactions === true,
-      checkDeterminism: options.checkDeterminism === true,
-      ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
-      ...(driftThreshold !== undefined ? { driftThreshold } : {}),
-      replaySubagents: options.subagents !== false,
-      plugins: {
-        allowExecute: options.allowExecute === true,
-        ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
-        ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
-        ...(options.node ? { nodePath: options.node } : {}),
-      },
       onProgress: (p) => {
         if (bar && !p.parentLane) bar.increment(1, { lane: p.lane });
       },
@@ -280,6 +289,36 @@ export function failCommand(error: unknown, host: CliHost): void {
   process.exitCode = EXIT.failed;
 }
 
+/** `replay --follow`: until Ctrl+C (SIGINT/SIGTERM), or `host.followSignal` in tests. */
+async function runFollow(sessionInput: string | undefined, options: ReplayCliOptions, host: CliHost): Promise<void> {
+  if (options.json === '-') {
+    failCommand(new CliUsageError('--follow prints turns as they arrive: give --json a file, not "-".'), host);
+    return;
+  }
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const replay = replayOptionsFromCli(options);
+    const input =
+      options.session !== undefined
+        ? {
+            session: options.session,
+            ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
+            ...(options.agent ? { agentId: options.agent } : {}),
+          }
+        : sessionInput;
+    if (input === undefined) throw new CliUsageError('Which session? Pass a transcript file, a locator, or --session.');
+    await followFromCli(input, replay, { json: options.json, html: options.html }, host, controller.signal);
+  } catch (error) {
+    failCommand(error, host);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
+
 export function register(program: Command, host: CliHost): void {
   const command = program
     .command('replay')
@@ -294,9 +333,17 @@ export function register(program: Command, host: CliHost): void {
     );
   addReplayOptions(command)
     .option('--json <out.json>', 'write the Recording as JSON ("-" for stdout); quiet: no progress, no summary')
+    .option(
+      '--follow',
+      'live mode: keep following the session while OpenClaw writes it and print each new turn (Ctrl+C stops; --json/--html get the last pass)',
+    )
     .option('--html <report.html>', 'write the standalone HTML report')
     .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}`)
     .action(async (sessionInput: string | undefined, options: ReplayCliOptions) => {
+      if (options.follow) {
+        await runFollow(sessionInput, options, host);
+        return;
+      }
       const quiet = options.json !== undefined;
       let recording: Recording;
       try {

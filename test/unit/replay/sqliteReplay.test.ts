@@ -87,7 +87,7 @@ describe('replaying a SQLite session', () => {
     const run = async (args: string[]) => {
       let out = '';
       let err = '';
-      const host: CliHost = { out: (t) => (out += t), err: (t) => (err += t) } as CliHost;
+      const host = { out: (t: string) => (out += t), err: (t: string) => (err += t) } as unknown as CliHost;
       process.exitCode = 0;
       await createProgram(host).parseAsync(['node', 'contextscope', ...args]);
       const code = process.exitCode;
