@@ -1,3 +1,13 @@
 export { errorMessage, errorStack, toError } from './errorText';
 export { isRecord } from './guards';
-export { writeFileAtomic, type WriteFileAtomicOptions } from './writeFileAtomic';
+export {
+  ABSENT_FILE_HASH,
+  contentHash,
+  defaultBackupDir,
+  FileChangedError,
+  listBackups,
+  writeFileAtomic,
+  type BackupOptions,
+  type WriteFileAtomicOptions,
+  type WriteFileAtomicResult,
+} from './writeFileAtomic';
