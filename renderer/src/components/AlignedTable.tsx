@@ -23,7 +23,7 @@ export interface AlignedTableProps {
 
 export const ALIGNED_ROW_HEIGHT = 34;
 const NUMBER_WIDTH = 48;
-const CELL_WIDTH = 190;
+const CELL_WIDTH = 206;
 const MIN_MESSAGE_WIDTH = 240;
 
 /** One grid template for the head and every row (rows are separate grids, so the widths are fixed in px). */
@@ -50,9 +50,10 @@ function CellButton({
   return (
     <button
       type="button"
-      className={`aligned__cell${selected ? ' aligned__cell--selected' : ''}${cell.position === null ? ' aligned__cell--left-out' : ''}`}
+      className={`aligned__cell${selected ? ' aligned__cell--selected' : ''}${cell.position === null ? ' aligned__cell--left-out' : ''}${cell.changed ? ' aligned__cell--changed' : ''}`}
       aria-pressed={selected}
-      aria-label={`${label}: ${cellText(cell)}${cell.position !== null ? `, position ${cell.position + 1}` : ''}${tokens ? `, ${tokens} tokens` : ''}`}
+      aria-label={`${label}: ${cellText(cell)}${cell.position !== null ? `, position ${cell.position + 1}` : ''}${tokens ? `, ${tokens} tokens` : ''}${cell.moved ? ', moved' : ''}${cell.changed ? ', changed since the previous turn' : ''}`}
+      title={cell.changed ? 'changed since this lane’s previous turn (the bar on the left)' : undefined}
       onClick={onSelect}
       data-testid="aligned-cell"
       data-status={cell.status}
@@ -63,11 +64,6 @@ function CellButton({
       {cell.moved && (
         <span className="aligned__flag" title="sent out of the other lane's order">
           ↕
-        </span>
-      )}
-      {cell.changed && (
-        <span className="aligned__flag" title="changed since this lane's previous turn">
-          Δ
         </span>
       )}
     </button>
@@ -147,6 +143,7 @@ export function AlignedTable(props: AlignedTableProps) {
       aria-label={`Turn ${aligned.turn + 1}, messages aligned across lanes`}
       aria-rowcount={items.length + 1}
       data-testid="aligned-table"
+      data-aligned-rows={aligned.rows.length}
     >
       <div className="aligned__head" role="row" style={{ gridTemplateColumns: template, width: tableWidth }}>
         <div role="columnheader" className="aligned__head-num">

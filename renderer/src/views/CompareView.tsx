@@ -1,5 +1,6 @@
 import { AlignedTable } from '../components/AlignedTable';
 import { CompareControls } from '../components/CompareControls';
+import { CompareLegend } from '../components/CompareLegend';
 import { ComparePanel } from '../components/ComparePanel';
 import { CompareTurnList } from '../components/CompareTurnList';
 import { Notice } from '../components/Notice';
@@ -90,6 +91,7 @@ function CompareContent({ recording, previous }: { recording: Recording; previou
                 : 'The lanes assembled the same at this turn.'}
             </p>
           </div>
+          <CompareLegend />
           <div className="compare-view__body">
             <AlignedTable
               aligned={aligned}

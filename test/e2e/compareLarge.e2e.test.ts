@@ -1,0 +1,135 @@
+/**
+ * The Compare view on a long generated session (browser mode, Chromium): a turn with over 1,000 aligned messages
+ * renders in well under a second and scrolls with only the rows in view in the DOM. The figures (time to render
+ * the turn, to scroll to its end) are written to test-results/compare-timing.json for the record.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  describeWithChromium,
+  launchChromium,
+  openApp,
+  PROJECT_ROOT,
+  saveScreenshot,
+  startBuiltServer,
+  TEST_RESULTS_DIR,
+  type BuiltServer,
+  type LaunchedChromium,
+} from './helpers';
+
+const TURNS = 130;
+
+/** ms from clicking `selector` until the browser has painted what the click rendered. */
+async function timeClick(page: Page, selector: string): Promise<number> {
+  return page.evaluate(async (sel) => {
+    const target = document.querySelector<HTMLElement>(sel)!;
+    const start = performance.now();
+    target.click();
+    await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return performance.now() - start;
+  }, selector);
+}
+
+describeWithChromium('browser mode: Compare on a long session', (chromiumPath) => {
+  let server: BuiltServer;
+  let browser: LaunchedChromium;
+  let page: Page;
+  let problems: string[];
+  let dirs: string[];
+
+  beforeAll(async () => {
+    dirs = ['cs-e2e-config-', 'cs-e2e-state-', 'cs-e2e-gen-'].map((p) => mkdtempSync(path.join(tmpdir(), p)));
+    const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
+    execFileSync(process.execPath, [cli, 'generate', '--turns', String(TURNS), '--seed', '7', '--out', dirs[2]!]);
+    server = await startBuiltServer([], {
+      ...process.env,
+      CONTEXTSCOPE_CONFIG_DIR: dirs[0],
+      OPENCLAW_STATE_DIR: dirs[1],
+    });
+    browser = await launchChromium(chromiumPath());
+    await browser.context.pages()[0]?.setViewportSize({ width: 1600, height: 1000 });
+    ({ page, problems } = await openApp(browser, server, { colorScheme: 'dark' }));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    for (const dir of dirs ?? []) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('replays the generated session through legacy and recent-window', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
+    await page.getByLabel(/OpenClaw state dir or folder of transcripts/).fill(dirs[2]!);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await page.getByTestId('session-row').first().click();
+    const pluginLane = page.getByRole('checkbox', { name: /plugin:recent-window/ });
+    if (!(await pluginLane.isChecked())) await pluginLane.check();
+    await page.getByRole('button', { name: 'Start replay' }).click();
+    await page.getByRole('dialog', { name: 'Run plugin code?' }).getByRole('button', { name: 'Run once' }).click();
+    await page.getByTestId('timeline').waitFor({ timeout: 120_000 });
+  });
+
+  it('renders a turn of over 1,000 aligned messages in well under a second and scrolls it windowed', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Compare' }).click();
+    await page.getByTestId('compare-view').waitFor();
+    const last = TURNS - 1;
+    // the turn strip is windowed too: bring the last turn into it first
+    await page.getByTestId('compare-turns').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    const selector = `[data-testid="compare-turn"][data-turn="${last}"]`;
+    await page.locator(selector).waitFor();
+    const renderMs = await timeClick(page, selector);
+    expect(await page.locator('.compare-view__turn-title').textContent()).toBe(`Turn ${TURNS} of ${TURNS}`);
+    const table = page.getByTestId('aligned-table');
+    const rows = Number(await table.getAttribute('data-aligned-rows'));
+    expect(rows).toBeGreaterThanOrEqual(1000);
+    // open every fold, so the table lists every aligned row (the largest fold is timed)
+    let unfoldMs = 0;
+    while ((await page.getByTestId('aligned-fold').count()) > 0) {
+      const sizes = await page
+        .getByTestId('aligned-fold')
+        .evaluateAll((folds) => folds.map((f) => Number(/^… (\d+)/.exec(f.textContent ?? '')?.[1] ?? 0)));
+      const largest = sizes.indexOf(Math.max(...sizes));
+      await page
+        .getByTestId('aligned-fold')
+        .nth(largest)
+        .evaluate((f) => f.setAttribute('data-timed', 'yes'));
+      unfoldMs = Math.max(unfoldMs, await timeClick(page, '[data-timed="yes"]'));
+    }
+    expect(Number(await table.getAttribute('aria-rowcount')) - 1).toBe(rows);
+    const inDom = await page.getByTestId('aligned-row').count();
+    expect(inDom).toBeLessThan(80);
+
+    const scrollMs = await page.getByTestId('aligned-body').evaluate(async (body) => {
+      const start = performance.now();
+      body.scrollTop = body.scrollHeight;
+      await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+      return performance.now() - start;
+    });
+    const lastRowId = await page.getByTestId('aligned-row').last().getAttribute('data-row-id');
+    expect(await page.locator(`[data-testid="aligned-row"][data-row-id="${lastRowId}"]`).isVisible()).toBe(true);
+    expect(await page.getByTestId('aligned-row').count()).toBeLessThan(80);
+
+    const figures = {
+      turn: TURNS,
+      alignedRows: rows,
+      rowsInDom: inDom,
+      renderTurnMs: Math.round(renderMs),
+      unfoldLargestMs: Math.round(unfoldMs),
+      scrollToEndMs: Math.round(scrollMs),
+    };
+    mkdirSync(TEST_RESULTS_DIR, { recursive: true });
+    writeFileSync(path.join(TEST_RESULTS_DIR, 'compare-timing.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`Compare view timing: ${JSON.stringify(figures)}`);
+    expect(renderMs).toBeLessThan(1000);
+    expect(unfoldMs).toBeLessThan(1000);
+    await saveScreenshot(page, 'compare-large-dark');
+  });
+
+  it('loaded with no console errors, page errors or failed requests', () => {
+    expect(problems).toEqual([]);
+  });
+});
