@@ -23,15 +23,23 @@ export interface AlignedTableProps {
 
 export const ALIGNED_ROW_HEIGHT = 34;
 const NUMBER_WIDTH = 48;
-const CELL_WIDTH = 206;
+const MAX_CELL_WIDTH = 206;
+const MIN_CELL_WIDTH = 164;
 const MIN_MESSAGE_WIDTH = 240;
+/** room for the body's vertical scrollbar */
+const SCROLLBAR = 18;
 
-/** One grid template for the head and every row (rows are separate grids, so the widths are fixed in px). */
+/**
+ * One grid template for the head and every row (rows are separate grids, so the widths are fixed in px): lane
+ * columns narrow down to MIN_CELL_WIDTH before the table scrolls sideways, the message column takes the rest.
+ */
 function gridTemplate(width: number, columns: number): { template: string; width: number } {
-  const message = Math.max(MIN_MESSAGE_WIDTH, width - NUMBER_WIDTH - columns * CELL_WIDTH - 18);
+  const free = Math.floor((width - NUMBER_WIDTH - MIN_MESSAGE_WIDTH - SCROLLBAR) / Math.max(1, columns));
+  const cell = Math.max(MIN_CELL_WIDTH, Math.min(MAX_CELL_WIDTH, free));
+  const message = Math.max(MIN_MESSAGE_WIDTH, width - NUMBER_WIDTH - columns * cell - SCROLLBAR);
   return {
-    template: `${NUMBER_WIDTH}px ${message}px repeat(${columns}, ${CELL_WIDTH}px)`,
-    width: NUMBER_WIDTH + message + columns * CELL_WIDTH,
+    template: `${NUMBER_WIDTH}px ${message}px repeat(${columns}, ${cell}px)`,
+    width: NUMBER_WIDTH + message + columns * cell,
   };
 }
 
