@@ -129,7 +129,7 @@ function showRecordings(
   } else if (turn !== null) host.out(turnText(input, turn, options));
   else {
     host.out(formatRecordingComparison(comparison, names));
-    host.out(`\n${formatCompareTable(input, { onlyDiffering: true })}`);
+    if (comparison.differingTurns > 0) host.out(`\n${formatCompareTable(input, { onlyDiffering: true })}`);
   }
   return input;
 }
