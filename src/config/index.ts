@@ -2,7 +2,7 @@
  * Public API of src/config: finding openclaw.json, reading it (JSON5, $include, raw mode), lossless edits,
  * validation as OpenClaw validates, preview and guarded save with backups, and try-before-save lanes.
  */
-export { locateOpenClawConfig, readOpenClawConfigFile } from './locateConfig';
+export { locateOpenClawConfig, openClawConfigTarget, readOpenClawConfigFile } from './locateConfig';
 export { ConfigPathError, formatConfigPath, parseConfigPath, pointerToPath, type ConfigPath } from './configPath';
 export {
   lineColumnAt,

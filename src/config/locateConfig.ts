@@ -1,7 +1,7 @@
 /**
  * Finding and reading the user's openclaw.json. OpenClaw's own order: an explicit file, else $OPENCLAW_CONFIG_PATH,
  * else openclaw.json in the state dir ($OPENCLAW_STATE_DIR, else ~/.openclaw; callers pass it, e.g. from
- * defaultStateDir() or --state-dir). Read only: nothing here writes the file.
+ * defaultStateDir() or --state-dir). Read only: nothing here writes the file (configSave.ts does).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,15 @@ export function locateOpenClawConfig(
   if (env.OPENCLAW_CONFIG_PATH?.trim()) return resolve(env.OPENCLAW_CONFIG_PATH.trim());
   const candidate = join(stateDir, 'openclaw.json');
   return existsSync(candidate) ? candidate : undefined;
+}
+
+/** The openclaw.json a change is written to: as locateOpenClawConfig, but <state dir>/openclaw.json even when absent. */
+export function openClawConfigTarget(
+  explicit: string | undefined,
+  stateDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return locateOpenClawConfig(explicit, stateDir, env) ?? join(stateDir, 'openclaw.json');
 }
 
 /** The config in `path` (JSON5, as OpenClaw reads it); throws an Error that says what to fix. */

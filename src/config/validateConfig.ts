@@ -83,8 +83,7 @@ function pluginConfigIssues(config: OpenClawConfig, plugins: readonly Discovered
         code: 'config-invalid',
         path,
         message: `${formatConfigPath(path)} ${v.message} (configSchema of ${plugin.id})`,
-        fix: `change it to satisfy ${plugin.id}'s configSchema, or reset it to the default`,
-        file: plugin.manifestPath,
+        fix: `change it to satisfy ${plugin.id}'s configSchema (${plugin.manifestPath}), or reset it to the default`,
       });
     }
   }
