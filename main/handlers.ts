@@ -6,6 +6,7 @@
 import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
 import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
 import { createReplayService, LaneSpecError, listSessions, ReplayNotFoundError } from '../src/replay';
+import { createConfigHandlers } from './configHandlers';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
 
 export interface HandlerEnvironment extends AppEnvironment, PluginHandlerEnvironment {
@@ -34,6 +35,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
     'app.info': () => describeApp(appEnv),
     'app.health': () => describeHealth(startedAt, now(), process.memoryUsage()),
     ...createPluginHandlers({ consentFile: env.consentFile, engineHostTransport: env.engineHostTransport }),
+    ...createConfigHandlers({ consentFile: env.consentFile }),
     'replay.start': (params, ctx) =>
       asBridgeError(() => replays.start(params, (update) => ctx.emit('replay.progress', update))),
     'replay.get': ({ replayId, lane, fromTurn, toTurn }) =>

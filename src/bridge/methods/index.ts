@@ -1,4 +1,5 @@
 import { appMethods } from './app';
+import { configMethods } from './config';
 import { pluginsMethods } from './plugins';
 import { replayMethods } from './replay';
 
@@ -9,10 +10,12 @@ import { replayMethods } from './replay';
  */
 export const methods = {
   ...appMethods,
+  ...configMethods,
   ...pluginsMethods,
   ...replayMethods,
 };
 
 export * from './app';
+export * from './config';
 export * from './plugins';
 export * from './replay';
