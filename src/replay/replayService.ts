@@ -108,7 +108,8 @@ export interface ReplayService {
     request: StartReplayRequest,
     onProgress?: (update: ReplayProgressUpdate) => void,
   ): Promise<{ replayId: string }>;
-  get(replayId: string, slice?: RecordingSlice): ReplaySnapshot;
+  /** `afterPass` (live mode): the recording only when a later pass finished */
+  get(replayId: string, slice?: RecordingSlice, afterPass?: number): ReplaySnapshot;
   /** resolves when the replay has finished (whatever its status) */
   wait(replayId: string): Promise<ReplaySnapshot>;
   export(
@@ -253,8 +254,9 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
       return { replayId: entry.id };
     },
 
-    get(replayId, slice) {
+    get(replayId, slice, afterPass) {
       const j = job(replayId);
+      const fresh = afterPass === undefined || (j.passes ?? 0) > afterPass || j.status !== 'running';
       return {
         replayId,
         status: j.status,
@@ -262,7 +264,7 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
         total: j.total,
         ...(j.error !== undefined ? { error: j.error } : {}),
         ...(j.passes !== undefined ? { following: j.status === 'running', passes: j.passes } : {}),
-        ...(j.recording ? { recording: slice ? sliceRecording(j.recording, slice) : j.recording } : {}),
+        ...(j.recording && fresh ? { recording: slice ? sliceRecording(j.recording, slice) : j.recording } : {}),
       };
     },
 

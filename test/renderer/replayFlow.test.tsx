@@ -154,6 +154,7 @@ describe('replay form → params', () => {
       keepRecentTokens: '',
       host: 'embedded',
       openclawVersion: '',
+      follow: false,
     };
     expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
       ok: true,
@@ -200,6 +201,7 @@ describe('replay form → params', () => {
       keepRecentTokens: '',
       host: 'embedded',
       openclawVersion: '',
+      follow: false,
     };
     expect(replayParams(form, '/s', false)).toEqual({
       ok: false,

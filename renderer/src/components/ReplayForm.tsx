@@ -139,6 +139,16 @@ function ReplayFields({ form, onChange }: { form: ReplayFormState; onChange(patc
           <option value="2026.9.6" />
         </datalist>
       </FormField>
+      <label
+        className="field"
+        title="Keep following the session while OpenClaw writes it: each new turn is replayed and shown as it arrives. Cancel stops."
+      >
+        <span className="field__label">Live</span>
+        <span>
+          <input type="checkbox" checked={form.follow} onChange={(e) => onChange({ follow: e.target.checked })} />{' '}
+          follow the session
+        </span>
+      </label>
       <FormField
         label="More lanes (lane specs, space-separated)"
         wide

@@ -14,11 +14,13 @@ export interface ReplayHeaderProps {
   warnings: number;
   exporting: ExportFormat | null;
   onExport(format: ExportFormat): void;
+  /** live mode: the session is followed and this many passes have been shown; Stop ends following */
+  live?: { passes: number; onStop(): void };
 }
 
 /** The replay's title, its size and outcome in one line, and the export buttons. */
 export function ReplayHeader(props: ReplayHeaderProps) {
-  const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport } = props;
+  const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport, live } = props;
   return (
     <header className="replay-view__header">
       <div>
@@ -32,6 +34,20 @@ export function ReplayHeader(props: ReplayHeaderProps) {
             tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'}
             text={`${errors} errors, ${warnings} warnings`}
           />
+          {live && (
+            <span data-testid="live-status">
+              {' '}
+              · <Tag
+                tone="info"
+                text="live"
+                title="Following the session: each new turn is replayed as it arrives"
+              />{' '}
+              following the session ({live.passes} {live.passes === 1 ? 'update' : 'updates'}){' '}
+              <button type="button" className="button" onClick={live.onStop}>
+                Stop following
+              </button>
+            </span>
+          )}
         </p>
       </div>
       <ExportButtons busy={exporting} onExport={onExport} />

@@ -46,6 +46,7 @@ export function replayParams(
       ...(keepRecentTokens !== undefined ? { keepRecentTokens } : {}),
       ...(host !== '' ? { host } : {}),
       ...(openclawVersion !== '' ? { openclawVersion } : {}),
+      ...(form.follow ? { follow: true } : {}),
       ...(allowExecute ? { allowExecute: true } : {}),
     },
   };

@@ -21,12 +21,39 @@ function keepPrevious(state: ReturnType<ReplayStoreAccess['get']>): FinishedReco
   return [current, ...previous.filter((p) => p.replayId !== recordingReplayId)].slice(0, MAX_PREVIOUS_RECORDINGS);
 }
 
-/** Polls replay.get until the replay ends (or a newer one replaces it); a finished one opens in the Replay view. */
-async function watch({ set, get }: ReplayStoreAccess, api: InspectorApi, replayId: string): Promise<void> {
+/** The recording becomes the one shown; `open` also selects its first lane and the Replay view. */
+function showRecording(
+  { set, get }: ReplayStoreAccess,
+  replayId: string,
+  recording: NonNullable<FinishedRecording['recording']>,
+  title: string,
+  open: boolean,
+): void {
+  set({
+    recording,
+    recordingReplayId: replayId,
+    recordingTitle: title,
+    exportError: null,
+    previous: get().recordingReplayId === replayId ? get().previous : keepPrevious(get()),
+  });
+  if (!open) return;
+  const firstLane =
+    recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
+  useSelectionStore.getState().reset(recording.session.sessionId, firstLane?.id ?? null);
+  useAppStore.getState().selectSection('replay');
+}
+
+/**
+ * Polls replay.get until the replay ends (or a newer one replaces it); a finished one opens in the Replay view.
+ * In live mode every pass replaces the recording shown (the timeline grows; the selection stays).
+ */
+async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: string): Promise<void> {
+  const { set, get } = store;
+  let passes = 0;
   for (;;) {
     let snapshot;
     try {
-      snapshot = await api.call('replay.get', { replayId });
+      snapshot = await api.call('replay.get', { replayId, ...(passes > 0 ? { afterPass: passes } : {}) });
     } catch (error) {
       if (get().run?.replayId === replayId) set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
       return;
@@ -34,7 +61,20 @@ async function watch({ set, get }: ReplayStoreAccess, api: InspectorApi, replayI
     const run = get().run;
     if (run?.replayId !== replayId) return; // a newer replay replaced this one
     if (snapshot.status === 'running') {
-      set({ run: { ...run, status: 'running', done: Math.max(run.done, snapshot.done), total: snapshot.total } });
+      const pass = snapshot.passes ?? 0;
+      if (snapshot.following && snapshot.recording && pass > passes) {
+        showRecording(store, replayId, snapshot.recording, run.sessionTitle, passes === 0);
+        passes = pass;
+      }
+      set({
+        run: {
+          ...get().run!,
+          status: 'running',
+          done: Math.max(run.done, snapshot.done),
+          total: snapshot.total,
+          ...(snapshot.following ? { following: true, passes } : {}),
+        },
+      });
       await delay(get().pollIntervalMs);
       continue;
     }
@@ -48,18 +88,7 @@ async function watch({ set, get }: ReplayStoreAccess, api: InspectorApi, replayI
       },
     });
     if (snapshot.status === 'done' && snapshot.recording) {
-      const recording = snapshot.recording;
-      set({
-        recording,
-        recordingReplayId: replayId,
-        recordingTitle: run.sessionTitle,
-        exportError: null,
-        previous: keepPrevious(get()),
-      });
-      const firstLane =
-        recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
-      useSelectionStore.getState().reset(recording.session.sessionId, firstLane?.id ?? null);
-      useAppStore.getState().selectSection('replay');
+      showRecording(store, replayId, snapshot.recording, run.sessionTitle, passes === 0);
     }
     return;
   }

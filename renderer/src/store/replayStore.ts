@@ -28,6 +28,7 @@ const initialForm: ReplayFormState = {
   reserve: '',
   keepRecentTokens: '',
   openclawVersion: '',
+  follow: false,
   host: DEFAULT_HOST,
 };
 

@@ -17,6 +17,8 @@ export interface ReplayFormState {
   host: string;
   /** the OpenClaw release to replay as; '' = ContextScope's default (2026.7.1) */
   openclawVersion: string;
+  /** live mode: keep following the session and show each new turn as it arrives */
+  follow: boolean;
 }
 
 export interface ReplayRun {
@@ -30,6 +32,9 @@ export interface ReplayRun {
   error: string | null;
   sessionFile: string;
   sessionTitle: string;
+  /** live mode: the session is followed; passes shown so far */
+  following?: boolean;
+  passes?: number;
 }
 
 export interface PendingStart {

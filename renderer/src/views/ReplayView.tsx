@@ -55,6 +55,9 @@ export function ReplayView() {
   const recordingTitle = useReplayStore((s) => s.recordingTitle);
   const exporting = useReplayStore((s) => s.exporting);
   const exportError = useReplayStore((s) => s.exportError);
+  const run = useReplayStore((s) => s.run);
+  const recordingReplayId = useReplayStore((s) => s.recordingReplayId);
+  const cancel = useReplayStore((s) => s.cancel);
   const onExport = useExport(client);
   const selection = useSelectionStore();
   const selectSection = useAppStore((s) => s.selectSection);
@@ -85,6 +88,9 @@ export function ReplayView() {
         {...findingCounts(recording)}
         exporting={exporting}
         onExport={onExport}
+        {...(run?.following && run.status === 'running' && run.replayId === recordingReplayId && client
+          ? { live: { passes: run.passes ?? 0, onStop: () => void cancel(client) } }
+          : {})}
       />
       <ReplayNotices recording={recording} exportError={exportError} />
 

@@ -67,6 +67,8 @@ export const ReplayGetRequestSchema = Type.Object(
     lane: Type.Optional(Type.String({ minLength: 1 })),
     fromTurn: Type.Optional(Type.Integer({ minimum: 0 })),
     toTurn: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** live mode: leave the recording out unless a pass after this one has finished (what a poll already has) */
+    afterPass: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,109 @@
+/**
+ * Live mode in the built app: follow a JSONL session while another process appends turns to it; the timeline grows
+ * turn by turn without a new replay being started, and Stop following ends it with the last pass shown.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateSession, writeGeneratedSessions } from '../../src/transcripts';
+import {
+  describeWithChromium,
+  launchChromium,
+  openApp,
+  saveScreenshot,
+  startBuiltServer,
+  type BuiltServer,
+  type LaunchedChromium,
+} from './helpers';
+
+/** Appends each group of lines to `file` from a child process, one group every `delayMs`. */
+function appendInChild(file: string, groups: string[][], delayMs: number): Promise<void> {
+  const script = `
+    const fs = require('node:fs');
+    const [file, groupsJson, delay] = process.argv.slice(1);
+    const groups = JSON.parse(groupsJson);
+    let i = 0;
+    const next = () => {
+      if (i === groups.length) return;
+      fs.appendFileSync(file, groups[i++].join('\\n') + '\\n');
+      setTimeout(next, Number(delay));
+    };
+    next();`;
+  const child = spawn(process.execPath, ['-e', script, file, JSON.stringify(groups), String(delayMs)], {
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`appender exited with ${code}`)))),
+  );
+}
+
+describeWithChromium('browser mode: following a live session', (chromiumPath) => {
+  let server: BuiltServer;
+  let browser: LaunchedChromium;
+  let page: Page;
+  let problems: string[];
+  let configDir: string;
+  let dir: string;
+  let live: string;
+  let groups: string[][];
+
+  beforeAll(async () => {
+    configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-live-'));
+    const set = generateSession({ turns: 6, seed: 'e2e-live', contextWindow: 32_000 });
+    const written = await writeGeneratedSessions(set, dir);
+    const lines = readFileSync(written.files[0]!, 'utf8').trimEnd().split('\n');
+    const starts = lines.map((l, i) => (/"role":"user"/.test(l) ? i : -1)).filter((i) => i >= 0);
+    // a folder holding only the live transcript (the Sessions view lists a folder of transcripts)
+    const liveDir = path.join(dir, 'live');
+    mkdirSync(liveDir);
+    live = path.join(liveDir, 'live.jsonl');
+    writeFileSync(live, `${lines.slice(0, starts[2]).join('\n')}\n`);
+    groups = starts.slice(2).map((start, k) => lines.slice(start, starts[k + 3] ?? lines.length));
+    server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir });
+    browser = await launchChromium(chromiumPath());
+    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    for (const d of [configDir, dir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('shows each turn as it is appended while following, and stops on request', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
+    const form = page.getByRole('form', { name: 'Session folder' });
+    await form.getByRole('textbox').fill(path.dirname(live));
+    await form.getByRole('button', { name: 'Load' }).click();
+    await page.locator('[data-testid="session-row"]', { hasText: 'live' }).first().click();
+    const plugin = page.getByRole('checkbox', { name: /plugin:recent-window/ });
+    if (await plugin.isChecked()) await plugin.uncheck();
+    await page.getByRole('checkbox', { name: 'follow the session' }).check();
+    await page.getByRole('button', { name: 'Start replay' }).click();
+    await page.getByTestId('timeline').waitFor({ timeout: 60_000 });
+    await page.getByTestId('live-status').waitFor();
+    const rows = () => page.getByTestId('timeline-row').count();
+    const first = await rows();
+    const seen = new Set([first]);
+    const appending = appendInChild(live, groups, 700);
+    // the page never reloads or restarts the replay: the same view grows
+    for (let i = 0; i < 60 && (await rows()) < first + groups.length; i++) {
+      seen.add(await rows());
+      await page.waitForTimeout(150);
+    }
+    await appending;
+    await expect.poll(rows, { timeout: 15_000 }).toBeGreaterThanOrEqual(first + groups.length - 1);
+    expect(seen.size).toBeGreaterThan(2); // it grew in several steps, not once at the end
+    await saveScreenshot(page, 'replay-live');
+    await page.getByRole('button', { name: 'Stop following' }).click();
+    await expect.poll(() => page.getByTestId('live-status').count()).toBe(0);
+  });
+
+  it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
+    expect(problems).toEqual([]);
+  });
+});
