@@ -38,11 +38,12 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
     ...createConfigHandlers({ consentFile: env.consentFile }),
     'replay.start': (params, ctx) =>
       asBridgeError(() => replays.start(params, (update) => ctx.emit('replay.progress', update))),
-    'replay.get': ({ replayId, lane, fromTurn, toTurn }) =>
+    'replay.get': ({ replayId, lane, fromTurn, toTurn, afterPass }) =>
       asBridgeError(() =>
         replays.get(
           replayId,
           lane !== undefined || fromTurn !== undefined || toTurn !== undefined ? { lane, fromTurn, toTurn } : undefined,
+          afterPass,
         ),
       ),
     'replay.export': ({ replayId, format, path }) => asBridgeError(() => replays.export(replayId, format, path)),
