@@ -67,6 +67,7 @@ export {
   type SessionCountCache,
 } from './session/sessionCounts';
 export {
+  compareRows,
   compareTurns,
   describeEvent,
   laneTurnCell,
@@ -75,6 +76,9 @@ export {
   type LaneTurnCell,
 } from './report/compareTurns';
 export { renderHtmlReport, type HtmlReportOptions } from './report/renderHtmlReport';
+export { alignedTurnJson, formatAlignedTurn, statusLegend } from './report/formatAlignedTurn';
+export { compareRecordingLanes, formatRecordingComparison } from './report/formatRecordingComparison';
+export { renderAlignedTurns } from './report/renderAlignedTurns';
 export { escapeHtml } from './report/escapeHtml';
 export { renderBudgetChart, type BudgetChartInput, type ChartSeries } from './report/svgBudgetChart';
 export {

@@ -8,11 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { importRecording, selectFailingFindings, type Recording } from '../../replay';
-import { compareRows } from '../../replay/report/compareTurns';
-import { alignedTurnJson, formatAlignedTurn } from '../../replay/report/formatAlignedTurn';
-import { formatCompareTable } from '../../replay/report/formatCompareTable';
-import { compareRecordingLanes, formatRecordingComparison } from '../../replay/report/formatRecordingComparison';
+import {
+  alignedTurnJson,
+  compareRecordingLanes,
+  compareRows,
+  formatAlignedTurn,
+  formatCompareTable,
+  formatRecordingComparison,
+  importRecording,
+  selectFailingFindings,
+  type Recording,
+} from '../../replay';
 import { compareLanes, compareRecordings, turnCountOf, type CompareInput } from '../../view';
 import type { CliHost } from '../cliHost';
 import {

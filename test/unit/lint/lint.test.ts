@@ -62,11 +62,14 @@ describe('the repository', () => {
 
 describe('the import graph', () => {
   it('has no loops (type-only imports included)', async () => {
-    const graph = await madge(['src', 'main', 'renderer'].map((dir) => path.join(root, dir)), {
-      baseDir: root,
-      fileExtensions: ['ts', 'tsx'],
-      tsConfig: path.join(root, 'tsconfig.json'),
-    });
+    const graph = await madge(
+      ['src', 'main', 'renderer'].map((dir) => path.join(root, dir)),
+      {
+        baseDir: root,
+        fileExtensions: ['ts', 'tsx'],
+        tsConfig: path.join(root, 'tsconfig.json'),
+      },
+    );
     expect(graph.circular().map((loop) => loop.join(' > '))).toEqual([]);
   }, 60_000);
 });
@@ -125,6 +128,13 @@ describe('the layer rules of eslint.config.js', () => {
     "import { create } from 'zustand';",
   ])('allow in renderer/: %s', async (code) => {
     expect(await layerProblems('renderer/src/view.tsx', code)).toEqual([]);
+  });
+
+  it('keeps src/view pure (no Node builtins, nothing above it) and lets the renderer import it', async () => {
+    expect(await layerProblems('src/view/x.ts', "import { readFileSync } from 'node:fs';")).toHaveLength(1);
+    expect(await layerProblems('src/view/x.ts', "import { replaySession } from '../replay';")).toHaveLength(1);
+    expect(await layerProblems('src/view/x.ts', "import type { Recording } from '../contract/recording';")).toEqual([]);
+    expect(await layerProblems('renderer/src/view.tsx', "import { compareLanes } from '../../src/view';")).toEqual([]);
   });
 
   it('lets only the Electron files of main/ import electron', async () => {
