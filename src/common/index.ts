@@ -1,5 +1,5 @@
 export { errorMessage, errorStack, toError } from './errorText';
-export { isRecord } from './guards';
+export { asRecord, isRecord } from './guards';
 export {
   ABSENT_FILE_HASH,
   contentHash,

@@ -10,6 +10,7 @@
  * - `bashExecution` / `custom` with `excludeFromContext: true` are dropped, and so are unknown roles.
  * Not reproduced: OpenClaw's operator-message projection and its legacy runtime-context text envelope.
  */
+import { asRecord } from '../common/guards';
 import type {
   AgentMessage,
   BashExecutionMessage,
@@ -43,12 +44,6 @@ export function bashExecutionToText(message: BashExecutionMessage): string {
   if (message.truncated && message.fullOutputPath)
     text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
   return text;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 export function isRuntimeContextCarrier(message: AgentMessage): message is CustomMessage {

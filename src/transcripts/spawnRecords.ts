@@ -3,6 +3,7 @@
  * tool results answering them. A result's outcome is read from `details` (what OpenClaw tools return as
  * structured data), falling back to JSON in the first text block.
  */
+import { asRecord } from '../common/guards';
 import type { AgentMessage, SessionEntry } from '../contract';
 
 export const SESSIONS_SPAWN_TOOL = 'sessions_spawn';
@@ -28,12 +29,6 @@ export interface SpawnRecord {
   childSessionKey?: string;
   runId?: string;
   error?: string;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 function resultPayload(message: AgentMessage): Record<string, unknown> | undefined {

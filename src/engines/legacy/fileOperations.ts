@@ -3,7 +3,7 @@
  * and `edit` tool calls (`path` / `file_path` / `filePath` argument; MCP-style `server__read` names count too) and
  * `apply_patch` results that report added/modified files. Lists carry over from the previous compaction's details.
  */
-import { isRecord } from '../../common';
+import { asRecord } from '../../common/guards';
 import type { AgentMessage } from '../../contract';
 
 export interface FileOperations {
@@ -14,10 +14,6 @@ export interface FileOperations {
 
 export function createFileOps(): FileOperations {
   return { read: new Set(), written: new Set(), edited: new Set() };
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return isRecord(value) ? value : undefined;
 }
 
 function normalizeToolName(value: unknown): string {
