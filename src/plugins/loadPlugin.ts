@@ -1,4 +1,6 @@
 /**
+ * Whole on purpose (about 450 lines with its doc comments): the LoadedPlugin class owns one engine host's lifecycle; its steps are named methods.
+ *
  * Loads one discovered plugin into its own engine host and registers its engines into a ContextRuntime as
  * ordinary async ContextEngine factories (through `runtime.createPluginApi(pluginId).api.registerContextEngine`,
  * so OpenClaw's registration diagnostics apply). Nothing runs without consent or with manifest/config errors.

@@ -1,4 +1,6 @@
 /**
+ * Whole on purpose (about 430 lines): one class whose entries, active branch, id maps and context cache change together.
+ *
  * One lane's own simulated transcript. It receives the recorded session's entries turn by turn plus whatever the
  * lane itself produces (its compactions, transcript rewrites), so two lanes diverge exactly where their engines
  * do. Appends go to an in-memory tree and, once the transcript "exists" (after the first turn wrote it, as

@@ -1,4 +1,6 @@
 /**
+ * Whole on purpose (about 415 lines): mostly word lists and text templates, data rather than logic.
+ *
  * Text for synthetic coding-assistant sessions: user requests (English, Chinese, Japanese, emoji), assistant
  * prose and thinking, file contents and command output. Everything is drawn from the PRNG passed in.
  */
