@@ -8,7 +8,7 @@ export const SECTIONS = [
   { id: 'replay', label: 'Replay', available: true },
   { id: 'compare', label: 'Compare', available: true },
   { id: 'plugins', label: 'Plugins', available: true },
-  { id: 'config', label: 'Config', available: false },
+  { id: 'config', label: 'Config', available: true },
   { id: 'doctor', label: 'Doctor', available: true },
 ] as const;
 

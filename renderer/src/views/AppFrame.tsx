@@ -5,6 +5,7 @@ import { NavigationList } from '../components/NavigationList';
 import { SECTIONS, useAppStore, type SectionId } from '../store/appStore';
 import { useReplayStore } from '../store/replayStore';
 import { CompareView } from './CompareView';
+import { ConfigView } from './ConfigView';
 import { DoctorView } from './DoctorView';
 import { OverviewView } from './OverviewView';
 import { PluginsView } from './PluginsView';
@@ -57,6 +58,7 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
           {activeSection === 'replay' && <ReplayView />}
           {activeSection === 'compare' && <CompareView />}
           {activeSection === 'plugins' && <PluginsView />}
+          {activeSection === 'config' && <ConfigView />}
           {activeSection === 'doctor' && <DoctorView />}
         </main>
       </div>
