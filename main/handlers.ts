@@ -46,7 +46,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
           afterPass,
         ),
       ),
-    'replay.export': ({ replayId, format, path }) => asBridgeError(() => replays.export(replayId, format, path)),
+    'replay.export': ({ replayId, format }) => asBridgeError(() => replays.export(replayId, format)),
     'replay.cancel': ({ replayId }) => asBridgeError(() => ({ cancelled: replays.cancel(replayId) })),
     'sessions.list': ({ stateDir }) => listSessions(stateDir),
   };

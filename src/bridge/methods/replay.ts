@@ -96,8 +96,8 @@ export const ReplayExportRequestSchema = Type.Object(
   {
     replayId: Type.String({ minLength: 1 }),
     format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
-    /** write here; without it the content is returned */
-    path: Type.Optional(Type.String({ minLength: 1 })),
+    // no path: a bridge caller never names a file to write; the renderer downloads the content (the user's browser
+    // or the Electron shell chooses where it goes)
   },
   { additionalProperties: false },
 );

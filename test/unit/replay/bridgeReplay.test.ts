@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/handlers';
@@ -68,9 +69,13 @@ describe('bridge replay.*', () => {
 
     const html = await d.call('replay.export', { replayId, format: 'html' });
     expect(html.ok && (html.result as { content: string }).content.startsWith('<!doctype html>')).toBe(true);
+    const json = await d.call('replay.export', { replayId, format: 'json' });
+    expect(json.ok && JSON.parse((json.result as { content: string }).content).schemaVersion).toBe(1);
+    // a bridge caller cannot make the app write a file of its choosing
     const file = join(tempDir(), 'out.json');
-    const json = await d.call('replay.export', { replayId, format: 'json', path: file });
-    expect(json).toMatchObject({ ok: true, result: { format: 'json', path: file } });
+    const refused = await d.call('replay.export', { replayId, format: 'json', path: file });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(existsSync(file)).toBe(false);
   });
 
   it('reports bad lanes and unknown replays with codes and paths', async () => {
