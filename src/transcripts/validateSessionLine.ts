@@ -142,6 +142,53 @@ export function checkEntry(parsed: unknown, hasIds: boolean): LineCheck {
   return bodyProblem ? invalid(bodyProblem) : { ok: true, value: e };
 }
 
+const MESSAGE_ROLES: ReadonlySet<string> = new Set([
+  'user',
+  'assistant',
+  'toolResult',
+  'bashExecution',
+  'custom',
+  'branchSummary',
+  'compactionSummary',
+  // v2 files' name for custom messages; migration renames it after validation
+  'hookMessage',
+]);
+
+/** Text-bearing blocks must carry strings (estimators and serializers read them as text). */
+function contentBlocksProblem(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  for (let i = 0; i < content.length; i++) {
+    const block: unknown = content[i];
+    if (!isRecord(block) || typeof block.type !== 'string') {
+      return `has a message whose content[${i}] is not a content block with a string type (got ${describe(block)})`;
+    }
+    for (const field of ['text', 'thinking'] as const) {
+      if (block.type === field && typeof block[field] !== 'string') {
+        return `has a message whose content[${i}].${field} is not a string (got ${describe(block[field])})`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Deeper than any real message: such nesting would overflow recursive readers. */
+const MAX_MESSAGE_DEPTH = 200;
+
+/** Nesting depth of a parsed JSON value, walked iteratively (no recursion on hostile input). */
+function depthProblem(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_MESSAGE_DEPTH) return `has a message nested deeper than ${MAX_MESSAGE_DEPTH} levels`;
+    if (node !== null && typeof node === 'object') {
+      for (const child of Object.values(node as Record<string, unknown>)) {
+        if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Body fields ContextScope relies on, per entry type; returns a reason or undefined. */
 function checkEntryBody(e: Record<string, unknown>): string | undefined {
   switch (e.type) {
@@ -155,7 +202,10 @@ function checkEntryBody(e: Record<string, unknown>): string | undefined {
       if ((m.role === 'assistant' || m.role === 'toolResult') && !Array.isArray(m.content)) {
         return `has a ${m.role} message whose content is not an array`;
       }
-      return undefined;
+      if (!MESSAGE_ROLES.has(m.role)) {
+        return `has a message with unknown role ${describe(m.role)} (OpenClaw's roles: ${[...MESSAGE_ROLES].join(', ')})`;
+      }
+      return contentBlocksProblem(m.content) ?? depthProblem(m);
     }
     case 'compaction':
       if (typeof e.summary !== 'string') return 'is a compaction entry without a string summary';

@@ -1,0 +1,58 @@
+/**
+ * Transcript content that used to crash the replay (issue 17 item 3 and 9): a text block whose text is a number, a
+ * message nested 10,000 levels deep, a message with an unknown role. Each is a problem with its line; the replay
+ * of the rest completes.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replaySession } from '../../../src/replay';
+import { readSessionFile, serializeSessionEntries } from '../../../src/transcripts';
+import { SessionBuilder, tempDir } from './sessionBuilder';
+
+/** JSON text of an object nested `levels` deep (written as text: JSON.stringify itself would overflow). */
+function deepJson(levels: number): string {
+  return `${'{"nested":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`;
+}
+
+describe('hostile transcript content', () => {
+  it('becomes problems with their lines, and the replay of the rest completes', async () => {
+    const b = new SessionBuilder().turn('first question').turn('second question');
+    const file = join(tempDir(), 'hostile.jsonl');
+    const good = serializeSessionEntries(b.header, b.entries).trimEnd().split('\n');
+    const last = b.entries.at(-1)!;
+    const hostile = [
+      { role: 'user', content: [{ type: 'text', text: 12345 }], timestamp: 1 },
+      { role: 'user', content: 'deep', timestamp: 2, details: '__DEEP__' },
+      { role: 'wizard', content: 'abracadabra', timestamp: 3 },
+    ].map((message, i) =>
+      JSON.stringify({
+        type: 'message',
+        id: `bad${i}`,
+        parentId: last.id,
+        timestamp: '2026-01-05T10:00:00.000Z',
+        message,
+      }),
+    );
+    writeFileSync(file, [...good, ...hostile].join('\n').replace('"__DEEP__"', deepJson(10_000)) + '\n');
+
+    const loaded = await readSessionFile(file, { mode: 'tolerant' });
+    const lines = good.length;
+    expect(loaded.problems.map((p) => [p.line, p.code])).toEqual([
+      [lines + 1, 'invalid_entry'],
+      [lines + 2, 'invalid_entry'],
+      [lines + 3, 'invalid_entry'],
+    ]);
+    expect(loaded.problems[0]!.message).toContain('content[0].text is not a string');
+    expect(loaded.problems[1]!.message).toContain('nested deeper than 200 levels');
+    expect(loaded.problems[2]!.message).toContain('unknown role "wizard"');
+    await expect(readSessionFile(file, { mode: 'strict' })).rejects.toThrow(`line ${lines + 1}`);
+
+    const recording = await replaySession({
+      session: file,
+      lanes: [{ engine: { kind: 'legacy' }, contextWindow: 32000 }],
+    });
+    expect(recording.lanes[0]!.turnCount).toBe(2);
+    expect(recording.session.problems).toHaveLength(3);
+  });
+});
