@@ -5,7 +5,7 @@
  * an OpenClaw state dir — in which case the most recently active top-level (non-subagent, non-archived) session of
  * either storage is chosen. `openReplaySession` also takes `{stateDir, session}` (the CLI's --state-dir --session).
  */
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
@@ -132,5 +132,41 @@ export async function openReplaySession(
   }
   const resolved = await resolveSessionInput(input);
   const loaded = await loadSession(resolved.ref, { mode: 'tolerant' });
+  const unreadable = describeUnreadableSession(loaded);
+  if (unreadable) throw new Error(unreadable);
   return { loaded, file: resolved.file, ...(resolved.note ? { note: resolved.note } : {}) };
+}
+
+/**
+ * Why a loaded input is not a session at all (no valid header and no entry survived: an empty file, binary data,
+ * UTF-16 text …), or undefined. A replay of it would report "0 turns" and look like success.
+ */
+export function describeUnreadableSession(loaded: LoadedSession): string | undefined {
+  if (!loaded.headerSynthesized || loaded.entries.length > 0) return undefined;
+  const first = loaded.problems[0];
+  const where = loaded.path || 'the session';
+  const encoding = utf16Bom(loaded.path);
+  if (encoding)
+    return `${where} is ${encoding} text; OpenClaw writes transcripts as UTF-8 JSONL. Convert it (e.g. iconv -f UTF-16 -t UTF-8) and try again.`;
+  if (!first) return `${where} is not an OpenClaw session transcript (no session header).`;
+  const at = first.line > 0 ? `line ${first.line}: ` : '';
+  return `${where} is not an OpenClaw session transcript: ${at}${first.message}.`;
+}
+
+function utf16Bom(path: string): string | undefined {
+  if (!path) return undefined;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const head = Buffer.alloc(2);
+      readSync(fd, head, 0, 2, 0);
+      if (head[0] === 0xff && head[1] === 0xfe) return 'UTF-16 (little-endian)';
+      if (head[0] === 0xfe && head[1] === 0xff) return 'UTF-16 (big-endian)';
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // not a readable file (a SQLite locator): no encoding to name
+  }
+  return undefined;
 }

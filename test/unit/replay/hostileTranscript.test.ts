@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replaySession } from '../../../src/replay';
+import { openReplaySession, replaySession } from '../../../src/replay';
 import { readSessionFile, serializeSessionEntries } from '../../../src/transcripts';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
@@ -54,5 +54,25 @@ describe('hostile transcript content', () => {
     });
     expect(recording.lanes[0]!.turnCount).toBe(2);
     expect(recording.session.problems).toHaveLength(3);
+  });
+});
+
+describe('inputs that are not transcripts at all', () => {
+  it.each([
+    ['empty', Buffer.alloc(0), 'is not an OpenClaw session transcript: missing session header (the file is empty).'],
+    [
+      'binary',
+      Buffer.from([0x00, 0xff, 0x13, 0x37, 0x0a, 0x99, 0x88]),
+      'is not an OpenClaw session transcript: line 1:',
+    ],
+    [
+      'UTF-16',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"type":"session"}\n', 'utf16le')]),
+      'is UTF-16 (little-endian) text; OpenClaw writes transcripts as UTF-8 JSONL.',
+    ],
+  ])('a replay of a %s file is refused with what it is, instead of "0 turns"', async (_name, bytes, message) => {
+    const file = join(tempDir(), 'input.jsonl');
+    writeFileSync(file, bytes);
+    await expect(openReplaySession(file)).rejects.toThrow(`${file} ${message}`);
   });
 });
