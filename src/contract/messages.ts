@@ -148,5 +148,16 @@ export type AgentMessage =
 
 export type AgentMessageRole = AgentMessage['role'];
 
+/** Every role an AgentMessage can have. */
+export const AGENT_MESSAGE_ROLES: readonly AgentMessageRole[] = [
+  'user',
+  'assistant',
+  'toolResult',
+  'bashExecution',
+  'custom',
+  'branchSummary',
+  'compactionSummary',
+];
+
 /** `custom` messages with this customType and details.source "openclaw-runtime-context" are runtime-context carriers. */
 export const RUNTIME_CONTEXT_CUSTOM_TYPE = 'openclaw-runtime-context';

@@ -110,6 +110,20 @@ export type SessionEntry =
 
 export type SessionEntryType = SessionEntry['type'];
 
+/** The entry types OpenClaw writes into a transcript (`leaf` moves are ContextScope's own bookkeeping). */
+export const OPENCLAW_ENTRY_TYPES: readonly SessionEntryType[] = [
+  'message',
+  'thinking_level_change',
+  'model_change',
+  'compaction',
+  'reset',
+  'branch_summary',
+  'custom',
+  'custom_message',
+  'label',
+  'session_info',
+];
+
 /** `sessions.json`: session key -> entry (only the fields ContextScope reads are typed). */
 export interface SessionStoreEntry {
   sessionId: string;

@@ -5,17 +5,9 @@
  * crash of the whole replay.
  */
 import { isRecord } from '../common/guards';
-import type { AgentMessageRole } from './messages';
+import { AGENT_MESSAGE_ROLES } from './messages';
 
-const ROLES: ReadonlySet<string> = new Set<AgentMessageRole>([
-  'user',
-  'assistant',
-  'toolResult',
-  'bashExecution',
-  'custom',
-  'branchSummary',
-  'compactionSummary',
-]);
+const ROLES: ReadonlySet<string> = new Set(AGENT_MESSAGE_ROLES);
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';

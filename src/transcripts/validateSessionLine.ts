@@ -3,7 +3,7 @@
  * OpenClaw's reasons (`jsonl-storage.ts` `parseHeaderLine` / `parseEntryLine`), plus body checks for the
  * fields ContextScope reads (so a malformed body is reported here instead of breaking context building).
  */
-import type { SessionEntryType } from '../contract';
+import { AGENT_MESSAGE_ROLES, OPENCLAW_ENTRY_TYPES, type SessionEntryType } from '../contract';
 import { excerpt } from './sessionProblems';
 import { parseSessionTimestampMs } from './timestamps';
 import { errorMessage } from '../common/errorText';
@@ -17,19 +17,7 @@ export type LineCheck =
       reason: string;
     };
 
-export const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set<SessionEntryType>([
-  'message',
-  'thinking_level_change',
-  'model_change',
-  'compaction',
-  'reset',
-  'branch_summary',
-  'custom',
-  'custom_message',
-  'label',
-  'session_info',
-  'leaf',
-]);
+export const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set<SessionEntryType>([...OPENCLAW_ENTRY_TYPES, 'leaf']);
 
 const RESET_REASONS = new Set(['new', 'reset', 'idle', 'daily', 'cron-stale']);
 
@@ -142,14 +130,8 @@ export function checkEntry(parsed: unknown, hasIds: boolean): LineCheck {
   return bodyProblem ? invalid(bodyProblem) : { ok: true, value: e };
 }
 
-const MESSAGE_ROLES: ReadonlySet<string> = new Set([
-  'user',
-  'assistant',
-  'toolResult',
-  'bashExecution',
-  'custom',
-  'branchSummary',
-  'compactionSummary',
+const MESSAGE_ROLES: ReadonlySet<string> = new Set<string>([
+  ...AGENT_MESSAGE_ROLES,
   // v2 files' name for custom messages; migration renames it after validation
   'hookMessage',
 ]);

@@ -18,19 +18,9 @@
  *   transcript whose leaf never moved and that has no leaf controls is visible as a whole, flat.
  */
 import { isRecord } from '../../../common/guards';
+import { OPENCLAW_ENTRY_TYPES } from '../../../contract/transcript';
 
-const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set([
-  'message',
-  'thinking_level_change',
-  'model_change',
-  'compaction',
-  'reset',
-  'branch_summary',
-  'custom',
-  'custom_message',
-  'label',
-  'session_info',
-]);
+const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set(OPENCLAW_ENTRY_TYPES);
 
 interface TreeNode {
   id: string;

@@ -4,22 +4,12 @@
  * type-specific facts), `leaf` (a leaf-control row), `link` (an unrecognised row that still has id and parentId)
  * or `ignored`. Recognition follows OpenClaw's entry schemas (which fields each entry type must have).
  */
+import { OPENCLAW_ENTRY_TYPES } from '../../../contract/transcript';
 import { isRecord } from '../../../common/guards';
 
 type Json = Record<string, unknown>;
 
-const ENTRY_TYPES = new Set([
-  'message',
-  'thinking_level_change',
-  'model_change',
-  'compaction',
-  'reset',
-  'branch_summary',
-  'custom',
-  'custom_message',
-  'label',
-  'session_info',
-]);
+const ENTRY_TYPES: ReadonlySet<string> = new Set(OPENCLAW_ENTRY_TYPES);
 const RESET_REASONS = new Set(['new', 'reset', 'idle', 'daily', 'cron-stale']);
 
 const isString = (v: unknown): v is string => typeof v === 'string';
