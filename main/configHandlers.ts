@@ -111,8 +111,10 @@ export function createConfigHandlers(env: ConfigHandlerEnvironment = {}): Config
     },
     'config.preview': (request) => {
       const { path, env: configEnv } = locate(request);
+      // the preview applies to the file as it is now; stale says it is no longer the version that was read
       const snapshot = readConfigSnapshot(path, configEnv);
-      return previewInfo(previewConfig(snapshot, input(request), configEnv), snapshot.hash);
+      const preview = previewConfig(snapshot, input(request), configEnv);
+      return previewInfo({ ...preview, baseHash: request.baseHash }, snapshot.hash);
     },
     'config.save': (request) => {
       const { path, env: configEnv } = locate(request);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from '@rjsf/core';
-import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import { fieldMatches, type FieldInfo } from '../model/configForm';
 import { configFormValidator } from '../model/configFormValidator';
 import './ConfigSchemaForm.css';
@@ -90,6 +90,25 @@ function RootObjectTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
+/** A boolean that may be left unset: "default: …", true, false (rjsf's own checkbox cannot say "unset"). */
+function TriStateWidget({ id, value, disabled, readonly, onChange, options }: WidgetProps) {
+  return (
+    <select
+      id={id}
+      className="form-control"
+      value={value === true ? 'true' : value === false ? 'false' : ''}
+      disabled={disabled || readonly}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value === 'true')}
+    >
+      <option value="">{typeof options.defaultLabel === 'string' ? options.defaultLabel : 'default'}</option>
+      <option value="true">true</option>
+      <option value="false">false</option>
+    </select>
+  );
+}
+
+const WIDGETS = { triState: TriStateWidget };
+
 /** A JSON Schema form (rjsf) fed by props: values in, changes out; validation errors come from the bridge. */
 export function ConfigSchemaForm(props: ConfigSchemaFormProps) {
   const context: FormContext = {
@@ -114,6 +133,7 @@ export function ConfigSchemaForm(props: ConfigSchemaFormProps) {
         noHtml5Validate
         disabled={props.disabled}
         templates={{ ObjectFieldTemplate: RootObjectTemplate }}
+        widgets={WIDGETS}
         experimental_defaultFormStateBehavior={{
           emptyObjectFields: 'skipDefaults',
           arrayMinItems: { populate: 'never' },

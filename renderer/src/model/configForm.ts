@@ -70,11 +70,12 @@ function uiSchemaOf(schema: JsonSchema, fields: FieldInfo[], hints: Record<strin
       ...(field.help ? { 'ui:description': field.help } : {}),
       ...(placeholder ? { 'ui:placeholder': placeholder } : {}),
       ...(field.sensitive && property.type === 'string' ? { 'ui:widget': 'password' } : {}),
-      // a select with an empty "default" choice: unset, true or false
-      ...(property.type === 'boolean' ? { 'ui:widget': 'select' } : {}),
+      // unset ("default: …"), true or false
+      ...(property.type === 'boolean' ? { 'ui:widget': 'triState' } : {}),
       'ui:options': {
         advanced: field.advanced,
         sensitive: field.sensitive,
+        ...(placeholder ? { defaultLabel: placeholder } : {}),
         ...(property.type === 'string' && (property.maxLength as number) > 200 ? { widget: 'textarea' } : {}),
       },
     };
@@ -164,7 +165,7 @@ export const COMPACTION_UI: Record<string, unknown> = {
   keepRecentTokens: { 'ui:placeholder': 'default: 20000' },
   reserveTokensFloor: { 'ui:placeholder': 'default: 20000' },
   mode: { 'ui:placeholder': 'default' },
-  enabled: { 'ui:widget': 'select' },
+  enabled: { 'ui:widget': 'triState', 'ui:options': { defaultLabel: 'default: true' } },
 };
 
 /** Whether a field (or a whole section named `section`) matches the search words. */

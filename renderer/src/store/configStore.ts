@@ -60,6 +60,8 @@ export interface ConfigState {
   setSearch(search: string): void;
   editDraft(api: InspectorApi, update: (draft: ConfigDraft, read: ConfigReadResponse) => ConfigDraft): void;
   setRawText(api: InspectorApi, text: string | null): void;
+  /** previews the draft again (the view does so every few seconds: a change on disk shows up as "stale") */
+  refreshPreview(api: InspectorApi): void;
   discard(): void;
   save(api: InspectorApi): Promise<void>;
   reloadAndReapply(api: InspectorApi): Promise<void>;
@@ -99,6 +101,8 @@ let previewSeq = 0;
 /** set while try-before-save moves to the replay: that navigation does not ask */
 let leavingForTry = false;
 let tryReplayPending = false;
+/** the replay store's run before try-before-save asked for one (a new run object means it started) */
+let runBeforeTry: unknown = null;
 
 type Set = StoreApi<ConfigState>['setState'];
 type Get = StoreApi<ConfigState>['getState'];
@@ -140,7 +144,7 @@ async function applySaveResult(set: Set, get: Get, api: InspectorApi, result: Co
 
 async function load(set: Set, get: Get, api: InspectorApi, location?: ConfigLocation): Promise<void> {
   const where = location ?? get().location;
-  set({ loading: true, loadError: null, location: where });
+  set({ loading: true, loadError: null, location: where, saveMessage: null });
   try {
     const read = await api.call('config.read', where);
     // a file that is not JSON5 opens in the text editor (raw mode)
@@ -196,9 +200,10 @@ async function tryBeforeSave(set: Set, get: Get, api: InspectorApi, session: { f
     });
     leavingForTry = true;
     tryReplayPending = true;
+    runBeforeTry = replay.run;
     await replay.requestStart(api, session, tryLaneChoices(lanes, state.read.plugins));
     const after = useReplayStore.getState();
-    if (!after.pending && !after.run) leavingForTry = tryReplayPending = false;
+    if (!after.pending && after.run === runBeforeTry) leavingForTry = tryReplayPending = false;
   } catch (error) {
     leavingForTry = tryReplayPending = false;
     set({ tryState: { status: 'failed', notes: [], error: errorText(error) } });
@@ -218,6 +223,9 @@ export const useConfigStore = create<ConfigState>()((set, get) => ({
   setRawText(api, text) {
     set({ rawText: text, saveMessage: null, ...(text !== null ? { draft: EMPTY_DRAFT } : {}) });
     schedulePreview(set, get, api);
+  },
+  refreshPreview: (api) => {
+    if (isDirty(get()) && !get().saving) schedulePreview(set, get, api);
   },
   discard() {
     clearTimeout(previewTimer);
@@ -258,7 +266,12 @@ useAppStore.subscribe((state, previous) => {
 // A try-before-save replay that finished opens in Compare (after the replay flow has opened Replay).
 useReplayStore.subscribe((state, previous) => {
   if (!tryReplayPending) return;
-  if (previous.pending && !state.pending && !state.run) tryReplayPending = leavingForTry = false; // consent cancelled
+  if (previous.pending && !state.pending) {
+    // consent given: the replay starts right after; cancelled: the run stays what it was
+    setTimeout(() => {
+      if (useReplayStore.getState().run === runBeforeTry) tryReplayPending = leavingForTry = false;
+    }, 0);
+  }
   if (state.recording && state.recordingReplayId !== previous.recordingReplayId) {
     tryReplayPending = false;
     setTimeout(() => useAppStore.getState().selectSection('compare'), 0);

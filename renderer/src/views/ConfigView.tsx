@@ -10,6 +10,8 @@ import { ConfigViewForms } from './ConfigViewForms';
 import { ConfigConflictNotice, ConfigTrySection } from './ConfigViewPanels';
 import './ConfigView.css';
 
+const RECHECK_MS = 3000;
+
 /** Ctrl/Cmd+S saves, "/" goes to the search; closing the window with unsaved changes asks first. */
 function useConfigKeys(onSave: () => void, searchRef: RefObject<HTMLInputElement | null>, dirty: boolean) {
   useEffect(() => {
@@ -96,6 +98,12 @@ export function ConfigView() {
     if (client && !s.read && !s.loading) void s.load(client);
   }, [client]);
   useConfigKeys(() => client && void useConfigStore.getState().save(client), searchRef, dirty);
+  // while there are unsaved changes, look again every few seconds: a change made on disk meanwhile shows up
+  useEffect(() => {
+    if (!client || !dirty) return;
+    const timer = setInterval(() => useConfigStore.getState().refreshPreview(client), RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [client, dirty]);
   const { read } = state;
   const count = state.rawText !== null ? (dirty ? 1 : 0) : draftSize(state.draft);
   const issues = state.preview && dirty ? state.preview.issues : (read?.issues ?? []);
@@ -124,7 +132,6 @@ export function ConfigView() {
       {state.loadError && <Notice tone="error">Could not read the config: {state.loadError}</Notice>}
       {read?.readOnly && <Notice tone="error">{read.readOnly}</Notice>}
       {state.saveMessage && <Notice tone={state.saveMessage.tone}>{state.saveMessage.text}</Notice>}
-      {client && <ConfigConflictNotice api={client} />}
       {client && read && (
         <div className="config-view__layout">
           <div className="config-view__main">
@@ -142,6 +149,7 @@ export function ConfigView() {
             )}
           </div>
           <aside className="config-view__side" aria-label="Changes">
+            <ConfigConflictNotice api={client} />
             <ConfigPendingChanges
               preview={state.preview}
               previewError={state.previewError}

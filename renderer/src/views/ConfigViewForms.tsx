@@ -116,6 +116,11 @@ export function ConfigViewForms(props: ConfigViewFormsProps) {
         const enabled = draft.enabled[plugin.id] ?? plugin.enabled;
         const uninstalling = draft.uninstall.includes(plugin.id);
         const matchesWhole = matchesSearch(search, plugin.id, plugin.name ?? '', plugin.description ?? '', 'plugin');
+        const errors = errorSchemaOf(issues, ['plugins', 'entries', plugin.id, 'config']);
+        const inSlot = ['contextEngine', 'memory'].some((slot) => {
+          const engines = [...plugin.engines, plugin.id];
+          return engines.includes(savedSlot(read, slot)) || engines.includes(draft.slots[slot] ?? '');
+        });
         return (
           <ConfigPluginCard
             key={plugin.id}
@@ -123,7 +128,9 @@ export function ConfigViewForms(props: ConfigViewFormsProps) {
             form={forms.get(plugin.id) ?? null}
             enabled={enabled}
             formData={formData}
-            errorSchema={errorSchemaOf(issues, ['plugins', 'entries', plugin.id, 'config'])}
+            errorSchema={errors}
+            expanded={inSlot}
+            hasErrors={Object.keys(errors).length > 0}
             changedKeys={changed}
             dirty={changed.size > 0 || enabled !== plugin.enabled || uninstalling}
             uninstalling={uninstalling}

@@ -37,7 +37,12 @@ export function ConfigConflictNotice({ api }: { api: InspectorApi }) {
           </button>
         </div>
       </Notice>
-      {conflict.externalDiff && <ConfigDiff diff={conflict.externalDiff} label="What changed on disk" />}
+      {conflict.externalDiff && (
+        <>
+          <p className="config-view__conflict-caption">What changed on disk since you loaded it:</p>
+          <ConfigDiff diff={conflict.externalDiff} label="What changed on disk" />
+        </>
+      )}
     </div>
   );
 }

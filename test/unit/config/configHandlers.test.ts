@@ -64,6 +64,11 @@ describe('config.* over the bridge', () => {
       { path: ['plugins', 'slots', 'contextEngine'], kind: 'changed', from: 'legacy', to: 'recent-window' },
     ]);
     expect(readFileSync(configPath, 'utf8')).toBe(original);
+    // changed on disk since it was read: the preview says so (and applies to the version there now)
+    writeFileSync(configPath, original.replace('port: 18789', 'port: 1'));
+    const stale = await call<ConfigPreviewInfo>('config.preview', { baseHash: hash, changes: slotToRecentWindow });
+    expect([stale.stale, stale.baseHash, stale.text.includes('port: 1,')]).toEqual([true, hash, true]);
+    writeFileSync(configPath, original);
     const raw = await call<ConfigPreviewInfo>('config.preview', { baseHash: hash, text: '{ plugins: ' });
     expect(raw.ok).toBe(false);
     expect(raw.issues[0]).toMatchObject({ code: 'syntax', line: 1, column: 12 });

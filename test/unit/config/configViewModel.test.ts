@@ -93,7 +93,10 @@ describe('forms from configSchema and uiHints', () => {
       'ui:widget': 'password',
       'ui:options': { advanced: true, sensitive: true },
     });
-    expect(form.uiSchema.verbose).toMatchObject({ 'ui:widget': 'select', 'ui:placeholder': 'default: false' });
+    expect(form.uiSchema.verbose).toMatchObject({
+      'ui:widget': 'triState',
+      'ui:options': { defaultLabel: 'default: false' },
+    });
     expect(form.uiSchema['ui:order']).toEqual(['budgetShare', 'verbose', 'nested', 'apiKey', '*']);
     expect(JSON.stringify(form.schema)).not.toContain('"default"');
     expect((form.schema.properties as any).budgetShare).toEqual({ type: 'number', minimum: 0.1, maximum: 1 });
