@@ -276,6 +276,24 @@ describeWithChromium('browser mode: the Config view', (chromiumPath) => {
     );
   });
 
+  it('after a doctor run that executed the plugins, the slot picker lists the engines they register', async () => {
+    await section(page, 'Doctor');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Run doctor' }).click();
+    await page.getByTestId('doctor-report').waitFor({ timeout: 90_000 });
+    await section(page, 'Config');
+    const picker = page.getByLabel('Context engine');
+    await expect
+      .poll(() => picker.locator('option').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/^faulty-assemble-throws \(faulty-engines\) — bundled · enabled/));
+    expect(await picker.locator('option').allTextContents()).toContainEqual(
+      expect.stringMatching(/^recent-window — bundled · enabled/),
+    );
+    expect(await recentWindow().getByTestId('config-plugin-doctor').textContent()).toMatch(/^doctor: executed/);
+    await page.getByRole('region', { name: 'Plugin faulty-engines settings' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'config-after-doctor');
+  });
+
   it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConfigPluginInfo } from '../../../src/bridge/methods';
 import type { PluginFormModel } from '../model/configForm';
+import type { DoctorStatus } from '../model/configSlots';
 import { ConfigSchemaForm } from './ConfigSchemaForm';
 import { Tag } from './Tag';
 import './ConfigPluginCard.css';
@@ -19,6 +20,8 @@ export interface ConfigPluginCardProps {
   /** the settings start unfolded (the plugin holds a slot); they always are while changed, searched or in error */
   expanded: boolean;
   hasErrors: boolean;
+  /** what the last doctor run said about it (Doctor view), or null */
+  doctor: DoctorStatus | null;
   search: string;
   readOnly: boolean;
   onToggle(enabled: boolean): void;
@@ -46,6 +49,7 @@ function PluginHeader(props: ConfigPluginCardProps) {
         ))}
         <Tag text={plugin.origin} tone="muted" />
         {plugin.loadable ? consentTag(plugin.consent) : <Tag text="cannot load" tone="bad" />}
+        {props.doctor && <Tag text={props.doctor.text} tone={props.doctor.tone} testId="config-plugin-doctor" />}
         {props.dirty && <span className="config-form__changed">unsaved</span>}
       </div>
       <div className="config-plugin__controls">

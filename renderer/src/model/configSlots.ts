@@ -3,6 +3,7 @@
  * plugin's load status), or `memory-core`, `none` and the memory plugins; a configured value that nothing
  * provides stays listed, saying what OpenClaw does with it. Pure.
  */
+import type { DoctorReportInfo } from '../../../src/bridge';
 import type { ConfigPluginInfo } from '../../../src/bridge/methods';
 
 export interface SlotChoice {
@@ -63,4 +64,42 @@ export function slotChoices(slot: string, plugins: readonly ConfigPluginInfo[], 
     });
   }
   return choices;
+}
+
+/** The engine ids a doctor run that executed the plugins saw each plugin register (config.read's `engines`). */
+export function enginesFromDoctor(report: DoctorReportInfo | null): Record<string, string[]> | undefined {
+  if (!report?.executed) return undefined;
+  const engines: Record<string, string[]> = {};
+  for (const plugin of report.plugins) if (plugin.status === 'executed') engines[plugin.id] = [...plugin.engines];
+  return Object.keys(engines).length ? engines : undefined;
+}
+
+export interface DoctorStatus {
+  /** "doctor: executed · 2 errors, 1 warning" */
+  text: string;
+  tone: 'ok' | 'warn' | 'bad' | 'muted';
+}
+
+/** What the last doctor run said about a plugin, in a few words; null when there was no run. */
+export function doctorStatus(report: DoctorReportInfo | null, pluginId: string): DoctorStatus | null {
+  const plugin = report?.plugins.find((p) => p.id === pluginId);
+  if (!report || !plugin) return null;
+  const findings = report.findings.filter((f) => f.where.pluginId === pluginId);
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.filter((f) => f.severity === 'warn').length;
+  const counts = [
+    errors ? `${errors} error${errors === 1 ? '' : 's'}` : '',
+    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const tone =
+    errors || plugin.status === 'invalid' || plugin.status === 'load-failed'
+      ? 'bad'
+      : warnings
+        ? 'warn'
+        : plugin.status === 'executed'
+          ? 'ok'
+          : 'muted';
+  return { text: `doctor: ${plugin.status}${counts ? ` · ${counts}` : ''}`, tone };
 }

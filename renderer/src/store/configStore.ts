@@ -24,6 +24,8 @@ import { useReplayStore } from './replayStore';
 export interface ConfigLocation {
   configPath?: string;
   stateDir?: string;
+  /** engine ids per plugin, from a doctor run that executed the plugins */
+  engines?: Record<string, string[]>;
 }
 
 export interface ConfigConflict {

@@ -1,10 +1,13 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { InspectorApi } from '../../../src/bridge';
 import { useInspectorClient } from '../bridge/ClientContext';
 import { ConfigIssues } from '../components/ConfigIssues';
 import { ConfigPendingChanges } from '../components/ConfigPendingChanges';
 import { ConfigRawEditor } from '../components/ConfigRawEditor';
 import { Notice } from '../components/Notice';
 import { draftSize } from '../model/configDraft';
+import { enginesFromDoctor } from '../model/configSlots';
+import { useDoctorStore } from '../store/doctorStore';
 import { isDirty, useConfigStore } from '../store/configStore';
 import { ConfigViewForms } from './ConfigViewForms';
 import { ConfigConflictNotice, ConfigTrySection } from './ConfigViewPanels';
@@ -87,16 +90,30 @@ function ConfigViewHeader({ dirty, count, searchRef, onToggleRaw, rawMode, onRel
   );
 }
 
+/**
+ * Loads the config once there is a client, and again when a doctor run that executed the plugins tells which
+ * engine ids they register (the slot pickers list those).
+ */
+function useConfigLoaded(client: InspectorApi | null) {
+  const report = useDoctorStore((s) => s.report);
+  const enginesKey = useMemo(() => JSON.stringify(enginesFromDoctor(report) ?? null), [report]);
+  useEffect(() => {
+    const s = useConfigStore.getState();
+    if (!client || s.loading) return;
+    if (s.read && JSON.stringify(s.location.engines ?? null) === enginesKey) return;
+    const { engines: _old, ...rest } = s.location;
+    const engines = JSON.parse(enginesKey) as Record<string, string[]> | null;
+    void s.load(client, { ...rest, ...(engines ? { engines } : {}) });
+  }, [client, enginesKey]);
+}
+
 /** openclaw.json: slots, plugin settings, compaction; pending changes with their diff; try before save; undo. */
 export function ConfigView() {
   const client = useInspectorClient();
   const state = useConfigStore();
   const searchRef = useRef<HTMLInputElement>(null);
   const dirty = isDirty(state);
-  useEffect(() => {
-    const s = useConfigStore.getState();
-    if (client && !s.read && !s.loading) void s.load(client);
-  }, [client]);
+  useConfigLoaded(client);
   useConfigKeys(() => client && void useConfigStore.getState().save(client), searchRef, dirty);
   // while there are unsaved changes, look again every few seconds: a change made on disk meanwhile shows up
   useEffect(() => {

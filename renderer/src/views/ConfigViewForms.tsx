@@ -13,7 +13,8 @@ import {
   matchesSearch,
   pluginFormModel,
 } from '../model/configForm';
-import { slotChoices } from '../model/configSlots';
+import { doctorStatus, slotChoices } from '../model/configSlots';
+import { useDoctorStore } from '../store/doctorStore';
 import { applyCompactionForm, useConfigStore, withoutUndefined } from '../store/configStore';
 
 export interface ConfigViewFormsProps {
@@ -98,6 +99,7 @@ function SlotsAndCompaction({ api, read, draft, issues, search }: ConfigViewForm
 export function ConfigViewForms(props: ConfigViewFormsProps) {
   const { api, read, draft, issues, search } = props;
   const editDraft = useConfigStore((s) => s.editDraft);
+  const doctorReport = useDoctorStore((s) => s.report);
   const forms = useMemo(() => new Map(read.plugins.map((p) => [p.id, pluginFormModel(p)])), [read.plugins]);
   const plugins = read.plugins.filter((p) => {
     const form = forms.get(p.id);
@@ -131,6 +133,7 @@ export function ConfigViewForms(props: ConfigViewFormsProps) {
             errorSchema={errors}
             expanded={inSlot}
             hasErrors={Object.keys(errors).length > 0}
+            doctor={doctorStatus(doctorReport, plugin.id)}
             changedKeys={changed}
             dirty={changed.size > 0 || enabled !== plugin.enabled || uninstalling}
             uninstalling={uninstalling}

@@ -10,7 +10,7 @@ import {
 } from '../../../renderer/src/model/configDraft';
 import { errorSchemaOf, pluginFormModel } from '../../../renderer/src/model/configForm';
 import { matchesSchema } from '../../../renderer/src/model/configFormValidator';
-import { slotChoices } from '../../../renderer/src/model/configSlots';
+import { doctorStatus, enginesFromDoctor, slotChoices } from '../../../renderer/src/model/configSlots';
 
 const plugin: ConfigPluginInfo = {
   id: 'recent-window',
@@ -139,5 +139,31 @@ describe('slot choices', () => {
       'recent-window: bundled · enabled · not approved',
       'lossless-claw: not registered by any plugin found here: OpenClaw quarantines it and runs legacy',
     ]);
+  });
+});
+
+describe('what the doctor knows', () => {
+  const report = {
+    executed: true,
+    plugins: [
+      { id: 'faulty-engines', status: 'executed', engines: ['faulty-a', 'faulty-b'] },
+      { id: 'summary-tree', status: 'not-executed', engines: [] },
+    ],
+    findings: [
+      { severity: 'error', where: { pluginId: 'faulty-engines' } },
+      { severity: 'warn', where: { pluginId: 'faulty-engines' } },
+      { severity: 'warn', where: { pluginId: 'faulty-engines' } },
+    ],
+  } as never;
+
+  it('engine ids come from plugins the doctor executed; the status counts their findings', () => {
+    expect(enginesFromDoctor(report)).toEqual({ 'faulty-engines': ['faulty-a', 'faulty-b'] });
+    expect(enginesFromDoctor({ ...(report as object), executed: false } as never)).toBeUndefined();
+    expect(doctorStatus(report, 'faulty-engines')).toEqual({
+      text: 'doctor: executed · 1 error, 2 warnings',
+      tone: 'bad',
+    });
+    expect(doctorStatus(report, 'summary-tree')).toEqual({ text: 'doctor: not-executed', tone: 'muted' });
+    expect(doctorStatus(null, 'summary-tree')).toBeNull();
   });
 });
