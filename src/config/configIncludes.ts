@@ -1,11 +1,14 @@
 /**
- * OpenClaw's `$include` in openclaw.json: an object may name one file or a list of files (relative to the file that
- * names them) whose objects are deep-merged in order, then the object's own other keys are merged over them.
- * Included files may include others (at most 10 deep; a loop is an error). ContextScope reads them to know the
- * effective config and never writes them: an edit that would land in one is refused, naming the file.
+ * OpenClaw's `$include` in openclaw.json (src/config/includes.ts): an object may name one file or a list of files
+ * (relative to the file that names them); one file replaces the object, a list is deep-merged in order, and the
+ * object's other keys are merged over what was included (which must then be an object). Deep merge concatenates
+ * arrays, merges objects, and lets the later value win otherwise. Included files may include others (at most 10
+ * deep; a loop is an error) and must stay inside the config's folder (or a folder of $OPENCLAW_INCLUDE_ROOTS).
+ * ContextScope reads them to know the effective config and never writes them: an edit that would land in one is
+ * refused, naming the file.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { errorMessage, isRecord } from '../common';
 import { formatConfigPath, type ConfigPath } from './configPath';
 import { parseJson5Document } from './json5Document';
@@ -33,10 +36,17 @@ export interface ResolvedIncludes {
   files: IncludedFile[];
 }
 
+const BLOCKED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** OpenClaw's deep merge: arrays concatenate, objects merge recursively, otherwise the later value wins. */
 export function deepMerge(base: unknown, over: unknown): unknown {
+  if (Array.isArray(base) && Array.isArray(over)) return [...structuredClone(base), ...structuredClone(over)];
   if (!isRecord(base) || !isRecord(over)) return structuredClone(over);
   const out: Record<string, unknown> = { ...structuredClone(base) };
-  for (const [key, value] of Object.entries(over)) out[key] = key in out ? deepMerge(out[key], value) : value;
+  for (const [key, value] of Object.entries(over)) {
+    if (BLOCKED_KEYS.has(key)) continue;
+    out[key] = key in out ? deepMerge(out[key], value) : value;
+  }
   return out;
 }
 
@@ -50,6 +60,21 @@ interface Walk {
   files: IncludedFile[];
   /** files being resolved, outermost first (loop detection) */
   stack: string[];
+  /** folders included files must stay inside (the config's, plus $OPENCLAW_INCLUDE_ROOTS) */
+  roots: string[];
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function resolveNode(value: unknown, file: string, at: string[], walk: Walk): unknown {
@@ -65,15 +90,31 @@ function resolveNode(value: unknown, file: string, at: string[], walk: Walk): un
     walk.files.push({ at, include: String(value[INCLUDE_KEY]), file: '', from: file, error: list });
     return own;
   }
-  let merged: unknown = {};
-  for (const include of list) merged = deepMerge(merged, readIncluded(include, file, at, walk));
-  return deepMerge(merged, own);
+  let included: unknown = list.length === 1 ? readIncluded(list[0]!, file, at, walk) : {};
+  if (list.length > 1)
+    for (const include of list) included = deepMerge(included, readIncluded(include, file, at, walk));
+  if (Object.keys(own).length === 0) return included;
+  if (!isRecord(included)) {
+    walk.files.push({
+      at,
+      include: list.join(', '),
+      file: '',
+      from: file,
+      error: `keys next to $include at ${formatConfigPath(at)} need the included content to be an object`,
+    });
+    return own;
+  }
+  return deepMerge(included, own);
 }
 
 function readIncluded(include: string, from: string, at: string[], walk: Walk): unknown {
   const file = resolve(dirname(from), include);
   const entry: IncludedFile = { at, include, file, from };
   walk.files.push(entry);
+  if (!walk.roots.some((root) => inside(root, file) && inside(realOrSelf(root), realOrSelf(file)))) {
+    entry.error = `$include path escapes the config folder: ${include} (allowed: ${walk.roots.join(', ')}; more with $OPENCLAW_INCLUDE_ROOTS)`;
+    return {};
+  }
   if (walk.stack.includes(file)) {
     entry.error = `$include loop: ${[...walk.stack, file].join(' → ')}`;
     return {};
@@ -93,10 +134,6 @@ function readIncluded(include: string, from: string, at: string[], walk: Walk): 
     entry.error = `${file} is not valid JSON5 (line ${doc.problem.line}, column ${doc.problem.column}: ${doc.problem.message})`;
     return {};
   }
-  if (!isRecord(doc.value)) {
-    entry.error = `${file} must hold an object to merge into ${formatConfigPath(at)}, not ${Array.isArray(doc.value) ? 'an array' : typeof doc.value}`;
-    return {};
-  }
   walk.stack.push(file);
   try {
     return resolveNode(doc.value, file, [], walk);
@@ -106,8 +143,13 @@ function readIncluded(include: string, from: string, at: string[], walk: Walk): 
 }
 
 /** `value` (read from `file`) with its $includes merged in, and every file that took part. */
-export function resolveIncludes(value: unknown, file: string): ResolvedIncludes {
-  const walk: Walk = { files: [], stack: [resolve(file)] };
+export function resolveIncludes(value: unknown, file: string, env: NodeJS.ProcessEnv = process.env): ResolvedIncludes {
+  const extra = (env.OPENCLAW_INCLUDE_ROOTS ?? '').split(delimiter).filter((r) => r.trim() !== '');
+  const walk: Walk = {
+    files: [],
+    stack: [resolve(file)],
+    roots: [dirname(resolve(file)), ...extra.map((r) => resolve(r))],
+  };
   return { value: resolveNode(value, resolve(file), [], walk), files: walk.files };
 }
 

@@ -84,6 +84,33 @@ describe('reading openclaw.json', () => {
   });
 });
 
+describe('$include as OpenClaw merges it', () => {
+  it('a list deep-merges in order (arrays concatenate), keys beside $include win, a lone include replaces the object', async () => {
+    const { resolveIncludes } = await import('../../../src/config');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.json5'), '{ load: { paths: ["./a"] }, slots: { contextEngine: "a" } }');
+    writeFileSync(join(dir, 'b.json5'), '{ load: { paths: ["./b"] }, slots: { memory: "none" } }');
+    writeFileSync(join(dir, 'list.json5'), '["x", "y"]');
+    const config = {
+      plugins: { $include: ['./a.json5', './b.json5'], slots: { contextEngine: 'mine' } },
+      list: { $include: './list.json5' },
+      bad: { $include: './list.json5', extra: 1 },
+      escape: { $include: '../outside.json5' },
+    };
+    const { value, files } = resolveIncludes(config, join(dir, 'openclaw.json'), {});
+    expect(value).toEqual({
+      plugins: { load: { paths: ['./a', './b'] }, slots: { contextEngine: 'mine', memory: 'none' } },
+      list: ['x', 'y'],
+      bad: { extra: 1 },
+      escape: {},
+    });
+    expect(files.filter((f) => f.error).map((f) => f.error)).toEqual([
+      'keys next to $include at bad need the included content to be an object',
+      `$include path escapes the config folder: ../outside.json5 (allowed: ${dir}; more with $OPENCLAW_INCLUDE_ROOTS)`,
+    ]);
+  });
+});
+
 describe('validation as OpenClaw validates', () => {
   const validate = (config: unknown) =>
     snapshotOfText(join(tempDir(), 'openclaw.json'), JSON.stringify(config, null, 2), testEnvironment()).issues;
