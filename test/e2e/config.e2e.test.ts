@@ -238,6 +238,25 @@ describeWithChromium('browser mode: the Config view', (chromiumPath) => {
     await page.getByTestId('config-pending').getByRole('button', { name: 'Discard' }).click();
   });
 
+  it('search narrows the settings to what matches ("/" focuses it, Escape clears it)', async () => {
+    await page.locator('.frame__main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('/');
+    await page.keyboard.type('minimum recent');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('config-plugin')
+          .evaluateAll((c) => c.map((e) => e.querySelector('.config-plugin__id')?.textContent)),
+      )
+      .toEqual(['recent-window']);
+    const fields = await recentWindow()
+      .locator('[data-field]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-field')));
+    expect(fields).toEqual(['minRecentTurns']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('config-plugin').count()).toBe(3);
+  });
+
   it('restores the first version from the recent saves (a guarded save itself)', async () => {
     const backups = page.getByTestId('config-backup');
     await expect.poll(() => backups.count()).toBe(2);

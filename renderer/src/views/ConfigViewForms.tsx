@@ -105,7 +105,7 @@ export function ConfigViewForms(props: ConfigViewFormsProps) {
     const form = forms.get(p.id);
     return (
       matchesSearch(search, p.id, p.name ?? '', p.description ?? '', 'plugin') ||
-      !!form?.fields.some((f) => matchesSearch(search, f.key, f.label, f.help))
+      !!form?.fields.some((f) => matchesSearch(search, p.id, p.name ?? '', f.key, f.label, f.help))
     );
   });
   return (
@@ -117,7 +117,10 @@ export function ConfigViewForms(props: ConfigViewFormsProps) {
         const changed = changedKeys(saved, formData);
         const enabled = draft.enabled[plugin.id] ?? plugin.enabled;
         const uninstalling = draft.uninstall.includes(plugin.id);
-        const matchesWhole = matchesSearch(search, plugin.id, plugin.name ?? '', plugin.description ?? '', 'plugin');
+        // a search that matches some of its settings shows those; one that matches only the plugin shows it whole
+        const form = forms.get(plugin.id);
+        const section = `${plugin.id} ${plugin.name ?? ''}`;
+        const fieldsMatch = !!form?.fields.some((f) => matchesSearch(search, section, f.key, f.label, f.help));
         const errors = errorSchemaOf(issues, ['plugins', 'entries', plugin.id, 'config']);
         const inSlot = ['contextEngine', 'memory'].some((slot) => {
           const engines = [...plugin.engines, plugin.id];
@@ -137,7 +140,7 @@ export function ConfigViewForms(props: ConfigViewFormsProps) {
             changedKeys={changed}
             dirty={changed.size > 0 || enabled !== plugin.enabled || uninstalling}
             uninstalling={uninstalling}
-            search={matchesWhole ? '' : search}
+            search={fieldsMatch ? search : ''}
             readOnly={read.readOnly !== null}
             onToggle={(on) => editDraft(api, (d) => ({ ...d, enabled: { ...d.enabled, [plugin.id]: on } }))}
             onChange={(config) =>
