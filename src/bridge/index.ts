@@ -2,6 +2,7 @@ export { methods } from './methods';
 export * from './methods/app';
 export * from './methods/plugins';
 export * from './methods/replay';
+export * from './methods/config';
 export { defineMethods, NoParams, type MethodSpec, type MethodSpecs } from './methodSpec';
 export {
   eventTopics,

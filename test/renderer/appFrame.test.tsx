@@ -71,7 +71,7 @@ describe('AppFrame', () => {
     );
   });
 
-  it('lists the sections, with the ones not built yet disabled and marked "coming soon"', () => {
+  it('lists the sections, every one available (none is "coming soon" any more)', () => {
     const fake = createFakeInspectorClient({ 'app.info': () => info, 'app.health': () => health });
     renderFrame(fake.client);
     const nav = screen.getByRole('navigation', { name: 'Sections' });
@@ -82,7 +82,7 @@ describe('AppFrame', () => {
       'Replay',
       'Compare',
       'Plugins',
-      'Configcoming soon',
+      'Config',
       'Doctor',
     ]);
     expect(buttons.map((button) => (button as HTMLButtonElement).disabled)).toEqual([
@@ -91,7 +91,7 @@ describe('AppFrame', () => {
       false,
       false,
       false,
-      true,
+      false,
       false,
     ]);
     expect(buttons[0]!.getAttribute('aria-current')).toBe('page');
