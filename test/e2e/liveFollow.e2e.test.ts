@@ -2,7 +2,6 @@
  * Live mode in the built app: follow a JSONL session while another process appends turns to it; the timeline grows
  * turn by turn without a new replay being started, and Stop following ends it with the last pass shown.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,27 +17,7 @@ import {
   type BuiltServer,
   type LaunchedChromium,
 } from './helpers';
-
-/** Appends each group of lines to `file` from a child process, one group every `delayMs`. */
-function appendInChild(file: string, groups: string[][], delayMs: number): Promise<void> {
-  const script = `
-    const fs = require('node:fs');
-    const [file, groupsJson, delay] = process.argv.slice(1);
-    const groups = JSON.parse(groupsJson);
-    let i = 0;
-    const next = () => {
-      if (i === groups.length) return;
-      fs.appendFileSync(file, groups[i++].join('\\n') + '\\n');
-      setTimeout(next, Number(delay));
-    };
-    next();`;
-  const child = spawn(process.execPath, ['-e', script, file, JSON.stringify(groups), String(delayMs)], {
-    stdio: 'inherit',
-  });
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`appender exited with ${code}`)))),
-  );
-}
+import { appendInChild } from '../unit/replay/appendInChild';
 
 describeWithChromium('browser mode: following a live session', (chromiumPath) => {
   let server: BuiltServer;

@@ -3,7 +3,6 @@
  * child process show up pass by pass, and the last pass equals a one-off replay of the finished file; a SQLite
  * session held open and appended to in WAL mode by another process is followed by its seq.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,29 +11,9 @@ import type { Recording } from '../../../src/contract';
 import { followSession, replaySession, sourceStamp } from '../../../src/replay';
 import { generateSession, loadSession, writeGeneratedSessions } from '../../../src/transcripts';
 import { startWriter, tmp } from '../transcripts/sqliteHelpers';
+import { appendInChild } from './appendInChild';
 
 const lanes = [{ engine: { kind: 'legacy' as const }, contextWindow: 200_000 }];
-
-/** Appends `lines` to `file` from a child process, one group every `delayMs`. */
-function appendInChild(file: string, groups: string[][], delayMs: number): Promise<void> {
-  const script = `
-    const fs = require('node:fs');
-    const [file, groupsJson, delay] = process.argv.slice(1);
-    const groups = JSON.parse(groupsJson);
-    let i = 0;
-    const next = () => {
-      if (i === groups.length) return;
-      fs.appendFileSync(file, groups[i++].join('\\n') + '\\n');
-      setTimeout(next, Number(delay));
-    };
-    next();`;
-  const child = spawn(process.execPath, ['-e', script, file, JSON.stringify(groups), String(delayMs)], {
-    stdio: 'inherit',
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`appender exited with ${code}`))));
-  });
-}
 
 function withoutTimings(recording: Recording): unknown {
   const copy = JSON.parse(JSON.stringify(recording)) as Recording;
