@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { SessionHeader } from '../contract';
 import type { Finding, LaneRecord, ReplayEvent, SessionInfo, TurnRecord } from '../contract/recording';
 import { FINDING_SEVERITY } from './findings/computeTurnFindings';
-import type { ChildReplayOutcome } from './lane/laneContext';
+import type { ChildReplayOutcome, Lane } from './lane/laneContext';
 import type { LaneGroup } from './lane/laneGroup';
 import { fsSafe, LaneIds } from './lane/laneNames';
 import { LaneRunner } from './lane/laneRunner';
@@ -102,7 +102,7 @@ export class ReplayRun {
       engine: new RecordedEngine(engine),
       sessionKey,
       depth,
-      replayChild: (parent, spawn, spawnTurn) => this.replayChild(parent as LaneRunner, spawn, spawnTurn),
+      replayChild: (parent, spawn, spawnTurn) => this.replayChild(parent, spawn, spawnTurn),
     });
     this.flushUnattributed(runner);
     return runner;
@@ -124,7 +124,7 @@ export class ReplayRun {
   }
 
   /** An accepted spawn's child session, replayed as a subagent lane of `parent` inside the spawning turn. */
-  async replayChild(parent: LaneRunner, spawn: RecordedSpawn, spawnTurn: number): Promise<ChildReplayOutcome> {
+  async replayChild(parent: Lane, spawn: RecordedSpawn, spawnTurn: number): Promise<ChildReplayOutcome> {
     const maxDepth = this.options.maxSubagentDepth ?? 3;
     if (this.options.replaySubagents === false || !spawn.childSessionKey || parent.depth + 1 > maxDepth) {
       return { finished: false };
