@@ -149,7 +149,13 @@ export class LaneRunner implements Lane {
   async fallbackEngine(): Promise<RecordedEngine> {
     this.legacyEngine ??= new RecordedEngine(
       await this.group.runtime.resolveContextEngine(
-        { ...this.group.config, plugins: { ...this.group.config.plugins, slots: { contextEngine: 'legacy' } } },
+        {
+          ...this.group.config,
+          plugins: {
+            ...this.group.config.plugins,
+            slots: { ...this.group.config.plugins?.slots, contextEngine: 'legacy' },
+          },
+        },
         { agentDir: this.group.agentDir, workspaceDir: this.group.workspaceDir },
       ),
     );
