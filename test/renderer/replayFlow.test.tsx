@@ -5,6 +5,7 @@ import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 import { laneChoices } from '../../renderer/src/model/laneChoices';
+import { parseLaneSpec } from '../../src/replay/lane/laneSpec';
 import { resetAppStore, useAppStore } from '../../renderer/src/store/appStore';
 import { resetDoctorStore } from '../../renderer/src/store/doctorStore';
 import { resetPluginsStore } from '../../renderer/src/store/pluginsStore';
@@ -215,6 +216,29 @@ describe('replay form → params', () => {
       ok: false,
       problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).',
     });
+  });
+});
+
+describe('lane choices', () => {
+  it('offers one lane per engine a doctor run saw a plugin register, each a spec the replay parses to that engine', () => {
+    const plugins = pluginList('granted').plugins;
+    expect(laneChoices(plugins).map((c) => c.label)).toEqual(['legacy', 'plugin:recent-window']);
+    const choices = laneChoices(plugins, { 'recent-window': ['recent-window', 'recent-window/strict'] });
+    expect(choices.map((c) => c.label)).toEqual([
+      'legacy',
+      'plugin:recent-window',
+      'plugin:recent-window › recent-window',
+      'plugin:recent-window › recent-window/strict',
+    ]);
+    const parsed = choices.slice(2).map((c) => parseLaneSpec(c.spec));
+    expect(parsed.map((p) => (p.kind === 'plugin' ? [p.plugin, p.engineId] : null))).toEqual([
+      [PLUGIN_PATH, 'recent-window'],
+      [PLUGIN_PATH, 'recent-window/strict'],
+    ]);
+    // consent is the plugin's: every engine lane of it asks for (or has) the same approval
+    expect(new Set(choices.slice(1).map((c) => c.plugin?.path))).toEqual(new Set([PLUGIN_PATH]));
+    // one engine only: no extra choices
+    expect(laneChoices(plugins, { 'recent-window': ['recent-window'] })).toHaveLength(2);
   });
 });
 

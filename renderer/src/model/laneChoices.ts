@@ -39,7 +39,20 @@ export function pluginLaneSpec(plugin: Pick<ListedPlugin, 'id' | 'path'>): strin
   return folderName(plugin.path) === plugin.id ? spec : `${spec}?label=${encodeURIComponent(plugin.id)}`;
 }
 
-export function laneChoices(plugins: readonly ListedPlugin[]): LaneChoice[] {
+/** The lane spec of one engine of a plugin: the plugin's spec with `engine=<id>`. */
+export function engineLaneSpec(plugin: Pick<ListedPlugin, 'id' | 'path'>, engineId: string): string {
+  const spec = pluginLaneSpec(plugin);
+  return `${spec}${spec.includes('?') ? '&' : '?'}engine=${encodeURIComponent(engineId)}`;
+}
+
+/**
+ * `legacy`, each context-engine plugin (its default engine), and — where a doctor run that executed the plugins saw
+ * a plugin register several engines (`enginesByPlugin`) — one choice per engine.
+ */
+export function laneChoices(
+  plugins: readonly ListedPlugin[],
+  enginesByPlugin: Readonly<Record<string, readonly string[]>> = {},
+): LaneChoice[] {
   const choices: LaneChoice[] = [
     {
       spec: 'legacy',
@@ -61,6 +74,17 @@ export function laneChoices(plugins: readonly ListedPlugin[]): LaneChoice[] {
           ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]!.message}`
           : null,
     });
+    const engines = enginesByPlugin[plugin.id] ?? [];
+    if (engines.length < 2) continue;
+    const pluginChoice = choices[choices.length - 1]!;
+    for (const engineId of engines) {
+      choices.push({
+        ...pluginChoice,
+        spec: engineLaneSpec(plugin, engineId),
+        label: `plugin:${plugin.id} › ${engineId}`,
+        description: `engine ${engineId} of ${plugin.id} (seen by the last doctor run)`,
+      });
+    }
   }
   return choices;
 }

@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { enginesFromDoctor } from '../model/configSlots';
+import { useDoctorStore } from '../store/doctorStore';
 import { useInspectorClient } from '../bridge/ClientContext';
 import { ConsentDialog } from '../components/ConsentDialog';
 import { Notice } from '../components/Notice';
@@ -25,7 +27,11 @@ export function SessionsView() {
   useSessionsAndPluginsLoaded(client);
 
   const rows = useMemo(() => buildSessionRows(sessions.sessions), [sessions.sessions]);
-  const choices = useMemo(() => laneChoices(plugins.list?.plugins ?? []), [plugins.list]);
+  const doctorReport = useDoctorStore((s) => s.report);
+  const choices = useMemo(
+    () => laneChoices(plugins.list?.plugins ?? [], enginesFromDoctor(doctorReport)),
+    [plugins.list, doctorReport],
+  );
   useDemoLanePreselected(choices);
   const selected = sessions.sessions.find((s) => s.file === sessions.selectedFile) ?? null;
   const running = replay.run?.status === 'starting' || replay.run?.status === 'running';
