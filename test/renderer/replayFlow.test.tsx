@@ -5,11 +5,13 @@ import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 import { laneChoices } from '../../renderer/src/model/laneChoices';
+import { laneConfigFromSpec } from '../../src/replay/lane/laneConfigFromSpec';
 import { parseLaneSpec } from '../../src/replay/lane/laneSpec';
 import { resetAppStore, useAppStore } from '../../renderer/src/store/appStore';
 import { resetDoctorStore } from '../../renderer/src/store/doctorStore';
 import { resetPluginsStore } from '../../renderer/src/store/pluginsStore';
 import { replayParams, resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
+import { withLaneConfig } from '../../renderer/src/store/replayParams';
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
 import { resetSessionsStore } from '../../renderer/src/store/sessionsStore';
 import { AppFrame } from '../../renderer/src/views/AppFrame';
@@ -156,6 +158,7 @@ describe('replay form → params', () => {
       host: 'embedded',
       openclawVersion: '',
       follow: false,
+      laneConfigs: {},
     };
     expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
       ok: true,
@@ -193,6 +196,33 @@ describe('replay form → params', () => {
     });
   });
 
+  it("puts a plugin lane's JSON5 config into its spec, which the replay parses back to the same object", () => {
+    const spec = `plugin:${PLUGIN_PATH}`;
+    const form = {
+      lanes: ['legacy', spec],
+      extraSpecs: '',
+      window: '32000',
+      reserve: '',
+      keepRecentTokens: '',
+      host: '',
+      openclawVersion: '',
+      follow: false,
+      laneConfigs: { [spec]: ' { budgetShare: 0.5, /* newest first */ minRecentTurns: 2 } ', legacy: '{ ignored: 1 }' },
+    };
+    const built = replayParams(form, '/s/x.jsonl', false);
+    expect(built.ok).toBe(true);
+    const lanes = built.ok ? built.params.lanes : [];
+    expect(lanes[0]).toBe('legacy');
+    const lane = laneConfigFromSpec(lanes[1]!, { contextWindow: 32000 });
+    expect(lane.engine).toMatchObject({ kind: 'plugin', pluginConfig: { budgetShare: 0.5, minRecentTurns: 2 } });
+    expect(() => laneConfigFromSpec(withLaneConfig(spec, '{ budgetShare: '), { contextWindow: 32000 })).toThrow(
+      /its configJson5 is not valid JSON\/JSON5/,
+    );
+    expect(() => laneConfigFromSpec(withLaneConfig(spec, '[1, 2]'), { contextWindow: 32000 })).toThrow(
+      /must hold a JSON object/,
+    );
+  });
+
   it('says what to fix instead of sending an invalid request', () => {
     const form = {
       lanes: [],
@@ -203,6 +233,7 @@ describe('replay form → params', () => {
       host: 'embedded',
       openclawVersion: '',
       follow: false,
+      laneConfigs: {},
     };
     expect(replayParams(form, '/s', false)).toEqual({
       ok: false,

@@ -67,30 +67,44 @@ function FormField({ label, value, onChange, placeholder, numeric, wide, title, 
   );
 }
 
-function LaneOptions({
-  choices,
-  lanes,
-  onToggle,
-}: {
+interface LaneOptionsProps {
   choices: readonly LaneChoice[];
   lanes: readonly string[];
+  configs: Record<string, string>;
   onToggle(spec: string): void;
-}) {
+  onConfig(spec: string, text: string): void;
+}
+
+function LaneOptions({ choices, lanes, configs, onToggle, onConfig }: LaneOptionsProps) {
   return (
     <fieldset className="replay-form__lanes">
       <legend>Lanes</legend>
-      {choices.map((choice) => (
-        <label key={choice.spec} className="lane-option" title={choice.description}>
-          <input
-            type="checkbox"
-            checked={lanes.includes(choice.spec)}
-            disabled={choice.unavailable !== null}
-            onChange={() => onToggle(choice.spec)}
-          />
-          <span className="mono lane-option__label">{choice.label}</span>
-          {consentTag(choice)}
-        </label>
-      ))}
+      {choices.map((choice) => {
+        const checked = lanes.includes(choice.spec);
+        return (
+          <div key={choice.spec}>
+            <label className="lane-option" title={choice.description}>
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={choice.unavailable !== null}
+                onChange={() => onToggle(choice.spec)}
+              />
+              <span className="mono lane-option__label">{choice.label}</span>
+              {consentTag(choice)}
+            </label>
+            {checked && choice.plugin && (
+              <input
+                className="input mono lane-option__config"
+                aria-label={`Plugin config of ${choice.label} (JSON5)`}
+                placeholder="plugin config as JSON5, e.g. { budgetShare: 0.5 } (empty: its defaults)"
+                value={configs[choice.spec] ?? ''}
+                onChange={(e) => onConfig(choice.spec, e.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
@@ -184,7 +198,13 @@ export function ReplayForm({
       <p className="replay-form__session">
         Session: <span className="mono">{sessionTitle ?? 'none chosen'}</span>
       </p>
-      <LaneOptions choices={choices} lanes={form.lanes} onToggle={onToggleLane} />
+      <LaneOptions
+        choices={choices}
+        lanes={form.lanes}
+        configs={form.laneConfigs}
+        onToggle={onToggleLane}
+        onConfig={(spec, text) => onChange({ laneConfigs: { ...form.laneConfigs, [spec]: text } })}
+      />
       <ReplayFields form={form} onChange={onChange} />
       {problem && (
         <p className="form-problem" role="alert">

@@ -6,13 +6,23 @@ import type { ReplayFormState } from './replayTypes';
 export const DEFAULT_WINDOW = 32_000;
 export const DEFAULT_HOST = 'embedded';
 
+/** A plugin lane's spec with its JSON5 config inline (`configJson5=`; the replay parses and checks it). */
+export function withLaneConfig(spec: string, config: string | undefined): string {
+  const text = config?.trim();
+  if (!text || !spec.startsWith('plugin:')) return spec;
+  return `${spec}${spec.includes('?') ? '&' : '?'}configJson5=${encodeURIComponent(text)}`;
+}
+
 /** The params of replay.start from the form, or a sentence saying what to fix. */
 export function replayParams(
   form: ReplayFormState,
   sessionFile: string,
   allowExecute: boolean,
 ): { ok: true; params: RequestOf<'replay.start'> } | { ok: false; problem: string } {
-  const lanes = [...form.lanes, ...parseExtraSpecs(form.extraSpecs)];
+  const lanes = [
+    ...form.lanes.map((spec) => withLaneConfig(spec, form.laneConfigs[spec])),
+    ...parseExtraSpecs(form.extraSpecs),
+  ];
   if (lanes.length === 0) return { ok: false, problem: 'Choose at least one lane (for example legacy).' };
   if (lanes.length > 8) return { ok: false, problem: `A replay runs at most 8 lanes; ${lanes.length} are chosen.` };
   const window = Number(form.window);

@@ -29,6 +29,7 @@ const initialForm: ReplayFormState = {
   keepRecentTokens: '',
   openclawVersion: '',
   follow: false,
+  laneConfigs: {},
   host: DEFAULT_HOST,
 };
 

@@ -19,6 +19,8 @@ export interface ReplayFormState {
   openclawVersion: string;
   /** live mode: keep following the session and show each new turn as it arrives */
   follow: boolean;
+  /** per ticked plugin lane (by its spec): the plugin's config as JSON5 text ('' = the plugin's defaults) */
+  laneConfigs: Record<string, string>;
 }
 
 export interface ReplayRun {

@@ -18,6 +18,22 @@ export interface LaneSpecDefaults {
   baseDir?: string;
 }
 
+/** A plugin config from JSON5 text: an object, or a LaneSpecError naming the lane and where the text came from. */
+function parsePluginConfig(text: string, spec: string, where: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON5.parse(text);
+  } catch (error) {
+    throw new LaneSpecError(`Lane "${spec}": ${where} is not valid JSON/JSON5: ${(error as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new LaneSpecError(
+      `Lane "${spec}": ${where} must hold a JSON object (the plugin's config), not ${Array.isArray(value) ? 'an array' : typeof value}.`,
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
 export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): ReplayLaneConfig {
   const parsed = parseLaneSpec(spec);
   const common = {
@@ -32,6 +48,9 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
   };
   if (parsed.kind === 'legacy') return { ...common, engine: { kind: 'legacy' } };
 
+  if (parsed.configFile && parsed.configText !== undefined) {
+    throw new LaneSpecError(`Lane "${spec}": give the plugin config as config=<file> or configJson5=<text>, not both.`);
+  }
   let pluginConfig: Record<string, unknown> | undefined;
   if (parsed.configFile) {
     const file = resolve(defaults.baseDir ?? process.cwd(), parsed.configFile);
@@ -41,18 +60,9 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
     } catch (error) {
       throw new LaneSpecError(`Lane "${spec}": cannot read the plugin config ${file}: ${(error as Error).message}`);
     }
-    let value: unknown;
-    try {
-      value = JSON5.parse(text);
-    } catch (error) {
-      throw new LaneSpecError(`Lane "${spec}": ${file} is not valid JSON/JSON5: ${(error as Error).message}`);
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      throw new LaneSpecError(
-        `Lane "${spec}": ${file} must hold a JSON object (the plugin's config), not ${Array.isArray(value) ? 'an array' : typeof value}.`,
-      );
-    }
-    pluginConfig = value as Record<string, unknown>;
+    pluginConfig = parsePluginConfig(text, spec, file);
+  } else if (parsed.configText !== undefined) {
+    pluginConfig = parsePluginConfig(parsed.configText, spec, 'its configJson5');
   }
   const plugin =
     parsed.plugin.startsWith('.') || parsed.plugin.startsWith('/')

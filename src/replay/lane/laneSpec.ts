@@ -26,7 +26,14 @@ interface LaneSpecCommon {
 
 export type ParsedLaneSpec =
   | (LaneSpecCommon & { kind: 'legacy' })
-  | (LaneSpecCommon & { kind: 'plugin'; plugin: string; configFile?: string; engineId?: string });
+  | (LaneSpecCommon & {
+      kind: 'plugin';
+      plugin: string;
+      configFile?: string;
+      /** the plugin config itself, as JSON5 text (`configJson5=`) */
+      configText?: string;
+      engineId?: string;
+    });
 
 export class LaneSpecError extends Error {
   readonly code = 'lane_spec_invalid';
@@ -37,9 +44,9 @@ export class LaneSpecError extends Error {
 }
 
 const LEGACY_OPTIONS = ['window', 'reserve', 'host', 'label'] as const;
-const PLUGIN_OPTIONS = ['config', 'engine', ...LEGACY_OPTIONS] as const;
+const PLUGIN_OPTIONS = ['config', 'configJson5', 'engine', ...LEGACY_OPTIONS] as const;
 const SYNTAX =
-  'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>]';
+  'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>|configJson5=<percent-encoded JSON5>][&engine=<engineId>]';
 
 /** Parse `embedded | codex | cli:<id> | agent-harness:<id>`; throws a LaneSpecError naming the valid forms. */
 export function parseHostSpec(value: string, where = 'host'): HostSpec {
@@ -105,6 +112,9 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
     switch (name) {
       case 'config':
         out.configFile = value;
+        break;
+      case 'configJson5':
+        out.configText = value;
         break;
       case 'engine':
         out.engineId = value;
