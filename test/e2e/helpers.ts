@@ -187,3 +187,41 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** The built app in browser mode with its own config dir, and Chromium showing it (light scheme). */
+export interface RunningApp {
+  server: BuiltServer;
+  browser: LaunchedChromium;
+  page: Page;
+  problems: string[];
+  configDir: string;
+  /** closes Chromium, stops the server, removes the config dir */
+  stop(): Promise<void>;
+}
+
+export async function startApp(chromiumPath: string, env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
+  const configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
+  const server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, ...env });
+  const browser = await launchChromium(chromiumPath);
+  const { page, problems } = await openApp(browser, server, { colorScheme: 'light' });
+  return {
+    server,
+    browser,
+    page,
+    problems,
+    configDir,
+    stop: async () => {
+      await browser.close();
+      await server.stop();
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the Sessions view and lists the sessions of `dir` (a state dir or a folder of transcripts). */
+export async function loadSessionFolder(page: Page, dir: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
+  const form = page.getByRole('form', { name: 'Session folder' });
+  await form.getByRole('textbox').fill(dir);
+  await form.getByRole('button', { name: 'Load' }).click();
+}

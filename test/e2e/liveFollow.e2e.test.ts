@@ -8,29 +8,17 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateSession, writeGeneratedSessions } from '../../src/transcripts';
-import {
-  describeWithChromium,
-  launchChromium,
-  openApp,
-  saveScreenshot,
-  startBuiltServer,
-  type BuiltServer,
-  type LaunchedChromium,
-} from './helpers';
+import { describeWithChromium, loadSessionFolder, saveScreenshot, startApp, type RunningApp } from './helpers';
 import { appendInChild } from '../unit/replay/appendInChild';
 
 describeWithChromium('browser mode: following a live session', (chromiumPath) => {
-  let server: BuiltServer;
-  let browser: LaunchedChromium;
+  let app: RunningApp;
   let page: Page;
-  let problems: string[];
-  let configDir: string;
   let dir: string;
   let live: string;
   let groups: string[][];
 
   beforeAll(async () => {
-    configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
     dir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-live-'));
     const set = generateSession({ turns: 6, seed: 'e2e-live', contextWindow: 32_000 });
     const written = await writeGeneratedSessions(set, dir);
@@ -42,22 +30,17 @@ describeWithChromium('browser mode: following a live session', (chromiumPath) =>
     live = path.join(liveDir, 'live.jsonl');
     writeFileSync(live, `${lines.slice(0, starts[2]).join('\n')}\n`);
     groups = starts.slice(2).map((start, k) => lines.slice(start, starts[k + 3] ?? lines.length));
-    server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir });
-    browser = await launchChromium(chromiumPath());
-    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
+    app = await startApp(chromiumPath());
+    page = app.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    for (const d of [configDir, dir]) if (d) rmSync(d, { recursive: true, force: true });
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows each turn as it is appended while following, and stops on request', async () => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
-    const form = page.getByRole('form', { name: 'Session folder' });
-    await form.getByRole('textbox').fill(path.dirname(live));
-    await form.getByRole('button', { name: 'Load' }).click();
+    await loadSessionFolder(page, path.dirname(live));
     await page.locator('[data-testid="session-row"]', { hasText: 'live' }).first().click();
     const plugin = page.getByRole('checkbox', { name: /plugin:recent-window/ });
     if (await plugin.isChecked()) await plugin.uncheck();
@@ -83,6 +66,6 @@ describeWithChromium('browser mode: following a live session', (chromiumPath) =>
   });
 
   it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
-    expect(problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   });
 });

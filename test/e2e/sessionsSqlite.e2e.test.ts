@@ -9,15 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { discoverSessions, generateSession, writeGeneratedSessions } from '../../src/transcripts';
-import {
-  describeWithChromium,
-  launchChromium,
-  openApp,
-  saveScreenshot,
-  startBuiltServer,
-  type BuiltServer,
-  type LaunchedChromium,
-} from './helpers';
+import { describeWithChromium, loadSessionFolder, saveScreenshot, startApp, type RunningApp } from './helpers';
 
 function fingerprint(dir: string): string {
   const hash = createHash('sha256');
@@ -33,36 +25,27 @@ function fingerprint(dir: string): string {
 }
 
 describeWithChromium('browser mode: sessions stored in SQLite', (chromiumPath) => {
-  let server: BuiltServer;
-  let browser: LaunchedChromium;
+  let app: RunningApp;
   let page: Page;
-  let problems: string[];
-  let configDir: string;
   let stateDir: string;
   let before: string;
 
   beforeAll(async () => {
-    configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-sqlite-'));
     const set = generateSession({ turns: 12, seed: 'e2e-sqlite', subagents: 2, contextWindow: 32_000 });
     await writeGeneratedSessions(set, stateDir, { storage: 'sqlite' });
     before = fingerprint(stateDir);
-    server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir });
-    browser = await launchChromium(chromiumPath());
-    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
+    app = await startApp(chromiumPath());
+    page = app.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    for (const dir of [configDir, stateDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await app?.stop();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
 
   it('lists the SQLite sessions of the state dir with their storage, turns and subagent links', async () => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
-    const form = page.getByRole('form', { name: 'Session folder' });
-    await form.getByRole('textbox').fill(stateDir);
-    await form.getByRole('button', { name: 'Load' }).click();
+    await loadSessionFolder(page, stateDir);
     // what the library discovers in the state dir is what the page must list
     const expected = (await discoverSessions({ stateDir, scanSpawns: false })).sessions;
     expect(expected.length).toBeGreaterThan(1);
@@ -92,6 +75,6 @@ describeWithChromium('browser mode: sessions stored in SQLite', (chromiumPath) =
   });
 
   it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
-    expect(problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   });
 });
