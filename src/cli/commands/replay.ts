@@ -49,7 +49,7 @@ Exit codes:
 export const LANE_SPEC_HELP = `
 Lane specs:
   legacy[?window=N&reserve=N&host=H&label=L]
-  plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>][&window=N&reserve=N&host=H&label=L]
+  plugin:<path-or-id>[?config=<file.json> | configJson5=<percent-encoded JSON5>][&engine=<engineId>][&window=N&reserve=N&host=H&label=L]
   A plugin id is found through discovery (bundled resources/plugins, <workspace>/.openclaw/extensions,
   <state dir>/extensions); config= is the plugin's plugins.entries.<id>.config as JSON/JSON5.`;
 

@@ -88,7 +88,7 @@ describe('bridge replay.*', () => {
         method: 'replay.start',
         path: '/lanes',
         message:
-          'Invalid lane spec "nope": it must start with "legacy" or "plugin:". Expected legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>][&engine=<engineId>].',
+          'Invalid lane spec "nope": it must start with "legacy" or "plugin:". Expected legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>|configJson5=<percent-encoded JSON5>][&engine=<engineId>].',
       },
     });
     const missing = await d.call('replay.get', { replayId: 'r-404' });
