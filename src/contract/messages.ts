@@ -159,5 +159,8 @@ export const AGENT_MESSAGE_ROLES: readonly AgentMessageRole[] = [
   'compactionSummary',
 ];
 
-/** `custom` messages with this customType and details.source "openclaw-runtime-context" are runtime-context carriers. */
-export const RUNTIME_CONTEXT_CUSTOM_TYPE = 'openclaw-runtime-context';
+/**
+ * The customType of OpenClaw's runtime-context carriers (`OPENCLAW_RUNTIME_CONTEXT_CUSTOM_TYPE` in 2026.7.35 and
+ * 2026.9.6; their `details.source` is "openclaw-runtime-context", with a hyphen).
+ */
+export const RUNTIME_CONTEXT_CUSTOM_TYPE = 'openclaw.runtime-context';

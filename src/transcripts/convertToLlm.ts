@@ -4,9 +4,8 @@
  * - `compactionSummary` and `branchSummary` become synthetic user messages wrapping the summary in `<summary>`;
  * - `bashExecution` becomes a synthetic user message rendered by {@link bashExecutionToText};
  * - `custom` becomes a synthetic user message with its content (a string content becomes one text block);
- *   a runtime-context carrier (`customType` "openclaw-runtime-context" with `details.source`
- *   "openclaw-runtime-context", or `details.runtimeContextCarrier: true` without a source) becomes a user
- *   message marked `runtimeContextCarrier: true` instead of `synthetic`;
+ *   one with `details.runtimeContextCarrier: true` (OpenClaw 2026.7.35 and 2026.9.6 `convertToLlm` test only
+ *   that flag) becomes a user message marked `runtimeContextCarrier: true` instead of `synthetic`;
  * - `bashExecution` / `custom` with `excludeFromContext: true` are dropped, and so are unknown roles.
  * Not reproduced: OpenClaw's operator-message projection and its legacy runtime-context text envelope.
  */
@@ -46,13 +45,18 @@ export function bashExecutionToText(message: BashExecutionMessage): string {
   return text;
 }
 
+/**
+ * A runtime-context message: model-visible only for the prompt it was made for, so OpenClaw leaves it out of
+ * token estimates and compaction (`stripRuntimeContextCustomMessages`: a `custom` message whose customType is
+ * `openclaw.runtime-context`), and one `convertToLlm` marks as a carrier (`details.runtimeContextCarrier: true`).
+ */
 export function isRuntimeContextCarrier(message: AgentMessage): message is CustomMessage {
-  if (message.role !== 'custom' || message.customType !== RUNTIME_CONTEXT_CUSTOM_TYPE) return false;
-  const details = asRecord(message.details);
-  return (
-    (details?.source === 'openclaw-runtime-context' && details.runtimeContextCarrier !== false) ||
-    (details?.source === undefined && details?.runtimeContextCarrier === true)
-  );
+  if (message.role !== 'custom') return false;
+  return message.customType === RUNTIME_CONTEXT_CUSTOM_TYPE || isMarkedCarrier(message);
+}
+
+function isMarkedCarrier(message: CustomMessage): boolean {
+  return asRecord(message.details)?.runtimeContextCarrier === true;
 }
 
 export function convertToLlm(messages: readonly AgentMessage[]): AgentMessage[] {
@@ -87,9 +91,10 @@ export function convertToLlm(messages: readonly AgentMessage[]): AgentMessage[] 
       message.role === 'compactionSummary'
         ? normalizeSummaryTimestamp(message.timestamp)
         : (message.timestamp as number);
-    const user: UserMessage = isRuntimeContextCarrier(message)
-      ? { role: 'user', content, timestamp, runtimeContextCarrier: true }
-      : { role: 'user', content, timestamp, synthetic: true };
+    const user: UserMessage =
+      message.role === 'custom' && isMarkedCarrier(message)
+        ? { role: 'user', content, timestamp, runtimeContextCarrier: true }
+        : { role: 'user', content, timestamp, synthetic: true };
     out.push(user);
   }
   return out;

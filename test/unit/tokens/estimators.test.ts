@@ -112,10 +112,10 @@ describe('estimateMessageTokens (compaction estimator)', () => {
   it('estimateMessagesTokens skips runtime-context carriers', () => {
     const carrier: AgentMessage = {
       role: 'custom',
-      customType: 'openclaw-runtime-context',
+      customType: 'openclaw.runtime-context',
       content: 'x'.repeat(400),
       display: false,
-      details: { source: 'openclaw-runtime-context' },
+      details: { source: 'openclaw-runtime-context', runtimeContextCarrier: true },
       timestamp: 1,
     };
     // only "hello world" (3) counts; the carrier would add 100

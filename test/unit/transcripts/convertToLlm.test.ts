@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../src/contract';
-import { bashExecutionToText, convertToLlm } from '../../../src/transcripts';
+import { bashExecutionToText, convertToLlm, isRuntimeContextCarrier } from '../../../src/transcripts';
 import { assistant, result, user } from './entryBuilders';
 
 describe('convertToLlm', () => {
@@ -99,41 +99,47 @@ describe('convertToLlm', () => {
     ]);
   });
 
-  it('marks runtime-context carriers instead of synthetic', () => {
-    const out = convertToLlm([
-      {
-        role: 'custom',
-        customType: 'openclaw-runtime-context',
-        content: 'ctx',
-        display: false,
-        details: { source: 'openclaw-runtime-context' },
-        timestamp: 9,
-      },
-      {
-        role: 'custom',
-        customType: 'openclaw-runtime-context',
-        content: 'ctx2',
-        display: false,
-        details: { runtimeContextCarrier: true },
-        timestamp: 10,
-      },
-      {
-        role: 'custom',
-        customType: 'openclaw-runtime-context',
-        content: 'not',
-        display: false,
-        details: { source: 'openclaw-runtime-context', runtimeContextCarrier: false },
-        timestamp: 11,
-      },
-    ]);
+  it("marks runtime-context carriers as OpenClaw's convertToLlm does: details.runtimeContextCarrier", () => {
+    // the shape OpenClaw 2026.7.35 / 2026.9.6 build (buildRuntimeContextCustomMessage)
+    const real: AgentMessage = {
+      role: 'custom',
+      customType: 'openclaw.runtime-context',
+      content: 'ctx',
+      display: false,
+      details: { source: 'openclaw-runtime-context', runtimeContextCarrier: true },
+      timestamp: 9,
+    };
+    const typeOnly: AgentMessage = {
+      role: 'custom',
+      customType: 'openclaw.runtime-context',
+      content: 'typed',
+      display: false,
+      timestamp: 10,
+    };
+    const misspelled: AgentMessage = {
+      role: 'custom',
+      customType: 'openclaw-runtime-context',
+      content: 'not',
+      display: false,
+      details: { source: 'openclaw-runtime-context' },
+      timestamp: 11,
+    };
+    const out = convertToLlm([real, typeOnly, misspelled]);
     expect(out[0]).toEqual({
       role: 'user',
       content: [{ type: 'text', text: 'ctx' }],
       timestamp: 9,
       runtimeContextCarrier: true,
     });
-    expect(out[1]).toMatchObject({ runtimeContextCarrier: true });
+    expect(out[1]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'typed' }],
+      timestamp: 10,
+      synthetic: true,
+    });
     expect(out[2]).toEqual({ role: 'user', content: [{ type: 'text', text: 'not' }], timestamp: 11, synthetic: true });
+    // estimates and compaction leave out every custom message of OpenClaw's carrier type (stripRuntimeContextCustomMessages)
+    expect([real, typeOnly, misspelled].map((m) => isRuntimeContextCarrier(m))).toEqual([true, true, false]);
   });
 
   it('drops excluded bash/custom messages and unknown roles', () => {
