@@ -8,6 +8,7 @@ import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
 import { createReplayService, LaneSpecError, listSessions, ReplayNotFoundError } from '../src/replay';
 import { createConfigHandlers } from './configHandlers';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
+import { createWorkspaceHandlers } from './workspaceHandlers';
 
 export interface HandlerEnvironment extends AppEnvironment, PluginHandlerEnvironment {
   /** Epoch ms the shell started (uptime is measured from here). Defaults to when the table is created. */
@@ -36,6 +37,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
     'app.health': () => describeHealth(startedAt, now(), process.memoryUsage()),
     ...createPluginHandlers({ consentFile: env.consentFile, engineHostTransport: env.engineHostTransport }),
     ...createConfigHandlers({ consentFile: env.consentFile }),
+    ...createWorkspaceHandlers(replays),
     'replay.start': (params, ctx) =>
       asBridgeError(() => replays.start(params, (update) => ctx.emit('replay.progress', update))),
     'replay.get': ({ replayId, lane, fromTurn, toTurn, afterPass }) =>

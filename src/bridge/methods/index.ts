@@ -2,6 +2,7 @@ import { appMethods } from './app';
 import { configMethods } from './config';
 import { pluginsMethods } from './plugins';
 import { replayMethods } from './replay';
+import { workspaceMethods } from './workspace';
 
 /**
  * Every bridge method, by name. A namespace file `methods/<ns>.ts` exports `<ns>Methods = defineMethods({...})`
@@ -13,9 +14,11 @@ export const methods = {
   ...configMethods,
   ...pluginsMethods,
   ...replayMethods,
+  ...workspaceMethods,
 };
 
 export * from './app';
 export * from './config';
 export * from './plugins';
 export * from './replay';
+export * from './workspace';

@@ -1,0 +1,73 @@
+/**
+ * The `workspace.*` and `recordings.*` handlers of the bridge table: the state dir every view reads (remembered
+ * in the app config dir) and the recent recordings kept there (bounded), including recordings opened from a file.
+ */
+import { join } from 'node:path';
+import { BridgeMethodError, type HandlersFor, type workspaceMethods } from '../src/bridge';
+import {
+  exportRecordingJson,
+  importRecording,
+  RecordingImportError,
+  ReplayNotFoundError,
+  type ReplayService,
+} from '../src/replay';
+import { appConfigDir } from '../src/plugins';
+import { createRecentRecordings, type RecentRecordings } from './recentRecordings';
+import { chooseStateDir, readWorkspace } from './workspaceSettings';
+
+export interface WorkspaceHandlerEnvironment {
+  /** the app config dir (default: CONTEXTSCOPE_CONFIG_DIR or the platform's, read when each call runs) */
+  configDir?: string;
+}
+
+type WorkspaceHandlers = HandlersFor<typeof workspaceMethods>;
+
+export function createWorkspaceHandlers(
+  replays: Pick<ReplayService, 'get'>,
+  env: WorkspaceHandlerEnvironment = {},
+): WorkspaceHandlers {
+  const configDir = () => env.configDir ?? appConfigDir();
+  const settings = () => ({ settingsFile: join(configDir(), 'workspace.json') });
+  const recent = (): RecentRecordings => createRecentRecordings({ dir: join(configDir(), 'recordings') });
+
+  return {
+    'workspace.get': () => readWorkspace(settings()),
+    'workspace.setStateDir': ({ stateDir }) => chooseStateDir(stateDir, settings()),
+    'recordings.list': () => {
+      const store = recent();
+      return { recordings: store.list(), dir: store.dir, maxCount: store.maxCount, maxBytes: store.maxBytes };
+    },
+    'recordings.save': ({ replayId, title }) => {
+      const recording = asImportError(() => replays.get(replayId).recording);
+      if (!recording) {
+        throw new BridgeMethodError('not_ready', `Replay ${replayId} has no recording yet: save it once it is done.`);
+      }
+      return recent().add(recording, exportRecordingJson(recording), { title, origin: 'replay' });
+    },
+    'recordings.open': ({ id }) => asImportError(() => recent().open(id)),
+    'recordings.import': ({ fileName, content }) =>
+      asImportError(() => {
+        const name = fileName || 'the file';
+        const recording = importRecording(content, name);
+        const entry = recent().add(recording, content, {
+          title: fileName.replace(/\.(recording\.)?json$/i, ''),
+          origin: 'file',
+          fileName,
+        });
+        return { entry, recording };
+      }),
+    'recordings.remove': ({ id }) => ({ removed: recent().remove(id) }),
+  };
+}
+
+/** A file that is not a Recording answers with what is wrong with it (JSON paths), not a generic failure. */
+function asImportError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RecordingImportError)
+      throw new BridgeMethodError('invalid_recording', error.message, '/content');
+    if (error instanceof ReplayNotFoundError) throw new BridgeMethodError('not_found', error.message, '/replayId');
+    throw error;
+  }
+}
