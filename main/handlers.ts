@@ -5,7 +5,14 @@
  */
 import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
 import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
-import { createReplayService, LaneSpecError, listSessions, ReplayNotFoundError } from '../src/replay';
+import {
+  createReplayService,
+  LaneSpecError,
+  listSessions,
+  OpenClawJsonError,
+  replayDefaults,
+  ReplayNotFoundError,
+} from '../src/replay';
 import { createConfigHandlers } from './configHandlers';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
 import { createWorkspaceHandlers } from './workspaceHandlers';
@@ -50,6 +57,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
       ),
     'replay.export': ({ replayId, format }) => asBridgeError(() => replays.export(replayId, format)),
     'replay.cancel': ({ replayId }) => asBridgeError(() => ({ cancelled: replays.cancel(replayId) })),
+    'replay.defaults': (params) => asBridgeError(() => replayDefaults(params)),
     'sessions.list': ({ stateDir }) => listSessions(stateDir),
   };
 }
@@ -60,6 +68,7 @@ async function asBridgeError<T>(run: () => T | Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof ReplayNotFoundError) throw new BridgeMethodError('not_found', error.message, '/replayId');
+    if (error instanceof OpenClawJsonError) throw new BridgeMethodError('invalid_params', error.message, '/stateDir');
     if (error instanceof LaneSpecError) {
       throw new BridgeMethodError(
         'invalid_params',

@@ -115,5 +115,22 @@ export {
   type ReplayStatus,
   type StartReplayRequest,
 } from './replayService';
-export { DEFAULT_OPENCLAW_VERSION, openClawVersionProfile, type OpenClawVersionProfile } from './lane/openclawVersion';
+export {
+  DEFAULT_OPENCLAW_VERSION,
+  NEWEST_OPENCLAW_VERSION,
+  openClawVersionProfile,
+  type OpenClawVersionProfile,
+} from './lane/openclawVersion';
+export { describeBehaviour, SANITIZE_STEPS, type VersionBehaviour } from './lane/versionProfiles';
+export {
+  resolveReplaySettings,
+  type ReplaySettings,
+  type ReplaySettingsOverrides,
+  type ResolvedReplaySettings,
+  type SettingSource,
+} from './settings/resolveReplaySettings';
+export { chooseOpenClawVersion, describeVersionChoice, type VersionChoice } from './settings/inferOpenClawVersion';
+export { readOpenClawJson, OpenClawJsonError } from './settings/openclawJson';
+export { stateDirOfSession } from './settings/sessionStateDir';
+export { replayDefaults, type ReplayDefaultsRequest, type ReplayDefaultsResponse } from './settings/replayDefaults';
 export { followSession, sourceStamp, type FollowInput, type FollowSessionOptions } from './follow/followSession';

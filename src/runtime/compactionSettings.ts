@@ -14,6 +14,15 @@ export const DEFAULT_COMPACTION_KEEP_RECENT_TOKENS = 20000;
 export const DEFAULT_COMPACTION_RESERVE_TOKENS_FLOOR = 20000;
 /** Upper bound of the prompt budget that the reserve may never eat into. */
 export const MIN_PROMPT_BUDGET_TOKENS = 8000;
+/** 2026.8+: the reserve never exceeds this share of the window (`MAX_COMPACTION_RESERVE_RATIO`). */
+export const MAX_COMPACTION_RESERVE_RATIO = 0.25;
+
+/**
+ * How the reserve is capped: `floor-capped-by-min-prompt` (2026.7: floor from config, capped so that
+ * min(8000, window/2) stays for the prompt) or `quarter-window-cap` (2026.8+: the floor is always 20000 and the
+ * reserve is capped at window/4; openclaw@2026.9.6 dist agent-compaction-constants-*.mjs).
+ */
+export type ReserveRule = 'floor-capped-by-min-prompt' | 'quarter-window-cap';
 
 /** Inputs of `resolveCompactionSettings` (config values and the context budget). */
 export interface CompactionSettingsInput {
@@ -26,6 +35,8 @@ export interface CompactionSettingsInput {
   /** the model's context token budget; when given, the reserve is capped so a minimum prompt budget remains */
   contextTokenBudget?: number;
   enabled?: boolean;
+  /** default `floor-capped-by-min-prompt` */
+  reserveRule?: ReserveRule;
 }
 
 /** Resolved compaction settings, as the harness uses them. */
@@ -45,12 +56,30 @@ export function minPromptBudgetFor(contextTokenBudget: number): number {
 }
 
 /** Resolve `{enabled, reserveTokens, keepRecentTokens}` from config values and the context budget (spec §3.3). */
+/** 2026.8+'s cap: `min(max(0, floor(reserve)), floor(max(1, floor(budget)) × 0.25))`. */
+export function quarterWindowReserveCap(contextTokenBudget: number, reserveTokens: number): number {
+  const budget = Math.max(1, Math.floor(contextTokenBudget));
+  return Math.min(Math.max(0, Math.floor(reserveTokens)), Math.floor(budget * MAX_COMPACTION_RESERVE_RATIO));
+}
+
+function keepRecentOf(input: CompactionSettingsInput): number {
+  return Number.isInteger(input.keepRecentTokens) && (input.keepRecentTokens as number) > 0
+    ? (input.keepRecentTokens as number)
+    : DEFAULT_COMPACTION_KEEP_RECENT_TOKENS;
+}
+
 export function resolveCompactionSettings(input: CompactionSettingsInput = {}): CompactionSettings {
   const enabled = typeof input.enabled === 'boolean' ? input.enabled : DEFAULT_COMPACTION_ENABLED;
   const current =
     isFiniteNumber(input.reserveTokens) && input.reserveTokens >= 0
       ? Math.floor(input.reserveTokens)
       : DEFAULT_COMPACTION_RESERVE_TOKENS;
+  if (input.reserveRule === 'quarter-window-cap') {
+    const requested = Math.max(current, DEFAULT_COMPACTION_RESERVE_TOKENS_FLOOR);
+    const budget = input.contextTokenBudget;
+    const reserveTokens = isFiniteNumber(budget) && budget > 0 ? quarterWindowReserveCap(budget, requested) : requested;
+    return { enabled, reserveTokens, keepRecentTokens: keepRecentOf(input) };
+  }
   let floor =
     isFiniteNumber(input.reserveTokensFloor) && input.reserveTokensFloor >= 0
       ? Math.floor(input.reserveTokensFloor)
@@ -66,10 +95,5 @@ export function resolveCompactionSettings(input: CompactionSettingsInput = {}): 
     reserveTokens = Math.max(current, floor);
   }
 
-  const keepRecentTokens =
-    Number.isInteger(input.keepRecentTokens) && (input.keepRecentTokens as number) > 0
-      ? (input.keepRecentTokens as number)
-      : DEFAULT_COMPACTION_KEEP_RECENT_TOKENS;
-
-  return { enabled, reserveTokens, keepRecentTokens };
+  return { enabled, reserveTokens, keepRecentTokens: keepRecentOf(input) };
 }

@@ -112,9 +112,12 @@ export {
   DEFAULT_COMPACTION_RESERVE_TOKENS,
   DEFAULT_COMPACTION_RESERVE_TOKENS_FLOOR,
   MIN_PROMPT_BUDGET_TOKENS,
+  MAX_COMPACTION_RESERVE_RATIO,
   minPromptBudgetFor,
+  quarterWindowReserveCap,
   resolveCompactionSettings,
   type CompactionSettings,
   type CompactionSettingsInput,
+  type ReserveRule,
 } from './compactionSettings';
 export { sanitizeForLog } from './sanitizeForLog';

@@ -2,7 +2,7 @@
  * Pre-prompt overflow precheck budget math and route (spec §7.3, `run/preemptive-compaction.ts`).
  * Pure: the caller supplies the token estimate (the larger of the assembled and unwindowed estimates).
  */
-import { minPromptBudgetFor } from './compactionSettings';
+import { minPromptBudgetFor, quarterWindowReserveCap, type ReserveRule } from './compactionSettings';
 
 /** What the precheck decides to do with the prompt. */
 export type PromptPrecheckRoute = 'fits' | 'compact_only' | 'truncate_tool_results_only' | 'compact_then_truncate';
@@ -17,6 +17,8 @@ export interface PromptPrecheckInput {
   reserveTokens: number;
   /** characters of tool results that truncation could remove (0 when none) */
   reducibleToolResultChars: number;
+  /** how the reserve is capped (default `floor-capped-by-min-prompt`; 2026.8+ caps it at window/4) */
+  reserveRule?: ReserveRule;
 }
 
 /** Budget figures and route of one precheck. */
@@ -53,7 +55,10 @@ export function truncationCharsNeeded(overflowTokens: number): number {
 export function computePromptPrecheck(input: PromptPrecheckInput): PromptPrecheckResult {
   const budget = Math.max(1, Math.floor(finiteOr(input.contextTokenBudget, 1)));
   const reserve = Math.max(0, finiteOr(input.reserveTokens, 0));
-  const effectiveReserveTokens = Math.min(reserve, Math.max(0, budget - minPromptBudgetFor(budget)));
+  const effectiveReserveTokens =
+    input.reserveRule === 'quarter-window-cap'
+      ? quarterWindowReserveCap(budget, reserve)
+      : Math.min(reserve, Math.max(0, budget - minPromptBudgetFor(budget)));
   const promptBudgetBeforeReserve = Math.max(1, budget - effectiveReserveTokens);
   const estimate = Math.max(0, finiteOr(input.estimatedTokens, 0));
   const overflowTokens = Math.max(0, estimate - promptBudgetBeforeReserve);

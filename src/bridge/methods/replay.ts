@@ -155,6 +155,72 @@ export const SessionsListResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const SettingSourceSchema = Type.Union([
+  Type.Literal('flag'),
+  Type.Literal('openclaw.json'),
+  Type.Literal('session model'),
+  Type.Literal('version default'),
+]);
+
+/** `replay.defaults`: the settings a replay of this session uses by default (the ones OpenClaw used). */
+export const ReplayDefaultsRequestSchema = Type.Object(
+  {
+    /** as replay.start's sessionPath */
+    sessionPath: Type.String({ minLength: 1 }),
+    /** the state dir whose openclaw.json applies (default: the one the session lies in) */
+    stateDir: Type.Optional(Type.String({ minLength: 1 })),
+    /** resolve for this release instead of the inferred one */
+    openclawVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ReplayDefaultsResponseSchema = Type.Object(
+  {
+    settings: Type.Object(
+      {
+        openclawVersion: Type.String(),
+        contextWindow: Type.Integer({ minimum: 1 }),
+        /** configured reserve, before the release's floor/cap */
+        reserveTokens: Type.Integer({ minimum: 0 }),
+        /** null: the release's floor (20000) */
+        reserveTokensFloor: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+        keepRecentTokens: Type.Integer({ minimum: 1 }),
+        compactionMode: Type.Union([Type.Literal('default'), Type.Literal('safeguard')]),
+        compactionEnabled: Type.Boolean(),
+        /** provider/modelId the session ran with */
+        model: Type.Union([Type.String(), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+    sources: Type.Object(
+      {
+        openclawVersion: Type.Union([Type.Literal('flag'), Type.Literal('inferred'), Type.Literal('newest')]),
+        contextWindow: SettingSourceSchema,
+        reserveTokens: SettingSourceSchema,
+        reserveTokensFloor: SettingSourceSchema,
+        keepRecentTokens: SettingSourceSchema,
+        compactionMode: SettingSourceSchema,
+        compactionEnabled: SettingSourceSchema,
+        model: SettingSourceSchema,
+      },
+      { additionalProperties: false },
+    ),
+    /** for an inferred version: where it came from */
+    openclawVersionFrom: Type.Optional(Type.String()),
+    /** the reserve and prompt budget the release derives at this window */
+    effective: Type.Object(
+      { reserveTokens: Type.Integer({ minimum: 0 }), promptBudget: Type.Integer({ minimum: 1 }) },
+      { additionalProperties: false },
+    ),
+    configPath: Type.Union([Type.String(), Type.Null()]),
+    notes: Type.Array(Type.String()),
+    profile: Type.Object({ line: Type.String(), changes: Type.Array(Type.String()) }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type ReplayDefaultsResponse = Static<typeof ReplayDefaultsResponseSchema>;
+
 export const replayTopics = {
   'replay.progress': ReplayProgressEventSchema,
 };
@@ -180,6 +246,12 @@ export const replayMethods = defineMethods({
     summary: 'Cancel a running replay (it stops before its next turn).',
     request: ReplayCancelRequestSchema,
     response: ReplayCancelResponseSchema,
+  },
+  'replay.defaults': {
+    summary:
+      "The settings a replay of a session uses by default — its OpenClaw release, the state dir's openclaw.json, the session model — with each value's source.",
+    request: ReplayDefaultsRequestSchema,
+    response: ReplayDefaultsResponseSchema,
   },
   'sessions.list': {
     summary: 'Sessions found in an OpenClaw state dir (default: the bundled demo sessions), newest first.',

@@ -41,7 +41,7 @@ export class ReplayState {
     this.checkDeterminism = init.checkDeterminism;
     this.driftThreshold = init.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
     this.honourRecordedCompactions = init.honourRecordedCompactions;
-    this.profile = openClawVersionProfile(init.openclawVersion);
+    this.profile = openClawVersionProfile(init.openclawVersion ?? '2026.7.1');
     this.manualCompactions = new Map(
       (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
     );

@@ -1,0 +1,94 @@
+/**
+ * Which OpenClaw release a replay behaves as: the one asked for, else the one that wrote the session when the
+ * session records it, else the newest profile. What OpenClaw writes (checked in both dists):
+ * - SQLite sessions (2026.8+): the agent database's `schema_meta.app_version` names the exact release;
+ * - JSONL sessions: the header has no release, only its format — `version: 4` from the 2026.8+ session manager
+ *   (9.6 session-manager-*.mjs, transcript-header-*), `version: 3` from the 2026.7 line and earlier
+ *   (7.35 session-manager-*.js); `openclaw.json` `meta.lastTouchedVersion` names the release that last wrote the
+ *   config, used when it agrees with the header's era.
+ */
+import { withAgentDatabase, type LoadedSession } from '../../transcripts';
+import {
+  NEWEST_2026_7_VERSION,
+  NEWEST_OPENCLAW_VERSION,
+  openClawVersionProfile,
+  parseOpenClawVersion,
+} from '../lane/openclawVersion';
+
+export type VersionChoiceHow = 'flag' | 'inferred' | 'newest';
+
+export interface VersionChoice {
+  version: string;
+  how: VersionChoiceHow;
+  /** for `inferred`: where the version came from, for a person */
+  from?: string;
+}
+
+/** A release ContextScope can profile (2026.7 or later), else undefined. */
+function profiled(version: string | undefined): string | undefined {
+  if (!version) return undefined;
+  const parsed = parseOpenClawVersion(version);
+  if (!parsed || parsed.year < 2026 || (parsed.year === 2026 && parsed.month < 7)) return undefined;
+  return version.trim();
+}
+
+function isSqliteEra(version: string): boolean {
+  const p = parseOpenClawVersion(version)!;
+  return p.year > 2026 || p.month >= 8 || (p.month === 7 && p.patch === 2 && p.beta);
+}
+
+async function sqliteAppVersion(session: LoadedSession): Promise<string | undefined> {
+  const storage = session.storage;
+  if (storage?.kind !== 'sqlite') return undefined;
+  try {
+    const read = await withAgentDatabase(storage.database, storage.agentId, () => null);
+    return read.schema.meta?.appVersion ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function chooseOpenClawVersion(input: {
+  requested?: string;
+  session: LoadedSession;
+  lastTouchedVersion?: string;
+}): Promise<VersionChoice> {
+  if (input.requested !== undefined) {
+    openClawVersionProfile(input.requested); // throws with the accepted forms when unknown
+    return { version: input.requested.trim(), how: 'flag' };
+  }
+  const { session } = input;
+  const app = profiled(await sqliteAppVersion(session));
+  if (app) return { version: app, how: 'inferred', from: `the agent database's schema_meta (OpenClaw ${app})` };
+  if (session.storage?.kind === 'sqlite') {
+    return { version: NEWEST_OPENCLAW_VERSION, how: 'inferred', from: 'SQLite storage (OpenClaw 2026.8+)' };
+  }
+  if (session.headerSynthesized) return { version: NEWEST_OPENCLAW_VERSION, how: 'newest' };
+  const touched = profiled(input.lastTouchedVersion);
+  const headerV4 = session.sourceVersion >= 4;
+  if (touched && isSqliteEra(touched) === headerV4) {
+    return {
+      version: touched,
+      how: 'inferred',
+      from: `openclaw.json meta.lastTouchedVersion (session header version ${session.sourceVersion})`,
+    };
+  }
+  if (headerV4) {
+    return {
+      version: NEWEST_OPENCLAW_VERSION,
+      how: 'inferred',
+      from: 'the session header (version 4: OpenClaw 2026.8+)',
+    };
+  }
+  return {
+    version: NEWEST_2026_7_VERSION,
+    how: 'inferred',
+    from: `the session header (version ${session.sourceVersion}: the JSONL era, the newest 2026.7 release)`,
+  };
+}
+
+/** "2026.9.6 (flag)", "2026.7.35 (inferred from …)", "2026.9.6 (newest)". */
+export function describeVersionChoice(choice: VersionChoice): string {
+  if (choice.how === 'inferred') return `${choice.version} (inferred from ${choice.from ?? 'the session'})`;
+  return `${choice.version} (${choice.how})`;
+}
