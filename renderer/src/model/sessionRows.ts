@@ -17,6 +17,17 @@ export interface SessionRow {
   childrenLabel: string | null;
 }
 
+/** How the table is sorted (families stay together: a subagent child follows its parent) and filtered. */
+export interface SessionListView {
+  sort: 'updated' | 'size' | 'agent' | 'turns';
+  /** only this agent's sessions ('' = every agent) */
+  agent: string;
+  /** only families with a session whose key, id or agent contains this text (case-insensitive) */
+  query: string;
+}
+
+export const DEFAULT_SESSION_VIEW: SessionListView = { sort: 'updated', agent: '', query: '' };
+
 /** The demo session opened by default: the short one, then any top-level session. */
 export const DEMO_SESSION_KEY = 'agent:main:demo-short';
 
@@ -24,7 +35,48 @@ export function sessionTitle(session: ListedSession): string {
   return session.key ?? session.sessionId;
 }
 
-export function buildSessionRows(sessions: readonly ListedSession[]): SessionRow[] {
+const COMPARE: Record<SessionListView['sort'], (a: ListedSession, b: ListedSession) => number> = {
+  updated: (a, b) => b.mtimeMs - a.mtimeMs,
+  size: (a, b) => b.size - a.size || b.mtimeMs - a.mtimeMs,
+  agent: (a, b) => a.agentId.localeCompare(b.agentId) || b.mtimeMs - a.mtimeMs,
+  turns: (a, b) => (b.turns ?? -1) - (a.turns ?? -1) || b.mtimeMs - a.mtimeMs,
+};
+
+/** The agents of the listed sessions, sorted (the agent filter's choices). */
+export function sessionAgents(sessions: readonly ListedSession[]): string[] {
+  return [...new Set(sessions.map((s) => s.agentId).filter((id) => id !== ''))].sort();
+}
+
+function matches(session: ListedSession, view: SessionListView): boolean {
+  if (view.agent !== '' && session.agentId !== view.agent) return false;
+  const query = view.query.trim().toLowerCase();
+  if (query === '') return true;
+  return [session.key ?? '', session.sessionId, session.agentId].some((text) => text.toLowerCase().includes(query));
+}
+
+/**
+ * The rows of the table: each family (a top-level session and its subagents, as a tree) in the order `view.sort`
+ * gives its top-level session, children after their parent; a family is shown when any of its sessions matches
+ * the filter.
+ */
+export function buildSessionRows(
+  sessions: readonly ListedSession[],
+  view: SessionListView = DEFAULT_SESSION_VIEW,
+): SessionRow[] {
+  const all = buildFamilyRows([...sessions].sort(COMPARE[view.sort]));
+  if (view.agent === '' && view.query.trim() === '') return all;
+  const shown: SessionRow[] = [];
+  for (let start = 0; start < all.length;) {
+    let end = start + 1;
+    while (end < all.length && all[end]!.depth > 0) end++;
+    const family = all.slice(start, end);
+    if (family.some((row) => matches(row.session, view))) shown.push(...family);
+    start = end;
+  }
+  return shown;
+}
+
+function buildFamilyRows(sessions: readonly ListedSession[]): SessionRow[] {
   const byId = new Map(sessions.map((s) => [s.sessionId, s]));
   const childrenOf = new Map<string, ListedSession[]>();
   for (const s of sessions) {

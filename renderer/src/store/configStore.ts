@@ -20,6 +20,7 @@ import { tryLaneChoices } from '../model/configTry';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
 import { useReplayStore } from './replayStore';
+import { onStateDirChange, useWorkspaceStore } from './workspaceStore';
 
 export interface ConfigLocation {
   configPath?: string;
@@ -145,7 +146,11 @@ async function applySaveResult(set: Set, get: Get, api: InspectorApi, result: Co
 }
 
 async function load(set: Set, get: Get, api: InspectorApi, location?: ConfigLocation): Promise<void> {
-  const where = location ?? get().location;
+  const asked = location ?? get().location;
+  // no folder named: the app's state dir (the one Sessions, Plugins and Doctor read)
+  const stateDir =
+    asked.stateDir ?? (asked.configPath ? undefined : (await useWorkspaceStore.getState().ensure(api))?.stateDir);
+  const where = stateDir ? { ...asked, stateDir } : asked;
   set({ loading: true, loadError: null, location: where, saveMessage: null });
   try {
     const read = await api.call('config.read', where);
@@ -278,6 +283,13 @@ useReplayStore.subscribe((state, previous) => {
     tryReplayPending = false;
     setTimeout(() => useAppStore.getState().selectSection('compare'), 0);
   }
+});
+
+// another state dir: its openclaw.json (unless unsaved changes of the current file are pending)
+onStateDirChange((api, info) => {
+  const state = useConfigStore.getState();
+  if (state.location.configPath || isDirty(state)) return;
+  void state.load(api, { ...state.location, stateDir: info.stateDir });
 });
 
 export { applyCompactionForm, withoutUndefined };

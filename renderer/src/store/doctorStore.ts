@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { DoctorReportInfo, InspectorApi } from '../../../src/bridge';
 import { errorText } from './errorText';
+import { onStateDirChange, useWorkspaceStore } from './workspaceStore';
 
 export interface DoctorState {
   report: DoctorReportInfo | null;
@@ -20,8 +21,9 @@ export const useDoctorStore = create<DoctorState>()((set, get) => ({
   async run(api, stateDir) {
     set({ running: true, error: null });
     try {
+      const dir = stateDir ?? (await useWorkspaceStore.getState().ensure(api))?.stateDir;
       const report = await api.call('doctor.run', {
-        ...(stateDir ? { stateDir } : {}),
+        ...(dir ? { stateDir: dir } : {}),
         allowExecute: get().allowExecute,
       });
       set({ report, running: false });
@@ -30,6 +32,9 @@ export const useDoctorStore = create<DoctorState>()((set, get) => ({
     }
   },
 }));
+
+// a report of another state dir's plugins no longer applies
+onStateDirChange(() => useDoctorStore.setState({ report: null, error: null }));
 
 export function resetDoctorStore(): void {
   useDoctorStore.setState({ ...initial });

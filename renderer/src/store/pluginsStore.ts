@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { InspectorApi, PluginsListResponse } from '../../../src/bridge';
 import { errorText } from './errorText';
+import { onStateDirChange, useWorkspaceStore } from './workspaceStore';
 
 export interface PluginsState {
   list: PluginsListResponse | null;
@@ -9,6 +10,7 @@ export interface PluginsState {
   /** the plugin folder an approve/revoke is running for */
   busyPath: string | null;
   actionError: string | null;
+  /** Lists the plugins of `stateDir` (default: the app's state dir, see workspaceStore). */
   load(api: InspectorApi, stateDir?: string): Promise<void>;
   approve(api: InspectorApi, path: string): Promise<boolean>;
   revoke(api: InspectorApi, path: string): Promise<boolean>;
@@ -34,7 +36,8 @@ export const usePluginsStore = create<PluginsState>()((set, get) => {
     async load(api, stateDir) {
       set({ loading: true, error: null });
       try {
-        const list = await api.call('plugins.list', stateDir ? { stateDir } : {});
+        const dir = stateDir ?? (await useWorkspaceStore.getState().ensure(api))?.stateDir;
+        const list = await api.call('plugins.list', dir ? { stateDir: dir } : {});
         set({ list, loading: false });
       } catch (error) {
         set({ loading: false, error: errorText(error) });
@@ -44,6 +47,9 @@ export const usePluginsStore = create<PluginsState>()((set, get) => {
     revoke: (api, path) => change(api, path, () => api.call('plugins.revoke', { path })),
   };
 });
+
+// another state dir: its plugins (its extensions/ and openclaw.json)
+onStateDirChange((api, info) => void usePluginsStore.getState().load(api, info.stateDir));
 
 export function resetPluginsStore(): void {
   usePluginsStore.setState({ ...initial });

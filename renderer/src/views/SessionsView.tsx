@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { WorkspaceInfo } from '../../../src/bridge';
 import { enginesFromDoctor } from '../model/configSlots';
 import { useDoctorStore } from '../store/doctorStore';
 import { useInspectorClient } from '../bridge/ClientContext';
@@ -6,16 +7,55 @@ import { ConsentDialog } from '../components/ConsentDialog';
 import { Notice } from '../components/Notice';
 import { ReplayForm } from '../components/ReplayForm';
 import { RunStatus } from '../components/RunStatus';
+import { SessionFilters } from '../components/SessionFilters';
 import { SessionTable } from '../components/SessionTable';
 import { StateDirForm } from '../components/StateDirForm';
 import { laneChoices } from '../model/laneChoices';
-import { buildSessionRows, sessionTitle } from '../model/sessionRows';
+import { buildSessionRows, sessionAgents, sessionTitle } from '../model/sessionRows';
 import { useAppStore } from '../store/appStore';
 import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
 import { useSessionsStore } from '../store/sessionsStore';
+import { useWorkspaceStore } from '../store/workspaceStore';
 import { useDemoLanePreselected, useSessionsAndPluginsLoaded } from './useSessionsViewSetup';
 import './SessionsView.css';
+
+function originText(info: WorkspaceInfo | null): string {
+  if (!info) return '';
+  if (info.source === 'chosen') return 'chosen here';
+  return info.source === 'OPENCLAW_STATE_DIR' ? '$OPENCLAW_STATE_DIR' : 'OpenClaw’s default';
+}
+
+/** Which folder's sessions are listed, and the controls that change it. */
+function SessionSourceBar() {
+  const client = useInspectorClient();
+  const sessions = useSessionsStore();
+  const workspace = useWorkspaceStore();
+  const info = workspace.info;
+  return (
+    <>
+      <StateDirForm
+        stateDir={info?.stateDir ?? ''}
+        stateDirOrigin={originText(info)}
+        source={sessions.source === 'demo' && !sessions.fallbackNote ? 'demo' : 'state'}
+        hasDemos={Boolean(info?.demoDir)}
+        loading={sessions.loading || workspace.choosing}
+        disabled={!client}
+        onChoose={(stateDir) => client && void workspace.choose(client, stateDir)}
+        onShowSource={(source) =>
+          client && void (source === 'demo' ? sessions.load(client) : sessions.loadWorkspace(client))
+        }
+      />
+      {sessions.stateDir && (
+        <p className="muted">
+          Listing <span className="mono path">{sessions.stateDir}</span>
+        </p>
+      )}
+      {sessions.fallbackNote && <Notice tone="info">{sessions.fallbackNote}</Notice>}
+      {workspace.error && <Notice tone="error">{workspace.error}</Notice>}
+    </>
+  );
+}
 
 /** Choose a session and lanes, give consent for plugin code, run the replay and watch its progress. */
 export function SessionsView() {
@@ -26,7 +66,8 @@ export function SessionsView() {
   const selectSection = useAppStore((s) => s.selectSection);
   useSessionsAndPluginsLoaded(client);
 
-  const rows = useMemo(() => buildSessionRows(sessions.sessions), [sessions.sessions]);
+  const rows = useMemo(() => buildSessionRows(sessions.sessions, sessions.view), [sessions.sessions, sessions.view]);
+  const agents = useMemo(() => sessionAgents(sessions.sessions), [sessions.sessions]);
   const doctorReport = useDoctorStore((s) => s.report);
   const choices = useMemo(
     () => laneChoices(plugins.list?.plugins ?? [], enginesFromDoctor(doctorReport)),
@@ -39,21 +80,20 @@ export function SessionsView() {
   return (
     <div className="view sessions-view">
       <h1 className="view__title">Sessions</h1>
-      <StateDirForm
-        stateDir={sessions.stateDir}
-        loading={sessions.loading}
-        disabled={!client}
-        onLoad={(stateDir) => client && void sessions.load(client, stateDir)}
-      />
-      {sessions.stateDir && (
-        <p className="muted">
-          From <span className="mono path">{sessions.stateDir}</span>
-        </p>
-      )}
+      <SessionSourceBar />
       {sessions.error && <Notice tone="error">Could not list sessions: {sessions.error}</Notice>}
       {plugins.error && <Notice tone="error">Could not list plugins: {plugins.error}</Notice>}
       <div className="sessions-view__grid">
-        <SessionTable rows={rows} selectedFile={sessions.selectedFile} onSelect={sessions.select} />
+        <div className="sessions-view__list">
+          <SessionFilters
+            view={sessions.view}
+            agents={agents}
+            shown={rows.length}
+            total={sessions.sessions.length}
+            onChange={sessions.setView}
+          />
+          <SessionTable rows={rows} selectedFile={sessions.selectedFile} onSelect={sessions.select} />
+        </div>
         <div className="sessions-view__side">
           <ReplayForm
             sessionTitle={selected ? sessionTitle(selected) : null}

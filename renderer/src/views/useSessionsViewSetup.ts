@@ -6,12 +6,12 @@ import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
 import { useSessionsStore } from '../store/sessionsStore';
 
-/** Lists the sessions and the plugins once a client is there, unless they are listed (or listing) already. */
+/** Lists the state dir's sessions and plugins once a client is there, unless they are listed (or listing) already. */
 export function useSessionsAndPluginsLoaded(client: InspectorClient | null): void {
   useEffect(() => {
     if (!client) return;
     if (!useSessionsStore.getState().loaded && !useSessionsStore.getState().loading)
-      void useSessionsStore.getState().load(client);
+      void useSessionsStore.getState().loadWorkspace(client);
     if (!usePluginsStore.getState().list && !usePluginsStore.getState().loading)
       void usePluginsStore.getState().load(client);
   }, [client]);
