@@ -134,3 +134,10 @@ export { readOpenClawJson, OpenClawJsonError } from './settings/openclawJson';
 export { stateDirOfSession } from './settings/sessionStateDir';
 export { replayDefaults, type ReplayDefaultsRequest, type ReplayDefaultsResponse } from './settings/replayDefaults';
 export { followSession, sourceStamp, type FollowInput, type FollowSessionOptions } from './follow/followSession';
+export {
+  compareRecordedContext,
+  formatTrajectoryVerdicts,
+  trajectoryMismatches,
+  type ContextComparison,
+  type ContextDifference,
+} from './trajectory';

@@ -25,6 +25,7 @@ import { orderRecordingParts } from './recording/orderRecording';
 import { ReplayRun, type RunningLane } from './replayRun';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
 import { sessionModel } from './session/sessionLookups';
+import { recordedLaneOf } from './trajectory/replayRecordedLane';
 
 export { ReplayAbortedError } from './replayRun';
 
@@ -184,7 +185,12 @@ async function closeLaneGroups(pendingLanes: PendingLane[], groups: LaneGroup[])
   }
 }
 
-function toRecording(run: ReplayRun, root: PreparedSession, startedAt: number): Recording {
+function toRecording(
+  run: ReplayRun,
+  root: PreparedSession,
+  startedAt: number,
+  trajectory?: Recording['trajectory'],
+): Recording {
   orderRecordingParts(run.lanes, run.turns, run.findings);
   const { state } = run;
   const stats = state.table.stats();
@@ -207,6 +213,7 @@ function toRecording(run: ReplayRun, root: PreparedSession, startedAt: number): 
     turns: run.turns,
     events: run.events,
     findings: run.findings,
+    ...(trajectory ? { trajectory } : {}),
     stats: {
       wallMs: performance.now() - startedAt,
       tokenizer: { hits: stats.hits, misses: stats.misses, charsTokenized: stats.charsTokenized },
@@ -235,6 +242,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   const groups: LaneGroup[] = [];
   const pendingLanes = setUpLanes(run, options, model, groups);
   let root: PreparedSession;
+  let trajectory: Recording['trajectory'];
   try {
     root = prepareSession(loaded, state.table);
     // an explicit null means "no session key" (runs without one exist)
@@ -242,10 +250,11 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyOf(loaded)) ?? 'agent:main:main');
     const rootLanes = await startRootLanes(run, pendingLanes, root, rootKey);
     await runRootLanes(run, rootLanes, root);
+    if (options.recordedTrajectory !== false) trajectory = await recordedLaneOf(run, root);
   } finally {
     await state.counter.close();
     await closeLaneGroups(pendingLanes, groups);
     if (removeWorkDir) rmSync(workDir, { recursive: true, force: true });
   }
-  return toRecording(run, root, startedAt);
+  return toRecording(run, root, startedAt, trajectory);
 }

@@ -109,3 +109,5 @@ export type {
   WrittenSessionSet,
   WriteGeneratedOptions,
 } from './generator';
+export { readSessionTrajectory, readTrajectoryFile, trajectoryFileOf } from './sessionTrajectory';
+export type { SessionTrajectory } from './sessionTrajectory';

@@ -16,6 +16,8 @@ import {
   renderHtmlReport,
   replaySession,
   openReplaySession,
+  formatTrajectoryVerdicts,
+  trajectoryMismatches,
   selectFailingFindings,
   type HostSpec,
   type Recording,
@@ -42,7 +44,7 @@ export const EXIT = {
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  replay finished (and no --fail-on finding occurred)
-  1  findings selected by --fail-on occurred
+  1  findings selected by --fail-on occurred (or, with --against-trajectory, a turn differs from the recording)
   2  bad usage or input (lane spec, option value, unreadable session, plugin config or recording)
   3  the replay failed (an unexpected error; the message says where)`;
 
@@ -75,6 +77,7 @@ export interface ReplayCliOptions {
   session?: string;
   agent?: string;
   follow?: boolean;
+  againstTrajectory?: boolean;
 }
 
 export class CliUsageError extends Error {}
@@ -319,6 +322,24 @@ async function runFollow(sessionInput: string | undefined, options: ReplayCliOpt
   }
 }
 
+/** `--against-trajectory`: the per-turn verdicts; false when the command must stop (no trajectory: exit 2). */
+function reportTrajectory(recording: Recording, options: ReplayCliOptions, host: CliHost): boolean {
+  const report = recording.trajectory;
+  const print = (text: string) => (options.json === '-' ? host.err(text) : host.out(text));
+  if (!report) {
+    host.err(
+      `--against-trajectory: OpenClaw left no trajectory for ${recording.session.path ?? recording.session.sessionId} ` +
+        '(looked for <session>.trajectory.jsonl and its .trajectory-path.json pointer, or trajectory_runtime_events ' +
+        'rows in the agent database; OPENCLAW_TRAJECTORY=0 turns recording off).\n',
+    );
+    process.exitCode = EXIT.usage;
+    return false;
+  }
+  print(formatTrajectoryVerdicts(report));
+  if (trajectoryMismatches(report).length > 0) process.exitCode = EXIT.findings;
+  return true;
+}
+
 export function register(program: Command, host: CliHost): void {
   const command = program
     .command('replay')
@@ -338,6 +359,10 @@ export function register(program: Command, host: CliHost): void {
       'live mode: keep following the session while OpenClaw writes it and print each new turn (Ctrl+C stops; --json/--html get the last pass)',
     )
     .option('--html <report.html>', 'write the standalone HTML report')
+    .option(
+      '--against-trajectory',
+      "compare each turn with what OpenClaw's trajectory recorded (context.compiled); exit 1 on a mismatch",
+    )
     .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}`)
     .action(async (sessionInput: string | undefined, options: ReplayCliOptions) => {
       if (options.follow) {
@@ -359,6 +384,7 @@ export function register(program: Command, host: CliHost): void {
         host.out(formatLaneSummary(recording));
         if (options.html) host.out(`HTML report: ${resolve(options.html)}\n`);
       }
+      if (options.againstTrajectory && !reportTrajectory(recording, options, host)) return;
       const failing = selectFailingFindings(recording.findings, parseFailOn(options.failOn));
       if (failing.length > 0) {
         if (!quiet || options.json !== '-')

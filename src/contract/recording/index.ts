@@ -3,3 +3,4 @@ export * from './basics';
 export * from './events';
 export * from './turnRecord';
 export * from './recording';
+export * from './trajectory';

@@ -4,6 +4,7 @@ import { FindingSchema, MessageRecordSchema, RECORDING_SCHEMA_VERSION } from './
 import { NonNegInt, Nullable } from './schemaHelpers';
 import { ReplayEventSchema } from './events';
 import { TurnRecordSchema } from './turnRecord';
+import { TrajectoryReportSchema, TrajectorySourceSchema } from './trajectory';
 
 export const HostRecordSchema = Type.Object(
   {
@@ -20,7 +21,15 @@ export const LaneRecordSchema = Type.Object(
     label: Type.String(),
     /** the lane spec as given (e.g. "legacy", "plugin:summary-tree?config=cfg.json") */
     spec: Type.String(),
-    source: Type.Union([Type.Literal('legacy'), Type.Literal('plugin'), Type.Literal('in-process')]),
+    /** `trajectory`: the read-only recorded lane (what OpenClaw's trajectory says the model received) */
+    source: Type.Union([
+      Type.Literal('legacy'),
+      Type.Literal('plugin'),
+      Type.Literal('in-process'),
+      Type.Literal('trajectory'),
+    ]),
+    /** set on the recorded lane: where its contexts were read; it is not an engine and cannot be re-run */
+    recorded: Type.Optional(TrajectorySourceSchema),
     requestedEngineId: Type.String(),
     pluginId: Type.Optional(Type.String()),
     pluginPath: Type.Optional(Type.String()),
@@ -110,6 +119,8 @@ export const RecordingSchema = Type.Object(
     /** events not tied to one turn (lane setup, end of replay) */
     events: Type.Array(ReplayEventSchema),
     findings: Type.Array(FindingSchema),
+    /** the recorded lane's per-turn verdicts, when the session has an OpenClaw trajectory */
+    trajectory: Type.Optional(TrajectoryReportSchema),
     stats: Type.Object(
       {
         wallMs: Type.Number({ minimum: 0 }),

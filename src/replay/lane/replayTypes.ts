@@ -104,6 +104,8 @@ export interface ReplayOptions {
   manualCompactions?: { turn: number; customInstructions?: string }[];
   /** replay subagent children found through sessions.json (default true) */
   replaySubagents?: boolean;
+  /** add the read-only recorded lane when OpenClaw left a trajectory for the session (default true) */
+  recordedTrajectory?: boolean;
   /** nesting limit for subagent lanes (default 3) */
   maxSubagentDepth?: number;
   /** finds a child transcript by session key (default: the sessions.json beside the session file) */

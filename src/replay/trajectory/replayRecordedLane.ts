@@ -1,0 +1,23 @@
+/** The recorded lane of a finished replay run, when OpenClaw left a trajectory for its root session. */
+import type { TrajectoryReport } from '../../contract/recording';
+import { readSessionTrajectory } from '../../transcripts';
+import type { ReplayRun } from '../replayRun';
+import type { PreparedSession } from '../session/prepareSession';
+import { buildRecordedLane, RECORDED_LANE_ID } from './recordedLane';
+
+/** Adds the recorded lane to the run (lanes and turns) and returns its verdicts; undefined without a trajectory. */
+export async function recordedLaneOf(run: ReplayRun, root: PreparedSession): Promise<TrajectoryReport | undefined> {
+  const trajectory = await readSessionTrajectory(root.loaded);
+  if (!trajectory) return undefined;
+  const lane = await buildRecordedLane({
+    root,
+    trajectory,
+    table: run.state.table,
+    lanes: run.lanes,
+    turns: run.turns,
+    laneId: run.laneIds.next(RECORDED_LANE_ID),
+  });
+  run.addLane(lane.record);
+  run.turns[lane.record.id]!.push(...lane.turns);
+  return lane.report;
+}
