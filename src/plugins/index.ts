@@ -49,6 +49,7 @@ export {
   type PluginLoadDiagnostic,
   type PluginRuntimeTarget,
 } from './loadPlugin';
+export type { HookInvocation, RunHooksReply } from './pluginHooks';
 export * from './doctor';
 export * from './host';
 export * from './sdk';

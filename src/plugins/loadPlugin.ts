@@ -34,6 +34,7 @@ import type { EngineHostTransportFactory } from './host/transport';
 import { isPluginLoadable, type DiscoveredPlugin, type PluginManifest, type PluginProblem } from './types';
 import { errorMessage } from '../common/errorText';
 import { describeEntryError } from './describeEntryError';
+import { requestHooks, type HookInvocation, type RunHooksReply } from './pluginHooks';
 
 export { describeEntryError };
 
@@ -113,6 +114,8 @@ export interface LoadedPlugin {
    * that stays silent past the grace period is killed and this resolves false.
    */
   checkResponsive(): Promise<boolean>;
+  /** Runs hook points in the engine host, in order (handlers registered with api.on); see pluginHooks.ts. */
+  runHooks(invocations: readonly HookInvocation[]): Promise<RunHooksReply>;
   /** Restarts the host (re-checking consent) and registers again. */
   reload(): Promise<void>;
   /** Stops the host and removes temporary lane folders. */
@@ -421,6 +424,10 @@ class PluginLoad implements LoadedPlugin {
         'factory',
       );
     return host;
+  }
+
+  runHooks(invocations: readonly HookInvocation[]): Promise<RunHooksReply> {
+    return requestHooks(this.hostFor(this.generation, 'hooks'), invocations, this.deadlines.defaultMs);
   }
 
   async reload(): Promise<void> {

@@ -18,6 +18,7 @@ import { createChildSessionResolver, readSessionFile, sessionKeyOf, type LoadedS
 import { laneSettingsFindings } from './findings/laneSettingsFindings';
 import type { LaneGroup } from './lane/laneGroup';
 import { defaultLabel, fsSafe, laneSpecText } from './lane/laneNames';
+import { laneHookPlan } from './lane/hooks';
 import { createLaneGroup, type LaneGroupSetup } from './lane/laneSetup';
 import { ReplayState } from './lane/replayState';
 import type { ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
@@ -25,6 +26,7 @@ import { orderRecordingParts } from './recording/orderRecording';
 import { ReplayRun, type RunningLane } from './replayRun';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
 import { sessionModel } from './session/sessionLookups';
+import { chooseReplayVersion, type VersionChoice } from './settings/inferOpenClawVersion';
 import { recordedLaneOf } from './trajectory/replayRecordedLane';
 
 export { ReplayAbortedError } from './replayRun';
@@ -43,14 +45,19 @@ function childSessionsOf(loaded: LoadedSession): (key: string) => Promise<Loaded
   return (key) => resolve(key).catch(() => null);
 }
 
-function createReplayState(options: ReplayOptions, loaded: LoadedSession, modelId: string | undefined): ReplayState {
+function createReplayState(
+  options: ReplayOptions,
+  loaded: LoadedSession,
+  modelId: string | undefined,
+  versionChoice: VersionChoice,
+): ReplayState {
   return new ReplayState({
     encoding: encodingForModel(modelId),
     systemPrompt: options.systemPrompt ?? '',
     checkDeterminism: options.checkDeterminism === true,
     ...(options.driftThreshold !== undefined ? { driftThreshold: options.driftThreshold } : {}),
     honourRecordedCompactions: options.honourRecordedCompactions === true,
-    ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
+    versionChoice,
     ...(options.manualCompactions ? { manualCompactions: options.manualCompactions } : {}),
     resolveChildSession: options.resolveChildSession ?? childSessionsOf(loaded),
   });
@@ -77,6 +84,7 @@ function setUpLanes(
       summarizer,
       model: model?.modelId ?? null,
       provider: model?.provider ?? null,
+      profile: run.state.profile,
       ...(options.plugins ? { plugins: options.plugins } : {}),
     });
     void setup.then(
@@ -131,7 +139,9 @@ async function startRootLanes(
         reserveTokens: setup.group.settings.reserveTokens,
         keepRecentTokens: setup.group.settings.keepRecentTokens,
         compactionEnabled: setup.group.compactionEnabled,
-        ...(setup.pluginHooks ? { pluginHooks: setup.pluginHooks } : {}),
+        ...(setup.pluginHooks
+          ? { pluginHooks: laneHookPlan({ group: setup.group, state: run.state })?.notRun ?? [] }
+          : {}),
       }),
     );
     const runner = await run.startLane(pending.laneId, setup.group, root, rootKey, 0, pending.laneDir);
@@ -203,6 +213,11 @@ function toRecording(
     options: {
       honourRecordedCompactions: state.honourRecordedCompactions,
       openclawVersion: state.profile.version,
+      openclawVersionChoice: {
+        how: state.versionChoice.how,
+        ...(state.versionChoice.from ? { from: state.versionChoice.from } : {}),
+      },
+      openclawProfile: { line: state.profile.line, changes: state.profile.changes },
       checkDeterminism: state.checkDeterminism,
       driftThreshold: state.driftThreshold,
       systemPrompt: state.systemPrompt,
@@ -232,7 +247,12 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       'replaySession needs at least one lane (for example { engine: { kind: "legacy" }, contextWindow: 32000 }).',
     );
   const model = sessionModel(loaded);
-  const state = createReplayState(options, loaded, model?.modelId);
+  const state = createReplayState(
+    options,
+    loaded,
+    model?.modelId,
+    await chooseReplayVersion(loaded, options.openclawVersion),
+  );
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'contextscope-replay-'));
   mkdirSync(workDir, { recursive: true });
   const removeWorkDir = options.workDir === undefined && options.keepWorkDir !== true;

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AssembledRefSchema, EngineCallSchema, IndexRangeSchema } from './basics';
 import { NonNegInt, Nullable } from './schemaHelpers';
 import { ReplayEventSchema } from './events';
+import { WireViewSchema } from './wire';
 
 export const PrecheckRouteSchema = Type.Union([
   Type.Literal('fits'),
@@ -24,6 +25,8 @@ export const PrecheckRecordSchema = Type.Object(
     reducibleToolResultChars: NonNegInt,
     route: PrecheckRouteSchema,
     shouldCompact: Type.Boolean(),
+    /** OpenClaw 2026.8+: the precheck only logged its route and the prompt was sent anyway */
+    onlyLogged: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -61,6 +64,42 @@ export const TurnPathSchema = Type.Object(
   { additionalProperties: false },
 );
 export type TurnPath = Static<typeof TurnPathSchema>;
+
+/** One plugin hook point a replayed turn ran (issue 21: the hooks a replay can simulate, run in the engine host). */
+export const HookRunSchema = Type.Object(
+  {
+    /** the hook name (`before_prompt_build`, `before_compaction`, `agent_end`, …) */
+    name: Type.String(),
+    /** the attempt it ran in (prompt-build hooks run once per attempt, as in OpenClaw) */
+    attempt: Type.Optional(NonNegInt),
+    /** handlers run (in priority order) */
+    handlers: NonNegInt,
+    /** whether what the hooks returned changed the turn (prompt, system prompt, a persisted tool result) */
+    changed: Type.Boolean(),
+    /** what they returned or were given, in a line */
+    summary: Type.String(),
+    /** handler failures (OpenClaw logs them and goes on) */
+    errors: Type.Optional(Type.Array(Type.String())),
+  },
+  { additionalProperties: false },
+);
+export type HookRun = Static<typeof HookRunSchema>;
+
+/** What the prompt-build hooks (before_prompt_build, before_agent_start) applied to the sent prompt, merged. */
+export const PromptHookEffectSchema = Type.Object(
+  {
+    /** a hook's systemPrompt replacing the system prompt */
+    systemPrompt: Type.Optional(Type.String()),
+    /** the plugin system context put before / after the system prompt (OpenClaw's fenced section) */
+    prependSystemContext: Type.Optional(Type.String()),
+    appendSystemContext: Type.Optional(Type.String()),
+    /** text put before / after the user prompt */
+    prependContext: Type.Optional(Type.String()),
+    appendContext: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type PromptHookEffect = Static<typeof PromptHookEffectSchema>;
 
 export const TurnStatusSchema = Type.Union(
   [Type.Literal('ok'), Type.Literal('prompt_error'), Type.Literal('aborted'), Type.Literal('host_unsupported')],
@@ -148,6 +187,12 @@ export const TurnRecordSchema = Type.Object(
     /** the recorded output of this turn appended to the lane transcript (user prompt, assistant, tool results) */
     newMessageKeys: Type.Array(Type.String()),
     turnPath: Type.Optional(TurnPathSchema),
+    /** the plugin hook points this turn ran, in order (plugin lanes whose plugin registered hooks) */
+    hooks: Type.Optional(Type.Array(HookRunSchema)),
+    /** what the prompt-build hooks of the last attempt applied to the prompt and system prompt */
+    promptHooks: Type.Optional(PromptHookEffectSchema),
+    /** the chat request OpenClaw builds from `assembled` + the prompt for this release (src/replay/wire) */
+    asSent: Type.Optional(WireViewSchema),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@
 import { formatWithOptions } from 'node:util';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import type { HookHandlerRecord } from './hookDispatch';
 import type { LogLevel, RegisterReport } from './protocol';
 
 export interface HostApiOptions {
@@ -21,7 +22,8 @@ export interface HostApiOptions {
   pluginConfig: unknown;
   report: RegisterReport;
   factories: Map<number, unknown>;
-  hookHandlers: Map<string, unknown[]>;
+  /** handlers by event name, in registration order (the dispatcher sorts by priority) */
+  hookHandlers: Map<string, HookHandlerRecord[]>;
   log(level: LogLevel, message: string, pluginId: string): void;
   /** undefined when the app offers no LLM: api.runtime.llm is then absent, as on hosts without it */
   llmComplete?: (params: unknown) => Promise<unknown>;
@@ -115,11 +117,14 @@ function recordingRegistrations(options: HostApiOptions) {
     registerCommand(def: unknown): void {
       report.commands.push({ pluginId, name: nameOf(def) });
     },
-    on(event: unknown, handler: unknown): void {
+    on(event: unknown, handler: unknown, opts?: { priority?: unknown; timeoutMs?: unknown }): void {
       const name = String(event);
       report.hooks.push({ pluginId, event: name });
       const list = options.hookHandlers.get(name) ?? [];
-      list.push(handler);
+      const priority = typeof opts?.priority === 'number' && Number.isFinite(opts.priority) ? opts.priority : 0;
+      const timeoutMs =
+        typeof opts?.timeoutMs === 'number' && opts.timeoutMs > 0 ? Math.floor(opts.timeoutMs) : undefined;
+      list.push({ pluginId, handler, priority, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
       options.hookHandlers.set(name, list);
     },
     session: {

@@ -6,6 +6,7 @@
 import { GUARDED_METHODS } from '../../contract';
 import { createOpenClawPluginSdk, installPluginSdkGlobal } from '../sdk/pluginSdk';
 import { createHostApi, emptyRegisterReport } from './childHostApi';
+import { dispatchHooks, type HookHandlerRecord } from './hookDispatch';
 import { EntryLoadFailure, describeLoadError, loadEntry } from './loadEntry';
 import { assertShimsPresent, buildSdkShimMap, installSdkResolution } from './moduleResolution';
 import {
@@ -14,6 +15,7 @@ import {
   ENGINE_HOST_PROTOCOL_VERSION,
   InvokeFunctionRequest,
   RegisterRequest,
+  RunHooksRequest,
   describeParentMessageViolation,
   type CreateEngineReply,
   type LogLevel,
@@ -58,7 +60,7 @@ function reportFatal(origin: 'uncaughtException' | 'unhandledRejection', error: 
 
 const factories = new Map<number, unknown>();
 const engines = new Map<number, Record<string, unknown>>();
-const hookHandlers = new Map<string, unknown[]>();
+const hookHandlers = new Map<string, HookHandlerRecord[]>();
 let nextHandle = 1;
 let registered = false;
 
@@ -71,11 +73,13 @@ const peer = new RpcPeer({
     createEngine: CreateEngineRequest,
     callEngine: CallEngineRequest,
     invokeFunction: InvokeFunctionRequest,
+    runHooks: RunHooksRequest,
   },
   handlers: {
     register: ([req]) => register(req as RegisterRequest),
     createEngine: ([req]) => createEngine(req as CreateEngineRequest),
     callEngine: ([req]) => callEngine(req as CallEngineRequest),
+    runHooks: ([req]) => dispatchHooks(hookHandlers, (req as RunHooksRequest).invocations),
   },
 });
 

@@ -19,6 +19,7 @@ export const ParentOp = Type.Union([
   Type.Literal('createEngine'),
   Type.Literal('callEngine'),
   Type.Literal('invokeFunction'),
+  Type.Literal('runHooks'),
 ]);
 export type ParentOp = Static<typeof ParentOp>;
 
@@ -212,6 +213,42 @@ export const InvokeFunctionRequest = Type.Object({
   args: Type.Array(Type.Unknown()),
 });
 export type InvokeFunctionRequest = Static<typeof InvokeFunctionRequest>;
+
+/**
+ * One hook point's dispatch in the engine host (see hookDispatch.ts): `sequential` runs the handlers one after
+ * the other with the same event and returns each result (a modifying hook; the app merges them as OpenClaw does),
+ * `parallel` runs them all at once (a void hook), `message` chains synchronous handlers over `event.message`
+ * (tool_result_persist). `timeoutMs` is the per-handler default (a handler's own `timeoutMs` option wins).
+ */
+export const HookInvocation = Type.Object({
+  hook: Type.String(),
+  mode: Type.Union([Type.Literal('sequential'), Type.Literal('parallel'), Type.Literal('message')]),
+  event: Type.Unknown(),
+  ctx: Type.Unknown(),
+  timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type HookInvocation = Static<typeof HookInvocation>;
+
+export const RunHooksRequest = Type.Object({ invocations: Type.Array(HookInvocation) });
+export type RunHooksRequest = Static<typeof RunHooksRequest>;
+
+export const HookHandlerOutcome = Type.Object({
+  pluginId: Type.String(),
+  /** what the handler returned (sequential), or the message it produced (message mode) */
+  result: Type.Optional(Type.Unknown()),
+  error: Type.Optional(Type.String()),
+});
+export type HookHandlerOutcome = Static<typeof HookHandlerOutcome>;
+
+export const RunHooksReply = Type.Array(
+  Type.Object({
+    hook: Type.String(),
+    handlers: Type.Array(HookHandlerOutcome),
+    /** message mode: the message after the chain */
+    message: Type.Optional(Type.Unknown()),
+  }),
+);
+export type RunHooksReply = Static<typeof RunHooksReply>;
 
 // ---- compiled checkers ----
 

@@ -12,8 +12,8 @@ export interface LaneSettingsInput {
   reserveTokens: number;
   keepRecentTokens: number;
   compactionEnabled: boolean;
-  /** events the lane's plugin subscribed to with `api.on` */
-  pluginHooks?: readonly string[];
+  /** hooks the lane's plugin subscribed to with `api.on` that the replay does not run, each with why */
+  pluginHooks?: readonly { name: string; why: string }[];
 }
 
 /**
@@ -36,8 +36,8 @@ export function laneSettingsFindings(input: LaneSettingsInput): Finding[] {
         `(below ${budget}) or use a larger window.`,
     });
   }
-  // `plugin-hooks-not-run`: the replay calls engines, not plugin hooks (their payloads are not specified); say so
-  // instead of letting a replay look complete when a hook would have changed something in OpenClaw.
+  // `plugin-hooks-not-run`: the hooks the replay cannot simulate (or OpenClaw would block), each with why, so a
+  // replay does not look complete when one of them would have changed something in OpenClaw.
   if (input.pluginHooks && input.pluginHooks.length > 0) {
     findings.push({
       code: 'plugin-hooks-not-run',
@@ -45,8 +45,8 @@ export function laneSettingsFindings(input: LaneSettingsInput): Finding[] {
       lane: input.lane,
       turn: null,
       message:
-        `The plugin subscribes to ${input.pluginHooks.join(', ')} with api.on; the replay does not run plugin hooks, so whatever they ` +
-        `do in OpenClaw (a before_prompt_build hook can add system context, for example) is not part of this lane.`,
+        `Plugin hooks not run in this lane: ${input.pluginHooks.map((h) => `${h.name} (${h.why})`).join('; ')}. ` +
+        `Whatever they do in OpenClaw is not part of this lane; the plugin's other hooks run as OpenClaw runs them.`,
     });
   }
   return findings;

@@ -17,6 +17,7 @@ import type { CompactionEvent, CompactionTrigger } from '../../contract/recordin
 import type { Lane } from './laneContext';
 import type { TurnDraft } from '../recording/turnDraft';
 import { errorMessage } from '../../common/errorText';
+import { withEngineCompactionHooks, withHarnessCompactionHooks } from './hooks';
 
 /** Run the engine's `compact()`; true when it compacted (and the lane moved on to any successor session). */
 export async function compactOnEngine(
@@ -40,7 +41,14 @@ export async function compactOnEngine(
   };
   const note = `${trigger}${params.forceReason ? `, forceReason=${params.forceReason}` : ''}`;
   const delegatedBefore = lane.group.delegatedCompactions;
-  const outcome = await lane.engine.call<CompactResult>(draft, 'compact', full, note);
+  const outcome = await withEngineCompactionHooks(
+    lane,
+    draft,
+    info,
+    params.currentTokenCount,
+    () => lane.engine.call<CompactResult>(draft, 'compact', full, note),
+    (o) => (o.ok ? o.value : undefined),
+  );
   const compaction: CompactionOutcome = {
     trigger,
     byEngine: true,
@@ -140,13 +148,16 @@ export function appendRecordedCompaction(lane: Lane, draft: TurnDraft, entry: Co
 /** The harness's in-prompt auto-compaction on the lane transcript; returns the summary when it compacted. */
 export async function autoCompact(lane: Lane, draft: TurnDraft, contextTokens: number): Promise<string | undefined> {
   try {
-    const outcome = await compactTranscript({
-      transcript: lane.transcript.handle,
-      summarizer: lane.group.summarizer,
-      settings: lane.group.settings,
-      tokenBudget: lane.group.contextWindow,
-      currentTokenCount: contextTokens,
-    });
+    const outcome = await withHarnessCompactionHooks(lane, draft, () =>
+      compactTranscript({
+        transcript: lane.transcript.handle,
+        summarizer: lane.group.summarizer,
+        settings: lane.group.settings,
+        tokenBudget: lane.group.contextWindow,
+        currentTokenCount: contextTokens,
+        harness: lane.state.profile,
+      }),
+    );
     const result = outcome.result;
     draft.compactions.push({
       trigger: 'auto',

@@ -9,6 +9,7 @@ import type { CompactionSettings } from '../../runtime';
 import type { Summarizer } from '../../summarize';
 import type { LaneTranscript } from './laneTranscript';
 import type { QuarantineLogEntry } from '../recording/turnDraft';
+import type { LaneHookHost } from './hooks/laneHooks';
 
 export interface LaneGroupRouting {
   /** the lanes currently running a turn, innermost (a subagent lane inside its parent's turn) last */
@@ -39,6 +40,8 @@ export interface LaneGroup {
   transcripts: Map<string, LaneTranscript>;
   /** compactions engines handed to the runtime (SDK delegateCompactionToRuntime), counted */
   delegatedCompactions: number;
+  /** the lane plugin's hook handlers (in its engine host), when it registered any with api.on */
+  hooks?: LaneHookHost;
   /** closes plugin hosts and the like */
   closers: (() => Promise<void>)[];
 }

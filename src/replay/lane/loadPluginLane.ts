@@ -20,6 +20,7 @@ import {
   type DiscoveredPlugin,
   type PluginConsent,
 } from '../../plugins';
+import { withDelegatedCompactionHooks } from './hooks/compactionHooks';
 import { resolveLaneTranscript, type LaneGroup } from './laneGroup';
 import type { LaneEngineSource, PluginLoadingOptions } from './replayTypes';
 
@@ -121,11 +122,13 @@ export async function loadPluginLane(
     consent,
     compactionDelegate: (params) => {
       group.delegatedCompactions++;
-      return delegateCompactionToRuntime(params, {
-        resolveTranscript: (ref) => resolveLaneTranscript(group, ref),
-        summarizer: group.summarizer,
-        settings: group.settings,
-      });
+      return withDelegatedCompactionHooks(group, params, () =>
+        delegateCompactionToRuntime(params, {
+          resolveTranscript: (ref) => resolveLaneTranscript(group, ref),
+          summarizer: group.summarizer,
+          settings: group.settings,
+        }),
+      );
     },
     llm: group.summarizer,
     laneDirs,
@@ -159,5 +162,6 @@ export async function loadPluginLane(
     };
   }
   const hooks = [...new Set((loaded.registrations?.hooks ?? []).map((hook) => hook.event))].sort();
+  if (hooks.length > 0) group.hooks = { pluginId: plugin.id, registered: hooks, run: (i) => loaded.runHooks(i) };
   return { ...base, engineId: source.engineId ?? loaded.engineIds[0], ...(hooks.length > 0 ? { hooks } : {}) };
 }

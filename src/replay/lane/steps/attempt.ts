@@ -8,7 +8,8 @@ import type { Lane } from '../laneContext';
 import { truncateToolResult } from '../toolResultTruncation';
 import { assembleContext, type AssembledContext } from './assemble';
 import { bootstrapExistingTranscript } from './bootstrap';
-import { precheckPrompt, providerOverflow, type PromptOverflow } from './precheck';
+import { runLlmInputHooks, runPromptBuildHooks } from '../hooks';
+import { admittedAttemptLine, precheckPrompt, providerOverflow, type PromptOverflow } from './precheck';
 
 /** OpenClaw retries overflow recovery a bounded number of times per run. */
 export const MAX_OVERFLOW_COMPACTION_ATTEMPTS = 3;
@@ -31,10 +32,14 @@ async function runAttempt(
   const runtimeSettings = lane.runtimeSettings(budget.tokenBudget);
   await bootstrapExistingTranscript(lane, draft, runtimeSettings);
   const context = await assembleContext(lane, draft, prompt, budget.tokenBudget, runtimeSettings);
-  const { precheck, systemPrompt, overflow } = precheckPrompt(lane, context, prompt);
+  // plugin prompt hooks run after assemble and change what is sent (and prechecked), as in OpenClaw
+  const hooked = await runPromptBuildHooks(lane, draft, prompt, context.assembled, context.result);
+  const sent = hooked?.prompt ?? prompt;
+  const { precheck, systemPrompt, overflow } = precheckPrompt(lane, context, sent, hooked?.systemPrompt);
+  await runLlmInputHooks(lane, draft, { systemPrompt, prompt: sent, messages: context.assembled });
   await lane.state.table.ensureCounted(context.stored);
   const attempt: AttemptResult = { ...context, runtimeSettings, precheck };
-  const overflowed = overflow ?? (await providerOverflow(lane, context.stored, systemPrompt, prompt, precheck.route));
+  const overflowed = overflow ?? (await providerOverflow(lane, context.stored, systemPrompt, sent, precheck.route));
   if (overflowed) attempt.overflow = overflowed;
   return attempt;
 }

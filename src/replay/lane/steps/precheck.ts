@@ -28,15 +28,20 @@ function precheckEstimate(stored: readonly StoredMessage[], systemPrompt: string
 /**
  * The pre-prompt precheck (spec §7.3): `systemPromptAddition` prepended, skipped for an engine that owns
  * compaction unless its `promptAuthority` is `preassembly_may_overflow` (then the larger of the assembled and
- * pre-assembly estimates wins). Returns the record and, when the route is not `fits`, the overflow.
+ * pre-assembly estimates wins). Returns the record and, when the route is not `fits`, the overflow — except on
+ * 2026.8+, where the precheck only logs (openclaw@2026.9.6 dist builtin-openclaw-*.mjs
+ * `prepareEmbeddedAttemptPromptPreflight`) and threshold compaction after the turn takes over.
  */
 export function precheckPrompt(
   lane: Lane,
   context: AssembledContext,
   prompt: string,
+  /** the system prompt as plugin prompt hooks left it (the engine's addition already in it) */
+  hookedSystemPrompt?: string,
 ): { precheck: PrecheckRecord; systemPrompt: string; overflow?: PromptOverflow } {
   const { result, assemblySucceeded, pipeline, assembled, stored } = context;
-  const systemPrompt = prependSystemPromptAddition(lane.state.systemPrompt, result?.systemPromptAddition);
+  const systemPrompt =
+    hookedSystemPrompt ?? prependSystemPromptAddition(lane.state.systemPrompt, result?.systemPromptAddition);
   const authority = result?.promptAuthority;
   // Read live: an engine quarantined by this very assemble now answers with legacy's info.
   const live = lane.engine.info;
@@ -56,7 +61,9 @@ export function precheckPrompt(
     contextTokenBudget: lane.group.contextWindow,
     reserveTokens: lane.group.settings.reserveTokens,
     reducibleToolResultChars: reducible,
+    reserveRule: lane.state.profile.reserveRule,
   });
+  const onlyLogs = lane.state.profile.precheck === 'logs';
   const precheck: PrecheckRecord = {
     skipped,
     ...(skipped ? { skipReason: skipReasonFor(live.id) } : {}),
@@ -68,12 +75,22 @@ export function precheckPrompt(
     reducibleToolResultChars: reducible,
     route: computed.route,
     shouldCompact: computed.shouldCompact,
+    ...(onlyLogs && !skipped && computed.route !== 'fits' ? { onlyLogged: true } : {}),
   };
   const overflow =
-    !skipped && computed.route !== 'fits'
+    !skipped && !onlyLogs && computed.route !== 'fits'
       ? { source: 'precheck' as const, tokens: estimate, route: computed.route }
       : undefined;
   return { precheck, systemPrompt, ...(overflow ? { overflow } : {}) };
+}
+
+/** OpenClaw 2026.8+'s log line for a precheck that did not fit but let the prompt through. */
+export function admittedAttemptLine(lane: Lane, precheck: PrecheckRecord): string {
+  const model = `${lane.group.provider ?? 'unknown'}/${lane.group.model ?? 'unknown'}`;
+  return (
+    `[context-pressure-diagnostic] admitted provider attempt for ${model} route=${precheck.route} ` +
+    `estimatedPromptTokens=${precheck.estimatedTokens} promptBudgetBeforeReserve=${precheck.promptBudgetBeforeReserve}`
+  );
 }
 
 /**

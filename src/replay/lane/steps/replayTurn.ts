@@ -3,15 +3,16 @@
  * requirements → attempts until the prompt fits (bootstrap, history pipeline, assemble, precheck, overflow
  * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the record.
  */
-import type { ContextEngineInfo } from '../../../contract';
+import type { AgentMessage, ContextEngineInfo } from '../../../contract';
 import type { Finding, TurnPath, TurnRecord, TurnStatus } from '../../../contract/recording';
-import { shouldCompact } from '../../../engines/legacy';
+import { estimateContextTokens, shouldCompact } from '../../../engines/legacy';
 import { deriveAssembleTokenBudget } from '../../../tokens';
 import { computeTurnFindings, FINDING_SEVERITY } from '../../findings/computeTurnFindings';
 import { buildTurnRecord } from '../../recording/buildTurnRecord';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { TurnDraft } from '../../recording/turnDraft';
 import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../session/sessionTurns';
+import { attachHookRecords, runAgentEndHooks, runRunStartHooks } from '../hooks';
 import { autoCompact, compactOnEngine } from '../laneCompactions';
 import type { Lane } from '../laneContext';
 import { handleRecordedSpawns } from '../subagentLifecycle';
@@ -66,19 +67,40 @@ function budgetRecordOf(lane: Lane, budget: AssembleBudget) {
   };
 }
 
-/** Harness auto-compaction for engines that do not own compaction, when assembled + new crosses the threshold. */
+/**
+ * The context size the threshold compares after the turn (spec §3.3 "Trigger"). On a legacy turn the lane's
+ * context is what OpenClaw sent, so the harness's `estimateContextTokens` applies: the provider-reported usage of
+ * the last assistant message with usable usage (the recorded reply's) plus estimates of what came after — stale
+ * usage before the latest compaction is already zeroed by the sanitize step. A plugin engine's context was never
+ * sent to the recorded model, so its assembled + new messages are estimated instead.
+ */
+function thresholdTokens(
+  lane: Lane,
+  info: ContextEngineInfo,
+  attempt: AttemptResult,
+  newMessages: readonly AgentMessage[],
+  newMessageKeys: readonly string[],
+): number {
+  if (info.id === 'legacy') {
+    return estimateContextTokens([...attempt.assembled, ...newMessages], lane.state.profile).tokens;
+  }
+  return (
+    attempt.stored.reduce((s, m) => s + m.estTokens, 0) +
+    newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0)
+  );
+}
+
+/** Harness auto-compaction for engines that do not own compaction, when the context crosses the threshold. */
 async function autoCompactIfNeeded(
   lane: Lane,
   draft: TurnDraft,
   info: ContextEngineInfo,
   attempt: AttemptResult,
-  newMessageKeys: readonly string[],
+  appended: { newMessages: readonly AgentMessage[]; newMessageKeys: readonly string[] },
 ): Promise<string | undefined> {
-  const { group, state } = lane;
+  const { group } = lane;
   if (!group.compactionEnabled || info.ownsCompaction === true) return undefined;
-  const contextTokens =
-    attempt.stored.reduce((s, m) => s + m.estTokens, 0) +
-    newMessageKeys.reduce((s, k) => s + (state.table.get(k)?.estTokens ?? 0), 0);
+  const contextTokens = thresholdTokens(lane, info, attempt, appended.newMessages, appended.newMessageKeys);
   if (!shouldCompact(contextTokens, group.contextWindow, group.settings)) return undefined;
   return autoCompact(lane, draft, contextTokens);
 }
@@ -186,7 +208,7 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
         'The engine has not seen this turn; OpenClaw retries the advancement before the next turn.',
     });
   }
-  return { record, findings };
+  return { record: attachHookRecords(record, draft), findings };
 }
 
 /** Replay one recorded turn on `lane` (its draft already receives the turn's quarantine events). */
@@ -208,6 +230,7 @@ export async function replayTurn(
     systemPrompt: lane.state.systemPrompt,
     prompt,
   });
+  await runRunStartHooks(lane, draft, prompt);
   const hostFailure = checkAgentRunHostSupport(lane, draft, info);
   const tried = hostFailure === undefined ? await attemptUntilPromptFits(lane, draft, prompt, budget) : undefined;
   const attempt = tried?.attempt;
@@ -217,7 +240,9 @@ export async function replayTurn(
   const { status, error } = turnStatusOf(turn, hostFailure, tried?.promptError);
   if (promptSent) await handleRecordedSpawns(lane, turn, draft);
   const autoCompactionSummary =
-    promptSent && attempt ? await autoCompactIfNeeded(lane, draft, info, attempt, newMessageKeys) : undefined;
+    promptSent && attempt
+      ? await autoCompactIfNeeded(lane, draft, info, attempt, { newMessages, newMessageKeys })
+      : undefined;
   const boundary = lane.state.profile.durableTurnCommit ? turnBoundary(lane, turn, newMessageKeys) : undefined;
   const finalized = attempt
     ? await finalizeTurn(lane, draft, {
@@ -231,6 +256,11 @@ export async function replayTurn(
         ...(boundary ? { boundary } : {}),
       })
     : ({ finalize: 'none' } as const);
+  if (attempt) {
+    const success = status === 'ok';
+    const messages = [...attempt.assembled, ...(promptSent ? newMessages : [])];
+    await runAgentEndHooks(lane, draft, { messages, success, ...(error !== undefined ? { error } : {}) });
+  }
   const turnPath: TurnPath = {
     engine: degradedReason === undefined ? 'configured' : 'legacy-fallback',
     ...(degradedReason !== undefined ? { degradedReason } : {}),

@@ -1,0 +1,152 @@
+/**
+ * Plugin hooks in a replay, on a real engine host (the hook-context fixture plugin): before_prompt_build's plugin
+ * system context changes the system prompt the lane sends exactly as OpenClaw composes it (the precheck equals
+ * a replay whose system prompt already holds OpenClaw's fenced section), its prependContext goes before the
+ * prompt and it is given the assembled messages; before/after_compaction get OpenClaw's built-in-compactor
+ * payloads; conversation hooks are blocked as OpenClaw blocks them unless allowConversationAccess is set; the
+ * lane notice names only the hooks that do not run, each with why.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { replaySession, type Recording } from '../../../src/replay';
+import type { OpenClawConfig } from '../../../src/contract';
+import { SessionBuilder, tempDir } from './sessionBuilder';
+
+const FIXTURE = resolve(import.meta.dirname, '../../fixtures/plugins/hook-context');
+const BASE_SYSTEM = 'You are a careful assistant.';
+const NOTES = 'Project notes: indent with tabs.';
+const FENCED = `---\n\nOpenClaw plugin-injected system context. This block is not workspace file content.\n\n${NOTES}\n\n---`;
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function session() {
+  const b = new SessionBuilder();
+  for (const word of ['alpha', 'beta', 'gamma', 'delta']) b.turn(`tell me about ${word}`, `${word} `.repeat(400));
+  return b.loaded();
+}
+
+async function replayHookLane(opts: {
+  pluginConfig: Record<string, unknown>;
+  systemPrompt?: string;
+  config?: OpenClawConfig;
+  manualCompactions?: { turn: number }[];
+  openclawVersion?: string;
+}): Promise<Recording> {
+  const workDir = tempDir('cs-plugin-hooks-');
+  dirs.push(workDir);
+  return replaySession({
+    session: session(),
+    systemPrompt: opts.systemPrompt ?? BASE_SYSTEM,
+    lanes: [
+      {
+        engine: { kind: 'plugin', plugin: FIXTURE, pluginConfig: opts.pluginConfig },
+        contextWindow: 32_000,
+        keepRecentTokens: 500,
+        ...(opts.config ? { config: opts.config } : {}),
+      },
+    ],
+    plugins: { allowExecute: true },
+    ...(opts.manualCompactions ? { manualCompactions: opts.manualCompactions } : {}),
+    ...(opts.openclawVersion ? { openclawVersion: opts.openclawVersion } : {}),
+    workDir,
+  });
+}
+
+const turnsOf = (rec: Recording) => rec.turns[rec.lanes[0]!.id]!;
+
+describe('plugin hooks in a replay lane', () => {
+  it("before_prompt_build's system context is sent as OpenClaw composes it; without it nothing changes", async () => {
+    const hooked = await replayHookLane({ pluginConfig: { systemContext: NOTES } });
+    const composed = await replayHookLane({ pluginConfig: {}, systemPrompt: `${FENCED}\n\n${BASE_SYSTEM}` });
+    const twin = await replayHookLane({ pluginConfig: {} });
+    expect(hooked.lanes[0]!.error).toBeUndefined();
+    const [h, c, t] = [turnsOf(hooked), turnsOf(composed), turnsOf(twin)];
+    expect(h).toHaveLength(4);
+    for (let i = 0; i < h.length; i++) {
+      expect(h[i]!.promptHooks).toEqual({ prependSystemContext: FENCED });
+      expect(h[i]!.precheck.estimatedTokens).toBe(c[i]!.precheck.estimatedTokens);
+      expect(h[i]!.precheck.estimatedTokens).toBeGreaterThan(t[i]!.precheck.estimatedTokens);
+      expect(h[i]!.hooks?.find((r) => r.name === 'before_prompt_build')).toMatchObject({ changed: true, handlers: 1 });
+      // the false twin: the hook ran and returned nothing, so the lane sends what it would without the plugin's hook
+      expect(t[i]!.hooks?.find((r) => r.name === 'before_prompt_build')).toMatchObject({ changed: false });
+      expect(t[i]!.promptHooks).toBeUndefined();
+    }
+  });
+
+  it('prependContext goes before the prompt and the hook is given the assembled messages', async () => {
+    const rec = await replayHookLane({ pluginConfig: { promptContext: 'Recall' } });
+    for (const turn of turnsOf(rec)) {
+      expect(turn.promptHooks).toEqual({ prependContext: `Recall (${turn.assembled.length} messages)` });
+    }
+    expect(turnsOf(rec)[2]!.assembled.length).toBe(4);
+  });
+
+  it('before_compaction and after_compaction get the built-in compactor payloads OpenClaw passes', async () => {
+    const rec = await replayHookLane({ pluginConfig: {}, manualCompactions: [{ turn: 2 }] });
+    const turns = turnsOf(rec);
+    const compaction = turns[2]!.events.find((e) => e.type === 'compaction');
+    expect(compaction).toMatchObject({ trigger: 'manual', compacted: true });
+    const seen = JSON.parse(turns[3]!.systemPromptAddition!.replace(/^hooks seen: /, '')) as {
+      compactions: Record<string, unknown>[];
+    };
+    const before = rec.session.messageKeys.slice(0, 4).reduce((s, k) => s + rec.messages[k]!.estTokens, 0);
+    const afterCount = turns[2]!.assembled.length;
+    expect(seen.compactions).toEqual([
+      {
+        phase: 'before',
+        messageCount: 4,
+        tokenCount: before,
+        ctxKeys: ['agentId', 'sessionId', 'sessionKey', 'workspaceDir'],
+      },
+      {
+        phase: 'after',
+        messageCount: afterCount,
+        tokenCount: compaction!.type === 'compaction' ? compaction!.tokensAfter : null,
+        compactedCount: 4 - afterCount,
+        sessionFile: expect.stringMatching(/\.jsonl$/) as unknown,
+      },
+    ]);
+    expect(afterCount).toBeLessThan(4);
+    expect(turns[2]!.hooks?.map((r) => r.name)).toEqual([
+      'before_compaction',
+      'after_compaction',
+      'before_prompt_build',
+    ]);
+  });
+
+  it('names only the hooks that do not run, each with why; allowConversationAccess lets agent_end run', async () => {
+    const rec = await replayHookLane({ pluginConfig: {} });
+    const notice = rec.findings.filter((f) => f.code === 'plugin-hooks-not-run');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.message).toContain(
+      'agent_end (blocked, as OpenClaw blocks it: non-bundled plugins must set plugins.entries.hook-context.hooks.allowConversationAccess=true)',
+    );
+    expect(notice[0]!.message).toContain('gateway_start (belongs to the gateway process');
+    for (const runs of ['before_prompt_build', 'before_compaction', 'after_compaction']) {
+      expect(notice[0]!.message).not.toContain(`${runs} (`);
+    }
+    expect(turnsOf(rec).every((t) => !t.hooks?.some((r) => r.name === 'agent_end'))).toBe(true);
+
+    const allowed = await replayHookLane({
+      pluginConfig: {},
+      config: {
+        plugins: { entries: { 'hook-context': { hooks: { allowConversationAccess: true } } } },
+      } as OpenClawConfig,
+    });
+    const turns = turnsOf(allowed);
+    expect(turns[3]!.systemPromptAddition).toBe('hooks seen: {"compactions":[],"agentEnds":3}');
+    expect(turns[0]!.hooks?.map((r) => r.name)).toEqual(['before_prompt_build', 'agent_end']);
+    expect(allowed.findings.find((f) => f.code === 'plugin-hooks-not-run')?.message).not.toContain('agent_end');
+  });
+
+  it('as OpenClaw 2026.9.6, before_prompt_build is a conversation hook: blocked without allowConversationAccess', async () => {
+    const rec = await replayHookLane({ pluginConfig: { systemContext: NOTES }, openclawVersion: '2026.9.6' });
+    expect(turnsOf(rec).every((t) => t.promptHooks === undefined)).toBe(true);
+    expect(rec.findings.find((f) => f.code === 'plugin-hooks-not-run')?.message).toContain(
+      'before_prompt_build (blocked, as OpenClaw blocks it',
+    );
+  });
+});
