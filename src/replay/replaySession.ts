@@ -117,6 +117,7 @@ function rootLaneRecord(
     sessionId: root.info.sessionId,
     sessionKey: rootKey,
     ...(setup.error ? { error: setup.error } : {}),
+    ...(group.callTimeoutMs !== undefined ? { callTimeoutMs: group.callTimeoutMs } : {}),
     turnCount: 0,
   };
 }

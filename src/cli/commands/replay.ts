@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
+import { parseMilliseconds } from './parseMs';
 import {
   exportRecordingJson,
   formatLaneSummary,
@@ -71,6 +72,7 @@ export interface ReplayCliOptions {
   stateDir?: string;
   workspace?: string;
   node?: string;
+  callTimeout?: string;
   subagents: boolean;
   failOn?: string;
   progress: boolean;
@@ -124,6 +126,7 @@ export function addReplayOptions(command: Command): Command {
     )
     .option('--workspace <dir>', 'agent workspace for plugin discovery (<dir>/.openclaw/extensions)')
     .option('--node <path>', 'Node binary for engine hosts (default: $CONTEXTSCOPE_ENGINE_NODE or this Node)')
+    .option('--call-timeout <ms>', 'deadline for each plugin engine call before it is quarantined (default 30000)')
     .option('--no-subagents', 'do not replay subagent child sessions')
     .option(
       '--fail-on <codes|severity>',
@@ -215,6 +218,7 @@ export function replayOptionsFromCli(options: ReplayCliOptions): Omit<ReplayOpti
     if (!Number.isFinite(driftThreshold) || driftThreshold < 0)
       throw new CliUsageError(`--drift ${options.drift}: give a non-negative fraction, e.g. --drift 0.5`);
   }
+  const callTimeoutMs = parseMilliseconds('--call-timeout', options.callTimeout, CliUsageError);
   let systemPrompt: string | undefined;
   if (options.systemPrompt) {
     try {
@@ -236,6 +240,7 @@ export function replayOptionsFromCli(options: ReplayCliOptions): Omit<ReplayOpti
       ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
       ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
       ...(options.node ? { nodePath: options.node } : {}),
+      ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
     },
   };
 }

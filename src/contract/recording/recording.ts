@@ -46,6 +46,8 @@ export const LaneRecordSchema = Type.Object(
     spawnedAtTurn: Type.Optional(NonNegInt),
     /** the lane could not run at all (plugin failed to load, ...) */
     error: Type.Optional(Type.String()),
+    /** plugin lanes: the deadline for each engine call, in ms (a call past it quarantines the engine) */
+    callTimeoutMs: Type.Optional(NonNegInt),
     turnCount: NonNegInt,
   },
   { additionalProperties: false },

@@ -75,6 +75,7 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
       plugin,
       ...(parsed.engineId ? { engineId: parsed.engineId } : {}),
       ...(pluginConfig ? { pluginConfig } : {}),
+      ...(parsed.timeoutMs !== undefined ? { callTimeoutMs: parsed.timeoutMs } : {}),
     },
   };
 }

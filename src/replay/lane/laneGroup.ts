@@ -42,6 +42,8 @@ export interface LaneGroup {
   delegatedCompactions: number;
   /** the lane plugin's hook handlers (in its engine host), when it registered any with api.on */
   hooks?: LaneHookHost;
+  /** plugin lanes: the deadline for each engine call, in ms */
+  callTimeoutMs?: number;
   /** closes plugin hosts and the like */
   closers: (() => Promise<void>)[];
 }

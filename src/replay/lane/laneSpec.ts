@@ -11,6 +11,7 @@
  *   reserve=<N>          this lane's configured compaction reserveTokens (default: --reserve)
  *   host=<host>          embedded | codex | cli:<backendId> | agent-harness:<id> (default: --host)
  *   label=<text>         the lane's display label
+ *   timeoutMs=<ms>       plugin lanes: the deadline for each engine call (default: --call-timeout, else 30000)
  * Values are percent-decoded, so a path with `&` or `?` can be written with %26 / %3F.
  */
 export type HostSpec = 'embedded' | 'codex' | `cli:${string}` | `agent-harness:${string}`;
@@ -33,6 +34,8 @@ export type ParsedLaneSpec =
       /** the plugin config itself, as JSON5 text (`configJson5=`) */
       configText?: string;
       engineId?: string;
+      /** the deadline for each engine call, in ms (`timeoutMs=`) */
+      timeoutMs?: number;
     });
 
 export class LaneSpecError extends Error {
@@ -44,7 +47,7 @@ export class LaneSpecError extends Error {
 }
 
 const LEGACY_OPTIONS = ['window', 'reserve', 'host', 'label'] as const;
-const PLUGIN_OPTIONS = ['config', 'configJson5', 'engine', ...LEGACY_OPTIONS] as const;
+const PLUGIN_OPTIONS = ['config', 'configJson5', 'engine', 'timeoutMs', ...LEGACY_OPTIONS] as const;
 const SYNTAX =
   'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>|configJson5=<percent-encoded JSON5>][&engine=<engineId>]';
 
@@ -118,6 +121,14 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
         break;
       case 'engine':
         out.engineId = value;
+        break;
+      case 'timeoutMs':
+        if (!/^\d+$/.test(value.trim()) || Number(value) === 0) {
+          throw new LaneSpecError(
+            `Invalid lane spec "${spec}": timeoutMs=${value} must be a positive whole number of milliseconds.`,
+          );
+        }
+        out.timeoutMs = Number(value);
         break;
       case 'window':
         out.window = parseTokenCount(value, name, text, false);

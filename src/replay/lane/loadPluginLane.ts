@@ -24,6 +24,10 @@ import { withDelegatedCompactionHooks } from './hooks/compactionHooks';
 import { resolveLaneTranscript, type LaneGroup } from './laneGroup';
 import type { LaneEngineSource, PluginLoadingOptions } from './replayTypes';
 
+/** OpenClaw-independent engine-host deadlines (src/plugins/host/remoteEngine.ts): each call, and compact at least. */
+const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+const DEFAULT_COMPACT_TIMEOUT_MS = 180_000;
+
 export interface PluginLaneResult {
   /** the engine id the lane's slot selects */
   engineId: string;
@@ -116,8 +120,10 @@ export async function loadPluginLane(
       ? allowExecuteConsent()
       : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
 
+  group.callTimeoutMs = source.callTimeoutMs ?? options.plugins?.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const loaded = await loadPlugin(plugin, {
     runtime: group.runtime,
+    deadlines: { defaultMs: group.callTimeoutMs, compactMs: Math.max(group.callTimeoutMs, DEFAULT_COMPACT_TIMEOUT_MS) },
     config,
     consent,
     compactionDelegate: (params) => {

@@ -17,6 +17,8 @@ export type LaneEngineSource =
       engineId?: string;
       /** plugins.entries.<id>.config */
       pluginConfig?: Record<string, unknown>;
+      /** the deadline for each engine call in ms (default: PluginLoadingOptions.callTimeoutMs, else 30 000) */
+      callTimeoutMs?: number;
     }
   /** an engine factory registered into the lane runtime in this process (tests, embedding) */
   | { kind: 'in-process'; engineId: string; factory: ContextEngineFactory; owner?: string };
@@ -70,6 +72,8 @@ export interface PluginLoadingOptions {
   bundledDir?: string;
   /** Node binary for engine hosts */
   nodePath?: string;
+  /** the deadline for each engine call of every plugin lane, in ms (default 30 000; compact at least 180 000) */
+  callTimeoutMs?: number;
   /** the engine-host entry (default: the built engine-host.mjs next to the running bundle, else the TypeScript source) */
   hostEntry?: Partial<EngineHostEntry>;
 }
