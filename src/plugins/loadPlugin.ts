@@ -349,7 +349,8 @@ class PluginLoad implements LoadedPlugin {
   /** Each entry's load error (with its stack in the logs) and a note when register(api) returned a promise. */
   private recordEntries(report: RegisterReport): void {
     for (const entry of report.entries) {
-      if (entry.error) this.errors.push(describeEntryError(entry.file, this.plugin.rootDir, entry.error));
+      if (entry.error)
+        this.errors.push(describeEntryError(entry.file, this.plugin.rootDir, entry.error, this.current?.node));
       if (entry.error?.stack)
         this.log({ level: 'error', message: entry.error.stack, pluginId: entry.pluginId, at: Date.now() });
       if (entry.asyncRegister) {

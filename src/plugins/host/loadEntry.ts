@@ -67,10 +67,14 @@ async function importModule(
   return await import(pathToFileURL(file).href);
 }
 
-function typeLabel(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object without register()' : `a ${typeof value}`;
+/** What the entry's default export is, with the right article ("an object without register()", "a string"). */
+export function describeDefaultExport(value: unknown): string {
+  if (value === undefined) return 'it has no default export';
+  if (value === null) return 'its default export is null';
+  if (Array.isArray(value)) return 'its default export is an array';
+  if (typeof value === 'object') return 'its default export is an object without register()';
+  const type = typeof value;
+  return `its default export is ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
 /** Picks the register function out of a module namespace (or CommonJS exports). */
@@ -116,7 +120,7 @@ export async function loadEntry(
     const exported = (namespace as { default?: unknown } | null)?.default;
     throw new EntryLoadFailure({
       phase: 'export',
-      message: `${file} exports no register(api): its default export is ${typeLabel(exported)}; export a function register(api) or definePluginEntry({ id, register })`,
+      message: `${file} exports no register(api): ${describeDefaultExport(exported)}; export a function register(api) or definePluginEntry({ id, register })`,
     });
   }
   return found;
