@@ -11,8 +11,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ClientContext } from './bridge/ClientContext';
 import { createInspectorClient } from './bridge/createInspectorClient';
+import { initTheme } from './theme';
 import { AppFrame } from './views/AppFrame';
 
+initTheme();
 const choice = createInspectorClient(window);
 const root = document.getElementById('root');
 if (!root) throw new Error('renderer/index.html has no #root element.');

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { replayTopics } from './methods/replay';
+import { shellTopics } from './methods/shell';
 
 /** Progress of long work (loading a big session, a replay): `done` of `total` units in `phase`. */
 export const ProgressEventSchema = Type.Object(
@@ -22,6 +23,7 @@ export type ProgressEvent = Static<typeof ProgressEventSchema>;
 export const eventTopics = {
   progress: ProgressEventSchema,
   ...replayTopics,
+  ...shellTopics,
 };
 
 export type EventTopics = typeof eventTopics;

@@ -130,13 +130,16 @@ export interface LaunchedChromium {
 }
 
 /** Headless Chromium with a fresh profile (a persistent context, as TOOLCHAIN.md prescribes). */
-export async function launchChromium(executablePath: string): Promise<LaunchedChromium> {
+export async function launchChromium(
+  executablePath: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<LaunchedChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'contextscope-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
+    viewport,
   });
   return {
     context,
@@ -199,11 +202,20 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startApp(chromiumPath: string, env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
+export interface StartAppOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+export async function startApp(
+  chromiumPath: string,
+  env: NodeJS.ProcessEnv = {},
+  options: StartAppOptions = {},
+): Promise<RunningApp> {
   const configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
   const server = await startBuiltServer([], { ...process.env, CONTEXTSCOPE_CONFIG_DIR: configDir, ...env });
-  const browser = await launchChromium(chromiumPath);
-  const { page, problems } = await openApp(browser, server, { colorScheme: 'light' });
+  const browser = await launchChromium(chromiumPath, options.viewport);
+  const { page, problems } = await openApp(browser, server, { colorScheme: options.colorScheme ?? 'light' });
   return {
     server,
     browser,

@@ -1,15 +1,19 @@
 import type { AppInfo } from '../../../src/bridge';
 import type { ConnectionState } from '../bridge/InspectorClient';
+import type { ThemeChoice } from '../theme';
 import { StatusIndicator } from './StatusIndicator';
+import { ThemeToggle } from './ThemeToggle';
 import './AppHeader.css';
 
 export interface AppHeaderProps {
   info: AppInfo | null;
   connection: ConnectionState;
   connectionProblem: string | null;
+  theme: ThemeChoice;
+  onChooseTheme(choice: ThemeChoice): void;
 }
 
-export function AppHeader({ info, connection, connectionProblem }: AppHeaderProps) {
+export function AppHeader({ info, connection, connectionProblem, theme, onChooseTheme }: AppHeaderProps) {
   return (
     <header className="app-header">
       <div className="app-header__brand">
@@ -38,6 +42,7 @@ export function AppHeader({ info, connection, connectionProblem }: AppHeaderProp
           </>
         )}
         <StatusIndicator state={connection} detail={connectionProblem} />
+        <ThemeToggle choice={theme} onChoose={onChooseTheme} />
       </div>
     </header>
   );

@@ -22,6 +22,8 @@ export interface BudgetChartProps {
   height?: number;
   /** width used before the container is measured (and in jsdom, which never measures) */
   initialWidth?: number;
+  /** a short pane: the legend keeps to one line (the note is cut, its whole text in its tooltip) */
+  compact?: boolean;
 }
 
 const BUDGET_COLOR = '#868e96';
@@ -180,6 +182,11 @@ function tooltip(): ReactElement {
 
 function BudgetLegend({ series, measure }: { series: BudgetSeries; measure: TokenMeasure }) {
   const band = series.reserveBand;
+  const note =
+    `${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}` +
+    (band
+      ? ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`
+      : '');
   return (
     <figcaption className="budget-chart__legend">
       {series.lanes.map((lane) => (
@@ -194,10 +201,8 @@ function BudgetLegend({ series, measure }: { series: BudgetSeries; measure: Toke
       </span>
       <span className="legend-item">◆ compaction ({series.compactions})</span>
       <span className="legend-item">✕ quarantine ({series.quarantines})</span>
-      <span className="legend-item legend-item--note" data-testid="budget-caption">
-        {`${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}`}
-        {band &&
-          ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`}
+      <span className="legend-item legend-item--note" data-testid="budget-caption" title={note}>
+        {note}
       </span>
     </figcaption>
   );
@@ -211,10 +216,14 @@ export function BudgetChart({
   onSelectTurn,
   height = 200,
   initialWidth = 900,
+  compact = false,
 }: BudgetChartProps) {
   const top = chartTop(series);
   return (
-    <figure className="budget-chart" aria-label="Tokens per turn against the token budget">
+    <figure
+      className={`budget-chart${compact ? ' budget-chart--compact' : ''}`}
+      aria-label="Tokens per turn against the token budget"
+    >
       <div className="budget-chart__plot" data-testid="budget-chart">
         <ResponsiveContainer width="100%" height={height} initialDimension={{ width: initialWidth, height }}>
           <ComposedChart

@@ -23,7 +23,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
   const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport, live } = props;
   return (
     <header className="replay-view__header">
-      <div>
+      <div className="replay-view__heading">
         <h1 className="view__title">
           Replay <span className="mono replay-view__session">{title}</span>
         </h1>
@@ -35,7 +35,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
             text={`${errors} errors, ${warnings} warnings`}
           />
           {live && (
-            <span data-testid="live-status">
+            <span data-testid="live-status" className="replay-view__live">
               {' '}
               · <Tag
                 tone="info"

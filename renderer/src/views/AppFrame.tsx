@@ -2,8 +2,13 @@ import { useEffect } from 'react';
 import { useInspectorClient } from '../bridge/ClientContext';
 import { AppHeader } from '../components/AppHeader';
 import { NavigationList } from '../components/NavigationList';
+import { startDeepLinks } from '../router/deepLinks';
+import { handleShellEvent } from '../router/shellCommands';
+import { useFileDrop } from '../router/useFileDrop';
 import { SECTIONS, useAppStore, type SectionId } from '../store/appStore';
 import { useReplayStore } from '../store/replayStore';
+import { useThemeStore } from '../theme';
+import { AppOverlays, ShellProblem } from './AppOverlays';
 import { CompareView } from './CompareView';
 import { ConfigView } from './ConfigView';
 import { DoctorView } from './DoctorView';
@@ -11,6 +16,7 @@ import { OverviewView } from './OverviewView';
 import { PluginsView } from './PluginsView';
 import { ReplayView } from './ReplayView';
 import { SessionsView } from './SessionsView';
+import { useGlobalKeys } from './useGlobalKeys';
 import './AppFrame.css';
 
 export interface AppFrameProps {
@@ -39,20 +45,35 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
     const unsubscribe = client.onConnectionChange((state, reason) =>
       useAppStore.getState().setConnection(state, reason ?? null),
     );
-    const unsubscribeEvents = client.onEvent((event) => useReplayStore.getState().handleEvent(event));
+    const unsubscribeEvents = client.onEvent(
+      (event) => handleShellEvent(event, client) || useReplayStore.getState().handleEvent(event),
+    );
+    const stopLinks = startDeepLinks(client);
     void store.loadOverview(client);
     return () => {
       unsubscribe();
       unsubscribeEvents();
+      stopLinks();
     };
   }, [client, clientProblem]);
+  useGlobalKeys();
+  const dragging = useFileDrop(client);
+  const theme = useThemeStore((state) => state.choice);
+  const setTheme = useThemeStore((state) => state.setChoice);
 
   return (
     <div className="frame">
-      <AppHeader info={info} connection={connection} connectionProblem={connectionProblem} />
+      <AppHeader
+        info={info}
+        connection={connection}
+        connectionProblem={connectionProblem}
+        theme={theme}
+        onChooseTheme={setTheme}
+      />
       <div className="frame__body">
         <NavigationList entries={SECTIONS} activeId={activeSection} onSelect={(id) => selectSection(id as SectionId)} />
-        <main className="frame__main">
+        <main className={`frame__main frame__main--${activeSection}`}>
+          <ShellProblem />
           {activeSection === 'overview' && <OverviewView />}
           {activeSection === 'sessions' && <SessionsView />}
           {activeSection === 'replay' && <ReplayView />}
@@ -62,6 +83,7 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
           {activeSection === 'doctor' && <DoctorView />}
         </main>
       </div>
+      <AppOverlays dragging={dragging} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { draftSize } from '../model/configDraft';
 import { enginesFromDoctor } from '../model/configSlots';
 import { useDoctorStore } from '../store/doctorStore';
 import { isDirty, useConfigStore } from '../store/configStore';
+import { isTypingTarget, matchShortcut } from '../shortcuts';
 import { ConfigViewForms } from './ConfigViewForms';
 import { ConfigConflictNotice, ConfigTrySection } from './ConfigViewPanels';
 import './ConfigView.css';
@@ -19,17 +20,11 @@ const RECHECK_MS = 3000;
 function useConfigKeys(onSave: () => void, searchRef: RefObject<HTMLInputElement | null>, dirty: boolean) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      const id = matchShortcut(event, ['config.save', 'config.search']);
+      if (id === 'config.save') {
         event.preventDefault();
         onSave();
-      } else if (
-        event.key === '/' &&
-        !(
-          event.target instanceof HTMLInputElement ||
-          event.target instanceof HTMLTextAreaElement ||
-          event.target instanceof HTMLSelectElement
-        )
-      ) {
+      } else if (id === 'config.search' && !isTypingTarget(event.target)) {
         event.preventDefault();
         searchRef.current?.focus();
       }

@@ -1,44 +1,24 @@
 import { useInspectorClient } from '../bridge/ClientContext';
 import type { InspectorClient } from '../bridge/InspectorClient';
-import { BudgetChart } from '../components/BudgetChart';
 import { ReplayControls } from '../components/ReplayControls';
 import { ReplayEmptyState } from '../components/ReplayEmptyState';
 import { ReplayHeader } from '../components/ReplayHeader';
 import { ReplayNotices } from '../components/ReplayNotices';
-import { TimelineTable } from '../components/TimelineTable';
-import { TurnView } from '../components/TurnView';
-import { downloadText } from '../downloadText';
 import { lanesOfSession, sessionChoices } from '../model/recordingLanes';
 import type { Recording } from '../recordingTypes';
 import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
 import { useReplayStore, type ExportFormat } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
+import { exportCurrentRecording } from './exportRecording';
+import { ReplayPanes } from './ReplayPanes';
 import { useReplayKeys } from './useReplayKeys';
 import { useReplayModel } from './useReplayModel';
 import './ReplayView.css';
 
-function exportFileName(title: string, format: ExportFormat): string {
-  const safe = title.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'replay';
-  return `contextscope-${safe}.${format === 'json' ? 'recording.json' : 'report.html'}`;
-}
-
-/** Asks the bridge for the export and saves it as a file (an error is shown from the store's exportError). */
+/** Saves the current recording's export as a file (an error is shown from the store's exportError). */
 function useExport(client: InspectorClient | null) {
-  const recordingTitle = useReplayStore((s) => s.recordingTitle);
-  const exportRecording = useReplayStore((s) => s.exportRecording);
-  return (format: ExportFormat) => {
-    if (!client) return;
-    void exportRecording(client, format).then((content) => {
-      if (content !== null) {
-        downloadText(
-          exportFileName(recordingTitle, format),
-          content,
-          format === 'json' ? 'application/json' : 'text/html',
-        );
-      }
-    });
-  };
+  return (format: ExportFormat) => client && exportCurrentRecording(client, format);
 }
 
 function findingCounts(recording: Recording): { errors: number; warnings: number } {
@@ -106,31 +86,12 @@ export function ReplayView() {
         onSetOnlyDiffering={selection.setOnlyDiffering}
       />
 
-      <BudgetChart
-        series={series}
-        measure={selection.measure}
-        selectedTurn={selection.turn}
-        onSelectTurn={selection.selectTurn}
+      <ReplayPanes
+        model={{ series, timelineLanes, visibleRows, detail }}
+        selection={selection}
+        turnCount={turnCount}
+        prompt={prompt}
       />
-      <TimelineTable
-        lanes={timelineLanes}
-        rows={visibleRows}
-        selectedTurn={selection.turn}
-        onSelectTurn={selection.selectTurn}
-      />
-      {detail ? (
-        <TurnView
-          detail={detail}
-          turnCount={turnCount}
-          prompt={prompt}
-          lanes={timelineLanes}
-          onSelectLane={selection.selectLane}
-          expanded={selection.expanded}
-          onToggle={selection.toggleExpanded}
-        />
-      ) : (
-        <p className="muted">This lane has no turn {selection.turn + 1}.</p>
-      )}
     </div>
   );
 }

@@ -1,0 +1,88 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { useElementSize, type ElementSize } from './useElementSize';
+import './ReplayWorkspace.css';
+
+/** Below this workspace width the timeline and the turn detail are stacked instead of side by side. */
+export const SIDE_BY_SIDE_MIN_WIDTH = 1200;
+
+export type WorkspaceOrientation = 'horizontal' | 'vertical';
+
+export interface ReplayWorkspaceProps {
+  /** the chart and the timeline, given the master pane's size (to fit the timeline's height to it) */
+  master(size: ElementSize, orientation: WorkspaceOrientation): ReactNode;
+  detail: ReactNode;
+  /** changes when another turn or lane is shown: the detail pane scrolls back to its top */
+  detailKey: string;
+  /** width and height used before the workspace is measured (and in jsdom) */
+  initialSize?: ElementSize;
+}
+
+const storage = typeof window !== 'undefined' ? window.localStorage : undefined;
+
+function Panes({
+  orientation,
+  master,
+  detail,
+  detailKey,
+  initialSize,
+}: ReplayWorkspaceProps & { orientation: WorkspaceOrientation }) {
+  const layout = useDefaultLayout({ id: `replay-workspace-${orientation}`, storage, panelIds: ['master', 'detail'] });
+  const masterRef = useRef<HTMLDivElement>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  const masterSize = useElementSize(masterRef, initialSize ?? { width: 900, height: 480 });
+  useEffect(() => {
+    detailRef.current?.scrollTo?.({ top: 0 });
+  }, [detailKey]);
+  return (
+    <Group
+      orientation={orientation}
+      className={`replay-workspace__group replay-workspace__group--${orientation}`}
+      defaultLayout={layout.defaultLayout}
+      onLayoutChanged={layout.onLayoutChanged}
+    >
+      <Panel
+        id="master"
+        defaultSize={orientation === 'horizontal' ? '56%' : '60%'}
+        minSize={orientation === 'horizontal' ? '30%' : '25%'}
+      >
+        <div ref={masterRef} className="replay-workspace__pane replay-workspace__master" data-testid="pane-master">
+          {master(masterSize, orientation)}
+        </div>
+      </Panel>
+      <Separator className="replay-workspace__separator" />
+      <Panel id="detail" minSize={orientation === 'horizontal' ? '25%' : '20%'}>
+        <div ref={detailRef} className="replay-workspace__pane replay-workspace__detail" data-testid="pane-detail">
+          {detail}
+        </div>
+      </Panel>
+    </Group>
+  );
+}
+
+/** A box that takes the height its flex column leaves and hands it to its content (the windowed timeline). */
+export function FillHeight({ children, fallback = 320 }: { children(height: number): ReactNode; fallback?: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const { height } = useElementSize(box, { width: 0, height: fallback });
+  return (
+    <div ref={box} className="replay-workspace__fill">
+      {children(height)}
+    </div>
+  );
+}
+
+/**
+ * The Replay view's master/detail workspace: the timeline (with the chart) beside the turn detail on a wide screen,
+ * above it on a narrow one, the split resizable by dragging or with the arrow keys on the separator and remembered
+ * per orientation.
+ */
+export function ReplayWorkspace(props: ReplayWorkspaceProps) {
+  const outer = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(outer, props.initialSize ?? { width: 1000, height: 600 });
+  const orientation = width >= SIDE_BY_SIDE_MIN_WIDTH ? 'horizontal' : 'vertical';
+  return (
+    <div ref={outer} className="replay-workspace" data-testid="replay-workspace" data-orientation={orientation}>
+      <Panes key={orientation} orientation={orientation} {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Keeps the URL hash and the app in step: what is on screen is written to the hash (a new history entry per view,
+ * recording, session, lane or turn; the message replaces the entry), and a hash that arrives — at start, by
+ * back/forward, or typed — is applied to the stores. Recordings are opened through `registerRecordingOpener`.
+ */
+import type { InspectorApi } from '../../../src/bridge';
+import type { Recording } from '../recordingTypes';
+import { useAppStore } from '../store/appStore';
+import { useOverlayStore } from '../store/overlayStore';
+import { useReplayStore } from '../store/replayStore';
+import { useSelectionStore } from '../store/selectionStore';
+import { formatHash, onlyMessageDiffers, parseHash, type Route } from './hashRoute';
+
+/**
+ * Opens the recording with this id so it is the one shown (and its selection reset); resolves false when it is not
+ * available. The default knows the replays of this window and of the running runtime (`replay.get`); the
+ * recent-recordings store registers one that also reads recordings kept on disk.
+ */
+export type RecordingOpener = (recordingId: string) => Promise<boolean>;
+
+let opener: RecordingOpener | null = null;
+let idOfCurrent: () => string | null = () => useReplayStore.getState().recordingReplayId;
+
+export function registerRecordingOpener(open: RecordingOpener, currentId?: () => string | null): void {
+  opener = open;
+  if (currentId) idOfCurrent = currentId;
+}
+
+/** Shows a recording that did not come from a replay of this window (its selection starts afresh). */
+export function installRecording(recording: Recording, id: string | null, title: string): void {
+  useReplayStore.setState({ recording, recordingReplayId: id, recordingTitle: title, exportError: null });
+  const lane = recording.lanes.find((l) => l.sessionId === recording.session.sessionId) ?? recording.lanes[0];
+  useSelectionStore.getState().reset(recording.session.sessionId, lane?.id ?? null);
+}
+
+function defaultOpener(api: InspectorApi | null): RecordingOpener {
+  return async (id) => {
+    const previous = useReplayStore.getState().previous.find((p) => p.replayId === id);
+    if (previous) {
+      installRecording(previous.recording, id, previous.title);
+      return true;
+    }
+    if (!api) return false;
+    try {
+      const answer = await api.call('replay.get', { replayId: id });
+      if (!answer.recording) return false;
+      installRecording(answer.recording, id, answer.recording.session.sessionId);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The route of what is on screen now. */
+export function currentRoute(): Route {
+  const section = useAppStore.getState().activeSection;
+  const { recording } = useReplayStore.getState();
+  const id = idOfCurrent();
+  if ((section !== 'replay' && section !== 'compare') || !recording || !id) return { section };
+  const selection = useSelectionStore.getState();
+  const route: Route = { section, recording: id, turn: selection.turn };
+  if (selection.sessionId && selection.sessionId !== recording.session.sessionId) route.session = selection.sessionId;
+  if (selection.laneId) route.lane = selection.laneId;
+  const message = Object.keys(selection.expanded).at(-1);
+  if (message) route.message = message;
+  return route;
+}
+
+function applySelection(route: Route): void {
+  const { recording } = useReplayStore.getState();
+  if (!recording) return;
+  const selection = useSelectionStore.getState();
+  const session = route.session ?? recording.session.sessionId;
+  const lanes = recording.lanes.filter((lane) => lane.sessionId === session);
+  const lane = lanes.find((l) => l.id === route.lane) ?? lanes[0];
+  if (session !== selection.sessionId) selection.selectSession(session, lane?.id ?? null);
+  else if (lane && lane.id !== selection.laneId) selection.selectLane(lane.id);
+  if (route.turn !== undefined && route.turn !== useSelectionStore.getState().turn) selection.selectTurn(route.turn);
+  const expanded = route.message ? { [route.message]: true as const } : {};
+  useSelectionStore.setState({ expanded });
+  if (route.message) revealExpandedMessage();
+}
+
+function revealExpandedMessage(): void {
+  requestAnimationFrame(() =>
+    document.querySelector('button.preview[aria-expanded="true"]')?.scrollIntoView?.({ block: 'center' }),
+  );
+}
+
+/** Applies a route to the stores; a recording it names is opened first (a problem is kept when it cannot be). */
+export async function applyRoute(route: Route, open: RecordingOpener): Promise<void> {
+  const notice = useOverlayStore.getState();
+  notice.setProblem(null);
+  if (route.recording && route.recording !== idOfCurrent()) {
+    const opened = await open(route.recording).catch(() => false);
+    if (!opened) {
+      notice.setProblem(
+        `The link names recording ${route.recording}, which is not available here any more: replay the session again or open the recording's file.`,
+      );
+      useAppStore.getState().selectSection(route.section);
+      return;
+    }
+  }
+  useAppStore.getState().selectSection(route.section);
+  if (route.recording) applySelection(route);
+}
+
+/** Starts the two-way sync; returns the function that stops it. */
+export function startDeepLinks(api: InspectorApi | null, win: Window = window): () => void {
+  let applying = false;
+  let written: Route | null = null;
+  const open: RecordingOpener = (id) => (opener ?? defaultOpener(api))(id);
+
+  const follow = async () => {
+    const route = parseHash(win.location.hash);
+    if (!route) return;
+    applying = true;
+    try {
+      await applyRoute(route, open);
+    } finally {
+      applying = false;
+      written = currentRoute();
+      const hash = formatHash(written);
+      if (hash !== win.location.hash && !useOverlayStore.getState().problem) win.history.replaceState(null, '', hash);
+    }
+  };
+
+  const write = () => {
+    if (applying) return;
+    const route = currentRoute();
+    const hash = formatHash(route);
+    if (hash === win.location.hash) return;
+    if (onlyMessageDiffers(written, route) || !win.location.hash) win.history.replaceState(null, '', hash);
+    else win.history.pushState(null, '', hash);
+    written = route;
+  };
+
+  const unsubscribers = [
+    useAppStore.subscribe(write),
+    useSelectionStore.subscribe(write),
+    useReplayStore.subscribe((state, before) => state.recording !== before.recording && write()),
+  ];
+  win.addEventListener('popstate', follow);
+  win.addEventListener('hashchange', follow);
+  if (parseHash(win.location.hash)) void follow();
+  else write();
+  return () => {
+    for (const stop of unsubscribers) stop();
+    win.removeEventListener('popstate', follow);
+    win.removeEventListener('hashchange', follow);
+  };
+}
