@@ -136,12 +136,16 @@ describe('E3 the turn-commit contract (replayed as OpenClaw 2026.9.6)', () => {
     },
   );
 
-  it('E3.4 replayed as 2026.7.x (the default), the same plain engine runs itself and finalizes with afterTurn', async () => {
+  it('E3.4 replayed as 2026.7.x (inferred from the JSONL v3 header), the same plain engine runs itself and finalizes with afterTurn', async () => {
     const b = twoTurns();
     const plain = recordingEngine({ id: 'plain' }, { async afterTurn() {} });
     const rec = await replaySession({ session: b.loaded(), lanes: [lane('plain', plain.factory)] });
     expect(plain.methods()).toEqual(['assemble', 'afterTurn', 'assemble', 'afterTurn']);
-    expect(rec.options.openclawVersion).toBe('2026.7.1');
+    expect(rec.options.openclawVersion).toBe('2026.7.35');
+    expect(rec.options.openclawVersionChoice).toEqual({
+      how: 'inferred',
+      from: 'the session header (version 3: the JSONL era, the newest 2026.7 release)',
+    });
     expect(rec.turns[rec.lanes[0]!.id]!.map((t) => t.turnPath)).toEqual([
       { engine: 'configured', finalize: 'afterTurn' },
       { engine: 'configured', finalize: 'afterTurn' },

@@ -98,6 +98,20 @@ export const ReplayOptionsRecordSchema = Type.Object(
     systemPrompt: Type.String(),
     /** the OpenClaw release the replay behaved as (absent in recordings made before versions were modelled) */
     openclawVersion: Type.Optional(Type.String()),
+    /** how that release was chosen: `flag`, `inferred` (from `from`) or `newest` */
+    openclawVersionChoice: Type.Optional(
+      Type.Object(
+        {
+          how: Type.Union([Type.Literal('flag'), Type.Literal('inferred'), Type.Literal('newest')]),
+          from: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** the release line's profile and what it changes */
+    openclawProfile: Type.Optional(
+      Type.Object({ line: Type.String(), changes: Type.Array(Type.String()) }, { additionalProperties: false }),
+    ),
     transcriptFiles: Type.Union([Type.Literal('write'), Type.Literal('none')]),
   },
   { additionalProperties: false },

@@ -11,6 +11,7 @@ import { composeCompactionSummary } from './compactionSummaryLayout';
 import { estimateContextTokens } from './estimateContextTokens';
 import { computeFileLists, formatFileOperations } from './fileOperations';
 import { generateSummaries, type GeneratedSummaries } from './generateSummary';
+import type { HarnessBehaviour } from './harnessBehaviour';
 import { messagesTokens } from './messageTokens';
 import { prepareCompaction, type CompactionPreparation } from './prepareCompaction';
 import { shouldCompact } from './shouldCompact';
@@ -37,6 +38,8 @@ export interface CompactTranscriptOptions {
   identifierInstructions?: string;
   /** carry the latest user request as `## Latest unresolved user request` (run-owned recovery compactions) */
   latestRequestUnresolved?: boolean;
+  /** the release line's harness (default 2026.9) */
+  harness?: HarnessBehaviour;
 }
 
 /** A CompactResult plus the appended entry, for callers that show it (the replay). */
@@ -60,6 +63,7 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
   const preparation = prepareCompaction(compactionPathOf(transcript), settings, {
     latestRequestUnresolved: options.latestRequestUnresolved,
     contextMessages: contextMessagesOf(transcript),
+    ...(options.harness ? { harness: options.harness } : {}),
   });
   if (!preparation) return { ok: true, compacted: false, reason: 'nothing to compact' };
 
@@ -92,7 +96,7 @@ function checkTrigger(options: CompactTranscriptOptions, settings: CompactionSet
   const window = options.tokenBudget ?? 0;
   if (window <= 0) return { ok: true, compacted: false, reason: 'below threshold' };
   const contextTokens =
-    options.currentTokenCount ?? estimateContextTokens(contextMessagesOf(options.transcript)).tokens;
+    options.currentTokenCount ?? estimateContextTokens(contextMessagesOf(options.transcript), options.harness).tokens;
   if (!shouldCompact(contextTokens, window, settings)) return { ok: true, compacted: false, reason: 'below threshold' };
   return undefined;
 }

@@ -23,6 +23,7 @@ import { resolveCompactionSettings, type CompactionSettings } from '../../runtim
 import type { Summarizer } from '../../summarize';
 import { openSessionTranscript } from '../../transcripts';
 import { compactTranscript } from './compactTranscript';
+import type { HarnessBehaviour } from './harnessBehaviour';
 
 export interface TranscriptRef {
   sessionId: string;
@@ -37,6 +38,8 @@ export interface DelegateCompactionDeps {
   summarizer?: Summarizer;
   settings?: CompactionSettings;
   modelMaxTokens?: number;
+  /** the release line's harness (default 2026.9) */
+  harness?: HarnessBehaviour;
 }
 
 function finitePositive(value: unknown): number | undefined {
@@ -98,6 +101,7 @@ export async function delegateCompactionToRuntime(
     signal: params.abortSignal,
     modelMaxTokens: deps.modelMaxTokens,
     latestRequestUnresolved: typeof runtimeContext?.trigger === 'string' || params.forceReason === 'preflight_required',
+    ...(deps.harness ? { harness: deps.harness } : {}),
   });
 
   const result: CompactResult = { ok: outcome.ok, compacted: outcome.compacted };

@@ -4,6 +4,7 @@
  * compaction estimate of every message after it.
  */
 import type { AgentMessage, Usage } from '../../contract';
+import { HARNESS_2026_9, type HarnessBehaviour } from './harnessBehaviour';
 import { messageTokens } from './messageTokens';
 
 export interface ContextTokenEstimate {
@@ -25,11 +26,13 @@ export function calculateContextTokens(usage: Usage): number {
   );
 }
 
-/** Usage of an assistant message that can anchor the estimate: not aborted/errored, and computing to > 0. */
-function usableUsage(message: AgentMessage): Usage | undefined {
+/**
+ * Usage of an assistant message that can anchor the estimate: not aborted/errored, and (2026.9) computing to > 0.
+ */
+function usableUsage(message: AgentMessage, skipZero: boolean): Usage | undefined {
   if (message.role !== 'assistant' || !message.usage) return undefined;
   if (message.stopReason === 'aborted' || message.stopReason === 'error') return undefined;
-  return calculateContextTokens(message.usage) > 0 ? message.usage : undefined;
+  return !skipZero || calculateContextTokens(message.usage) > 0 ? message.usage : undefined;
 }
 
 /**
@@ -42,13 +45,17 @@ function isUsageBarrier(message: AgentMessage): boolean {
   return message.usage.contextUsage?.state === 'unavailable' && calculateContextTokens(message.usage) === 0;
 }
 
-export function estimateContextTokens(messages: readonly AgentMessage[]): ContextTokenEstimate {
+export function estimateContextTokens(
+  messages: readonly AgentMessage[],
+  harness: Pick<HarnessBehaviour, 'usageSkipsZeroAndBarrier'> = HARNESS_2026_9,
+): ContextTokenEstimate {
+  const modern = harness.usageSkipsZeroAndBarrier;
   let anchor = -1;
   let usageTokens = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
-    if (isUsageBarrier(message)) break;
-    const usage = usableUsage(message);
+    if (modern && isUsageBarrier(message)) break;
+    const usage = usableUsage(message, modern);
     if (usage && usage.contextUsage?.state !== 'unavailable') {
       anchor = i;
       usageTokens = calculateContextTokens(usage);

@@ -15,6 +15,8 @@ export {
 export { MISSING_TOOL_RESULT_TEXT, type InsertedToolResult } from './repairToolResultPairing';
 export { calculateContextTokens, estimateContextTokens, type ContextTokenEstimate } from './estimateContextTokens';
 export { shouldCompact } from './shouldCompact';
+export { HistorySanitizer } from './sanitizeHistory';
+export { HARNESS_2026_7, HARNESS_2026_9, type HarnessBehaviour } from './harnessBehaviour';
 export { findCutPoint, findTurnStartIndex, type CutPointResult } from './findCutPoint';
 export { isCutPointMessage, isTurnStartMessage } from './compactionEntries';
 export { prepareCompaction, type CompactionPreparation, type PrepareCompactionOptions } from './prepareCompaction';

@@ -17,6 +17,7 @@ import type {
 import type { CompactionSettings } from '../../runtime/compactionSettings';
 import type { Summarizer } from '../../summarize';
 import { delegateCompactionToRuntime, type DelegateCompactionDeps } from './delegateCompactionToRuntime';
+import type { HarnessBehaviour } from './harnessBehaviour';
 
 export const LEGACY_ENGINE_INFO: Readonly<ContextEngineInfo> = Object.freeze({
   id: 'legacy',
@@ -30,6 +31,8 @@ export interface LegacyContextEngineOptions {
   /** fixed compaction settings (default: resolved per call from runtimeContext config and tokenBudget) */
   compaction?: CompactionSettings;
   modelMaxTokens?: number;
+  /** the release line's harness compaction (default 2026.9) */
+  harness?: HarnessBehaviour;
 }
 
 export function createLegacyContextEngine(options: LegacyContextEngineOptions = {}): ContextEngine {
@@ -38,6 +41,7 @@ export function createLegacyContextEngine(options: LegacyContextEngineOptions = 
     ...(options.resolveTranscript ? { resolveTranscript: options.resolveTranscript } : {}),
     ...(options.compaction ? { settings: options.compaction } : {}),
     ...(options.modelMaxTokens !== undefined ? { modelMaxTokens: options.modelMaxTokens } : {}),
+    ...(options.harness ? { harness: options.harness } : {}),
   };
   return {
     info: { ...LEGACY_ENGINE_INFO },

@@ -17,6 +17,7 @@ import {
   type FileOperations,
 } from './fileOperations';
 import { findCutPoint, type CutPointResult } from './findCutPoint';
+import { HARNESS_2026_9, type HarnessBehaviour } from './harnessBehaviour';
 import { messageTokens } from './messageTokens';
 
 export interface CompactionPreparation {
@@ -48,6 +49,8 @@ export interface PrepareCompactionOptions {
   latestRequestUnresolved?: boolean;
   /** `buildContextFromPath(pathEntries).messages` when the caller has it (computed otherwise) */
   contextMessages?: readonly AgentMessage[];
+  /** the release line's harness (default 2026.9) */
+  harness?: HarnessBehaviour;
 }
 
 /** The latest compaction or reset on the path and what it carries into the next compaction (step 2). */
@@ -85,24 +88,28 @@ export function prepareCompaction(
   settings: CompactionSettings,
   options: PrepareCompactionOptions = {},
 ): CompactionPreparation | undefined {
+  const harness = options.harness ?? HARNESS_2026_9;
+  const appendsEmpty = harness.emptyCompaction === 'append';
   const last = pathEntries[pathEntries.length - 1];
-  // compacting right after a reset or a hook-made compaction would loop
-  if (!last || last.type === 'reset' || (last.type === 'compaction' && last.fromHook)) return undefined;
+  // compacting right after a reset or a hook-made compaction would loop (2026.7: right after any compaction)
+  if (!last || (appendsEmpty ? last.type === 'compaction' : blocksCompaction(last))) return undefined;
 
   const boundary = findBoundary(pathEntries);
   const contextMessages = options.contextMessages ?? buildContextFromPath(pathEntries).messages;
   const latestUnresolvedUserRequest = options.latestRequestUnresolved
     ? (extractLatestUserRequest(contextMessages) ?? boundary.previousRequest)
     : undefined;
-  const contextUsage = estimateContextTokens(contextMessages);
-  const effectiveKeepRecentTokens = keepRecentTokensForCut(settings, contextMessages, contextUsage, boundary);
+  const contextUsage = estimateContextTokens(contextMessages, harness);
+  const effectiveKeepRecentTokens = harness.scaleKeepRecentByUsage
+    ? keepRecentTokensForCut(settings, contextMessages, contextUsage, boundary)
+    : settings.keepRecentTokens;
 
   const { entries, rangeStart } = boundary;
   const cut = findCutPoint(entries, rangeStart, entries.length, effectiveKeepRecentTokens);
   const firstKept = entries[cut.firstKeptEntryIndex];
   if (!firstKept) return undefined;
   const { messagesToSummarize, turnPrefixMessages } = messagesBeforeCut(boundary, cut);
-  if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
+  if (!appendsEmpty && messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
 
   const { previousSummary, previousSummaryDetails } = boundary;
   return {
@@ -119,6 +126,10 @@ export function prepareCompaction(
     effectiveKeepRecentTokens,
     settings,
   };
+}
+
+function blocksCompaction(last: SessionEntry): boolean {
+  return last.type === 'reset' || (last.type === 'compaction' && last.fromHook === true);
 }
 
 function findBoundary(pathEntries: readonly SessionEntry[]): CompactionBoundary {

@@ -14,9 +14,9 @@ import type {
   SubagentSpawnPreparation,
 } from '../../contract';
 import type { Finding, TurnRecord } from '../../contract/recording';
-import { createIncrementalHistoryPipeline } from '../../engines/legacy';
+import { createIncrementalHistoryPipeline, HistorySanitizer } from '../../engines/legacy';
 import { join } from 'node:path';
-import { buildContextEngineRuntimeSettings } from '../../runtime';
+import { buildContextEngineRuntimeSettings, evaluateContextEngineHostSupport } from '../../runtime';
 import { parseSessionKey } from '../../transcripts';
 import { computeTurnFindings } from '../findings/computeTurnFindings';
 import { classifyAssembled, type ClassifiedMessage } from '../recording/classifyProvenance';
@@ -72,6 +72,7 @@ export class LaneRunner implements Lane {
   private readonly objectKeys = new WeakMap<object, string>();
   /** the history pipeline, reusing its previous result while the lane transcript only grows */
   private readonly historyPipeline = createIncrementalHistoryPipeline();
+  private readonly sanitizer = new HistorySanitizer();
   /** content keys, once per object (messages are not mutated once handed over) */
   private readonly hashKeys = createHashKeyCache();
   /** the context whose objects are already in `objectKeys` (the transcript mostly appends) */
@@ -197,10 +198,20 @@ export class LaneRunner implements Lane {
     });
   }
 
+  /**
+   * The transcript context after OpenClaw's sanitize steps (details stripped, stale usage zeroed) and the history
+   * pipeline. A sanitized copy is keyed as the message it was made from.
+   */
   pipelineContext(): { messages: AgentMessage[]; removed: number } {
     const context = this.transcript.context();
     this.rememberObjectKeys(context.messages, context.keys);
-    const piped = this.historyPipeline(context.messages);
+    const sanitized = this.sanitizer.sanitize(context.messages);
+    if (sanitized !== context.messages) {
+      sanitized.forEach((message, i) => {
+        if (message !== context.messages[i]) this.objectKeys.set(message as object, context.keys[i]!);
+      });
+    }
+    const piped = this.historyPipeline(sanitized);
     return { messages: piped.messages, removed: piped.removed.length };
   }
 
@@ -318,6 +329,16 @@ export class LaneRunner implements Lane {
     if (!this.state.profile.durableTurnCommit) return undefined;
     const configured = this.configuredEngine;
     if (configured.info.id === 'legacy') return undefined;
+    if (this.state.profile.hostRequirementMismatch === 'degrade-turn') {
+      // 2026.8+ degrades the logical turn instead of failing closed (dist context-engine-turn-attempt-*.mjs)
+      const host = this.group.host;
+      const support = evaluateContextEngineHostSupport({
+        contextEngineInfo: configured.info,
+        operation: 'agent-run',
+        host,
+      });
+      if (!support.ok) return `host "${host.id}" is missing ${support.missing.join(', ')}`;
+    }
     if (!this.sessionTarget()) return 'durable transcript target is unavailable before context assembly';
     return durableTurnIssue(configured);
   }

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContextEngineHostSupport, OpenClawConfig } from '../../contract';
-import { createLegacyContextEngine } from '../../engines/legacy';
+import { createLegacyContextEngine, type HarnessBehaviour } from '../../engines/legacy';
 import {
   agentHarnessContextEngineHost,
   cliContextEngineHost,
@@ -19,6 +19,7 @@ import type { Summarizer } from '../../summarize';
 import { resolveLaneTranscript, type LaneGroup } from './laneGroup';
 import type { HostSpec } from './laneSpec';
 import type { PluginLoadingOptions, ReplayLaneConfig } from './replayTypes';
+import type { OpenClawVersionProfile } from './openclawVersion';
 
 export function hostSupportFor(host: HostSpec | undefined): ContextEngineHostSupport {
   if (!host || host === 'embedded') return OPENCLAW_EMBEDDED_CONTEXT_ENGINE_HOST;
@@ -60,6 +61,8 @@ interface LaneGroupDeps {
   summarizer: Summarizer;
   model: string | null;
   provider: string | null;
+  /** the OpenClaw release line the replay behaves as */
+  profile: OpenClawVersionProfile;
   plugins?: PluginLoadingOptions;
 }
 
@@ -85,6 +88,7 @@ function newLaneGroup(lane: ReplayLaneConfig, laneDir: string, deps: LaneGroupDe
     reserveTokensFloor: lane.reserveTokensFloor,
     keepRecentTokens: lane.keepRecentTokens,
     enabled: lane.compactionEnabled,
+    reserveRule: deps.profile.reserveRule,
   });
   return {
     host: hostSupportFor(lane.host),
@@ -108,7 +112,7 @@ function newLaneGroup(lane: ReplayLaneConfig, laneDir: string, deps: LaneGroupDe
  * The lane's own context runtime: legacy with the built-in compaction bound to the lane's transcripts, and every
  * quarantine routed to the lane turn running at that moment (or kept for the lane's first draft).
  */
-function createLaneRuntime(group: LaneGroup, summarizer: Summarizer): LaneGroup['runtime'] {
+function createLaneRuntime(group: LaneGroup, summarizer: Summarizer, harness: HarnessBehaviour): LaneGroup['runtime'] {
   return createContextRuntime({
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     legacyFactory: () =>
@@ -116,6 +120,7 @@ function createLaneRuntime(group: LaneGroup, summarizer: Summarizer): LaneGroup[
         summarizer,
         resolveTranscript: (ref) => resolveLaneTranscript(group, ref),
         compaction: group.settings,
+        harness,
       }),
     onEvent: (event) => {
       if (event.type !== 'quarantine') return;
@@ -184,7 +189,7 @@ export async function createLaneGroup(
   deps: LaneGroupDeps,
 ): Promise<LaneGroupSetup> {
   const group = newLaneGroup(lane, laneDir, deps);
-  group.runtime = createLaneRuntime(group, deps.summarizer);
+  group.runtime = createLaneRuntime(group, deps.summarizer, deps.profile);
   const engine = lane.engine;
   if (engine.kind === 'plugin') return setUpPluginLane(group, lane, engine, laneDir, deps);
   let error: string | undefined;

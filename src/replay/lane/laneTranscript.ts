@@ -113,7 +113,7 @@ export class LaneTranscript {
   constructor(private readonly options: LaneTranscriptOptions) {
     this.sessionId = options.header.id;
     this.currentSessionFile = options.sessionFile;
-    this.transcript = createSessionTranscript({ header: options.header, idSource: this.idSource });
+    this.transcript = createSessionTranscript({ header: options.header, idSource: this.idSource, now: this.clock });
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the handle's getters read the live lane
     const lane = this;
     const handle: TrackedTranscriptHandle = {
@@ -175,7 +175,16 @@ export class LaneTranscript {
     return this.sharedHandle;
   }
 
+  /**
+   * Entries the lane makes itself (compactions) are stamped just after the latest entry, not with the wall clock:
+   * the recording's later messages must stay later than the lane's compactions (usage sanitizing compares them).
+   */
+  private lastEntryMs = 0;
+  private readonly clock = (): Date => new Date((this.lastEntryMs += 1));
+
   private track(entry: SessionEntry): SessionEntry {
+    const ms = Date.parse(entry.timestamp);
+    if (Number.isFinite(ms) && ms > this.lastEntryMs) this.lastEntryMs = ms;
     this.seqOf.set(entry.id, this.transcript.entries().length);
     if (entry.type === 'leaf') this.reloadPath();
     else this.pushPath(entry);
@@ -362,6 +371,7 @@ export class LaneTranscript {
           header: opened.header,
           entries: opened.entries(),
           idSource: this.idSource,
+          now: this.clock,
         });
         this.mirrorFile = sessionFile;
         this.mirrored = opened.entries().length;

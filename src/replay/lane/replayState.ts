@@ -5,6 +5,7 @@ import { BackgroundTokenCounter } from '../recording/backgroundTokenCounter';
 import { DEFAULT_DRIFT_THRESHOLD } from '../findings/computeTurnFindings';
 import { MessageTable } from '../recording/messageTable';
 import { openClawVersionProfile, type OpenClawVersionProfile } from './openclawVersion';
+import type { VersionChoice } from '../settings/inferOpenClawVersion';
 
 export interface ReplayStateInit {
   encoding: TokenEncoding;
@@ -12,7 +13,8 @@ export interface ReplayStateInit {
   checkDeterminism: boolean;
   driftThreshold?: number;
   honourRecordedCompactions: boolean;
-  openclawVersion?: string;
+  /** the release to behave as and how it was chosen (default: 2026.9.6, the newest) */
+  versionChoice?: VersionChoice;
   manualCompactions?: { turn: number; customInstructions?: string }[];
   resolveChildSession?: (childSessionKey: string) => Promise<LoadedSession | null>;
   /** count tokens on a worker thread (default true) */
@@ -28,6 +30,7 @@ export class ReplayState {
   readonly driftThreshold: number;
   readonly honourRecordedCompactions: boolean;
   readonly profile: OpenClawVersionProfile;
+  readonly versionChoice: VersionChoice;
   readonly manualCompactions: Map<number, { customInstructions?: string }>;
   readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
   private readonly startedAt = performance.now();
@@ -41,7 +44,8 @@ export class ReplayState {
     this.checkDeterminism = init.checkDeterminism;
     this.driftThreshold = init.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
     this.honourRecordedCompactions = init.honourRecordedCompactions;
-    this.profile = openClawVersionProfile(init.openclawVersion ?? '2026.7.1');
+    this.profile = openClawVersionProfile(init.versionChoice?.version);
+    this.versionChoice = init.versionChoice ?? { version: this.profile.version, how: 'newest' };
     this.manualCompactions = new Map(
       (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
     );

@@ -7,7 +7,10 @@
  *   (7.35 session-manager-*.js); `openclaw.json` `meta.lastTouchedVersion` names the release that last wrote the
  *   config, used when it agrees with the header's era.
  */
+import { statSync } from 'node:fs';
 import { withAgentDatabase, type LoadedSession } from '../../transcripts';
+import { readOpenClawJson } from './openclawJson';
+import { stateDirOfSession } from './sessionStateDir';
 import {
   NEWEST_2026_7_VERSION,
   NEWEST_OPENCLAW_VERSION,
@@ -37,15 +40,29 @@ function isSqliteEra(version: string): boolean {
   return p.year > 2026 || p.month >= 8 || (p.month === 7 && p.patch === 2 && p.beta);
 }
 
+/** app_version by database file and its mtime: a followed session is replayed again and again. */
+const appVersions = new Map<string, string | undefined>();
+
 async function sqliteAppVersion(session: LoadedSession): Promise<string | undefined> {
   const storage = session.storage;
   if (storage?.kind !== 'sqlite') return undefined;
+  let key: string;
   try {
-    const read = await withAgentDatabase(storage.database, storage.agentId, () => null);
-    return read.schema.meta?.appVersion ?? undefined;
+    key = `${storage.database}\0${statSync(storage.database).mtimeMs}`;
   } catch {
     return undefined;
   }
+  if (appVersions.has(key)) return appVersions.get(key);
+  let version: string | undefined;
+  try {
+    const read = await withAgentDatabase(storage.database, storage.agentId, () => null);
+    version = read.schema.meta?.appVersion ?? undefined;
+  } catch {
+    version = undefined;
+  }
+  if (appVersions.size > 64) appVersions.clear();
+  appVersions.set(key, version);
+  return version;
 }
 
 export async function chooseOpenClawVersion(input: {
@@ -91,4 +108,26 @@ export async function chooseOpenClawVersion(input: {
 export function describeVersionChoice(choice: VersionChoice): string {
   if (choice.how === 'inferred') return `${choice.version} (inferred from ${choice.from ?? 'the session'})`;
   return `${choice.version} (${choice.how})`;
+}
+
+/**
+ * The version a replay of `session` behaves as when the caller may not have named one: `requested`, else the
+ * session's (the state dir's openclaw.json consulted for `meta.lastTouchedVersion`; an unreadable one is ignored
+ * here — resolveReplaySettings reports it), else the newest.
+ */
+export async function chooseReplayVersion(session: LoadedSession, requested?: string): Promise<VersionChoice> {
+  let lastTouchedVersion: string | undefined;
+  const stateDir = requested === undefined ? stateDirOfSession(session) : undefined;
+  if (stateDir) {
+    try {
+      lastTouchedVersion = readOpenClawJson(stateDir)?.lastTouchedVersion;
+    } catch {
+      lastTouchedVersion = undefined;
+    }
+  }
+  return chooseOpenClawVersion({
+    ...(requested !== undefined ? { requested } : {}),
+    session,
+    ...(lastTouchedVersion ? { lastTouchedVersion } : {}),
+  });
 }

@@ -60,12 +60,18 @@ describe('replaying a SQLite session', () => {
     const fromJsonl = await openReplaySession({ stateDir: jsonl, session: ROOT_KEY });
     const fromSqlite = await openReplaySession({ stateDir: sqlite, session: ROOT_KEY });
     expect(fromSqlite.loaded.storage?.kind).toBe('sqlite');
-    const a = await replaySession({ session: fromJsonl.loaded, lanes });
-    const b = await replaySession({ session: fromSqlite.loaded, lanes });
+    // each storage infers its own release (JSONL v3 → 2026.7.35, SQLite → 2026.9.6): pin one to compare storages
+    const a = await replaySession({ session: fromJsonl.loaded, lanes, openclawVersion: '2026.9.6' });
+    const b = await replaySession({ session: fromSqlite.loaded, lanes, openclawVersion: '2026.9.6' });
     expect(b.lanes.filter((l) => l.parentLane).length).toBeGreaterThan(0); // the children were found and replayed
     expect(b.lanes[0]!.sessionKey).toBe(ROOT_KEY);
     expect(comparable(b)).toEqual(comparable(a));
     expect(snapshot(sqlite)).toEqual(before);
+    const inferred = await replaySession({ session: fromSqlite.loaded, lanes });
+    expect(inferred.options.openclawVersionChoice).toEqual({
+      how: 'inferred',
+      from: 'SQLite storage (OpenClaw 2026.8+)',
+    });
   });
 
   it('is listed by the Sessions view with a locator that replay.start takes', async () => {

@@ -36,6 +36,7 @@ async function runAttempt(
   const hooked = await runPromptBuildHooks(lane, draft, prompt, context.assembled, context.result);
   const sent = hooked?.prompt ?? prompt;
   const { precheck, systemPrompt, overflow } = precheckPrompt(lane, context, sent, hooked?.systemPrompt);
+  if (precheck.onlyLogged) draft.warn(admittedAttemptLine(lane, precheck));
   await runLlmInputHooks(lane, draft, { systemPrompt, prompt: sent, messages: context.assembled });
   await lane.state.table.ensureCounted(context.stored);
   const attempt: AttemptResult = { ...context, runtimeSettings, precheck };

@@ -1,0 +1,78 @@
+/**
+ * The two sanitize steps of `sanitizeSessionHistory` (spec §3.2 step 1) that change what the engine receives and
+ * how the context is measured, the same in openclaw@2026.7.35 (dist attempt.model-diagnostic-events-*.js) and
+ * 2026.9.6 (builtin-openclaw-*.mjs): tool-result `details` are stripped (`stripToolResultDetails`; they are never
+ * sent), and assistant messages older than the latest compaction summary get zero usage
+ * (`stripStaleAssistantUsageBeforeLatestCompaction`: their usage describes the uncompacted context) — older by
+ * timestamp when both have one, else by position. Provider-specific steps (call-id shortening, thinking
+ * signatures, images) are not reproduced.
+ *
+ * Messages are treated as immutable: a changed message is a copy, and the same input object always gets the same
+ * copy back, so consumers keyed by object identity keep working.
+ */
+import type { AgentMessage, AssistantMessage, Usage } from '../../contract';
+import { parseSessionTimestampMs } from '../../transcripts';
+
+const ZERO_USAGE: Usage = Object.freeze({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }),
+}) as Usage;
+
+function timestampMs(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string') return parseSessionTimestampMs(value) ?? null;
+  return null;
+}
+
+export class HistorySanitizer {
+  private readonly withoutDetails = new WeakMap<object, AgentMessage>();
+  private readonly zeroed = new WeakMap<object, AgentMessage>();
+
+  /** `messages` sanitized; unchanged messages are the same objects (the array itself when nothing changed). */
+  sanitize(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+    let latest = -1;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      if (messages[i]!.role === 'compactionSummary') {
+        latest = i;
+        break;
+      }
+    }
+    const boundaryMs = latest >= 0 ? timestampMs((messages[latest] as { timestamp?: unknown }).timestamp) : null;
+    let out: AgentMessage[] | undefined;
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i]!;
+      let next = message;
+      if (message.role === 'toolResult' && 'details' in message) next = this.stripDetails(message);
+      else if (latest >= 0 && message.role === 'assistant' && message.usage && typeof message.usage === 'object') {
+        const ms = timestampMs(message.timestamp);
+        const stale = boundaryMs !== null && ms !== null ? ms <= boundaryMs : i < latest;
+        if (stale) next = this.zeroUsage(message);
+      }
+      if (next !== message) (out ??= messages.slice())[i] = next;
+    }
+    return out ?? messages;
+  }
+
+  private stripDetails(message: AgentMessage): AgentMessage {
+    let copy = this.withoutDetails.get(message);
+    if (!copy) {
+      const { details: _details, ...rest } = message as AgentMessage & { details?: unknown };
+      copy = rest as AgentMessage;
+      this.withoutDetails.set(message, copy);
+    }
+    return copy;
+  }
+
+  private zeroUsage(message: AssistantMessage): AgentMessage {
+    let copy = this.zeroed.get(message);
+    if (!copy) {
+      copy = { ...message, usage: ZERO_USAGE };
+      this.zeroed.set(message, copy);
+    }
+    return copy;
+  }
+}
