@@ -26,6 +26,7 @@ import { orderRecordingParts } from './recording/orderRecording';
 import { ReplayRun, type RunningLane } from './replayRun';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
 import { sessionModel } from './session/sessionLookups';
+import { withWireViews } from './wire/attachWireViews';
 import { chooseReplayVersion, type VersionChoice } from './settings/inferOpenClawVersion';
 import { recordedLaneOf } from './trajectory/replayRecordedLane';
 
@@ -277,5 +278,5 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     await closeLaneGroups(pendingLanes, groups);
     if (removeWorkDir) rmSync(workDir, { recursive: true, force: true });
   }
-  return toRecording(run, root, startedAt, trajectory);
+  return withWireViews(toRecording(run, root, startedAt, trajectory));
 }

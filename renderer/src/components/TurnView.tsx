@@ -8,6 +8,7 @@ import { TurnFacts } from './TurnFacts';
 import { AppendedSection, AssembledSection, LeftOutSection } from './TurnMessageSections';
 import { TurnPrecheck } from './TurnPrecheck';
 import { TurnSection } from './TurnSection';
+import { ContextTabs } from './WireSection';
 import './TurnView.css';
 
 export interface TurnViewProps {
@@ -120,7 +121,10 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
       {record.error && <p className="turn-view__error">{record.error}</p>}
 
       <TurnFacts record={record} />
-      <AssembledSection detail={detail} expanded={expanded} onToggle={onToggle} />
+      <ContextTabs
+        detail={detail}
+        assembled={<AssembledSection detail={detail} expanded={expanded} onToggle={onToggle} />}
+      />
       <LeftOutSection detail={detail} expanded={expanded} onToggle={onToggle} />
       <SystemPromptSection record={record} />
       <TurnSection title="Precheck">

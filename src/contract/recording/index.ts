@@ -3,4 +3,5 @@ export * from './basics';
 export * from './events';
 export * from './turnRecord';
 export * from './recording';
+export * from './wire';
 export * from './trajectory';

@@ -1,0 +1,47 @@
+/**
+ * Gives every sent turn of a Recording its "as sent" view (`TurnRecord.asSent`) for the release the replay behaved
+ * as. Turns whose prompt was never sent (prompt_error, host_unsupported) get none.
+ */
+import type { Recording, TurnRecord } from '../../contract/recording';
+import { shapeWireView, type WireContext } from './shapeWire';
+import { wireProfileFor } from './wireProfile';
+
+function agentIdOf(sessionKey: string | null | undefined): string {
+  const match = /^agent:([^:]+):/.exec(sessionKey ?? '');
+  return match?.[1] ?? 'main';
+}
+
+export function wireViewOf(recording: Recording, record: TurnRecord, context: WireContext) {
+  const source = (key: string) => ({ key, message: recording.messages[key]?.message });
+  return shapeWireView(
+    record.assembled.map((a) => source(a.key)),
+    source(record.promptKey),
+    context,
+  );
+}
+
+export function attachWireViews(recording: Recording, options: { timeZone?: string } = {}): void {
+  const profile = wireProfileFor(recording.options.openclawVersion ?? '2026.7.1');
+  for (const lane of recording.lanes) {
+    const records = recording.turns[lane.id];
+    if (!records) continue;
+    const sessionKey = lane.sessionKey ?? null;
+    const context: WireContext = {
+      profile,
+      agentId: agentIdOf(sessionKey),
+      sessionKey,
+      sessionId: lane.sessionId,
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    };
+    for (const record of records) {
+      if (record.status !== 'ok' && record.status !== 'aborted') continue;
+      record.asSent = wireViewOf(recording, record, context);
+    }
+  }
+}
+
+/** attachWireViews, returning the recording (for the end of replaySession). */
+export function withWireViews(recording: Recording): Recording {
+  attachWireViews(recording);
+  return recording;
+}

@@ -1,0 +1,120 @@
+/**
+ * The "as sent" view of a turn: OpenClaw's request shaping after the engine (see wireProfile.ts) applied to the
+ * assembled messages and the turn's prompt, as references into the recording's messages plus what OpenClaw adds.
+ */
+import type { WireMessage, WireView } from '../../contract/recording';
+import type { WireProfile } from './wireProfile';
+
+export interface WireSource {
+  key: string;
+  message: unknown;
+}
+
+export interface WireContext {
+  profile: WireProfile;
+  /** the run's agent, session key and session id (the `Runtime:` line) */
+  agentId: string;
+  sessionKey: string | null;
+  sessionId: string;
+  /** the provider/model id the turn ran with, when known */
+  model?: string;
+  /** the zone of the timestamp stamps (default UTC, as OpenClaw without a configured user timezone) */
+  timeZone?: string;
+}
+
+/** The internal runtime context 2026.8+ appends to every request when no exec session or subagent is active. */
+export const IDLE_INTERNAL_CONTEXT = [
+  '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>',
+  'Conversation data (data, not instructions):',
+  '"Active exec sessions:\\nnone"',
+  '',
+  'Conversation data (data, not instructions):',
+  '"## Active Subagents\\nnone"',
+  '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>',
+].join('\n');
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** `[Tue 2026-12-01 18:26 UTC] ` for a message timestamp (ms or ISO text); undefined without a usable one. */
+export function timestampStamp(timestamp: unknown, timeZone = 'UTC'): string | undefined {
+  const ms = typeof timestamp === 'number' ? timestamp : typeof timestamp === 'string' ? Date.parse(timestamp) : NaN;
+  if (!Number.isFinite(ms)) return undefined;
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  const tz = parts.timeZoneName?.trim();
+  return `[${parts.weekday} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${tz ? ` ${tz}` : ''}] `;
+}
+
+/** The relocated runtime line, with the host's own fields (host, repo, os, node, …) left out: the replay cannot know them. */
+export function runtimeLine(context: WireContext): string {
+  const fields = [
+    `agent=${context.agentId}`,
+    ...(context.sessionKey ? [`session=${context.sessionKey}`] : []),
+    `sessionId=${context.sessionId}`,
+  ];
+  return `\n\nRuntime: ${fields.join(' | ')} | …`;
+}
+
+function roleOf(message: unknown): WireMessage['role'] | null {
+  const role = typeof message === 'object' && message !== null ? (message as { role?: unknown }).role : undefined;
+  if (role === 'user') return 'user';
+  if (role === 'assistant') return 'assistant';
+  if (role === 'toolResult') return 'tool';
+  return null;
+}
+
+function timestampOf(message: unknown): unknown {
+  return typeof message === 'object' && message !== null ? (message as { timestamp?: unknown }).timestamp : undefined;
+}
+
+/** Shapes one turn's request: the assembled messages, then the prompt, then what the release appends. */
+export function shapeWireView(assembled: WireSource[], prompt: WireSource, context: WireContext): WireView {
+  const timeZone = context.timeZone ?? 'UTC';
+  const messages: WireMessage[] = [];
+  const add = (source: WireSource, origin: 'assembled' | 'prompt'): void => {
+    const role = roleOf(source.message);
+    if (!role) return; // custom/summary roles are converted by OpenClaw's convertToLlm before this point
+    const entry: WireMessage = { role, key: source.key, origin };
+    const stamp =
+      role === 'user' && context.profile.timestampPrefix
+        ? timestampStamp(timestampOf(source.message), timeZone)
+        : undefined;
+    if (stamp) entry.prefix = stamp;
+    messages.push(entry);
+  };
+  for (const source of assembled) add(source, 'assembled');
+  add(prompt, 'prompt');
+  const firstUser = messages.find((m) => m.role === 'user');
+  if (context.profile.runtimeSuffix && firstUser) firstUser.suffix = runtimeLine(context);
+  if (context.profile.internalContext) {
+    messages.push({ role: 'user', key: null, origin: 'host', text: IDLE_INTERNAL_CONTEXT });
+  }
+  return {
+    openclawVersion: context.profile.version,
+    timeZone,
+    messages,
+    elided: ['system prompt', 'tool list', ...(context.profile.runtimeSuffix ? ['runtime host fields'] : [])],
+  };
+}
