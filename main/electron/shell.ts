@@ -16,6 +16,7 @@ import {
   secureWebPreferences,
   type TrustedOrigin,
 } from './security';
+import { listenForOpenedFiles, openFilesOfArgv, wireShell } from './shellWiring';
 import { fitToDisplays, readWindowState, WINDOW_STATE_FILE, writeWindowState, type WindowState } from './windowState';
 import { errorMessage, errorStack } from '../../src/common/errorText';
 
@@ -23,6 +24,8 @@ export interface ElectronShellOptions {
   /** Folder of the built main bundle (out/main); preload and renderer are its siblings. */
   mainDir: string;
   log?: (line: string) => void;
+  /** the command line, whose .json / .jsonl files open once the window is up (default: process.argv) */
+  argv?: readonly string[];
 }
 
 export interface ElectronShell {
@@ -31,7 +34,8 @@ export interface ElectronShell {
 
 /**
  * The Electron shell: single instance, hardened web contents, permissions denied, CSP on every response, the
- * renderer served from app://contextscope, the bridge over IPC with sender checks, window bounds remembered.
+ * renderer served from app://contextscope, the bridge over IPC with sender checks, window bounds remembered, the
+ * native menu, dropped and OS-opened files and recent documents (shellWiring.ts).
  * Resolves with null when another instance already runs (this one quits).
  */
 export async function startElectronShell(options: ElectronShellOptions): Promise<ElectronShell | null> {
@@ -49,11 +53,13 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
   }
 
   let mainWindow: BrowserWindow | null = null;
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv: string[], cwd: string) => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+    openFilesOfArgv(argv ?? [], cwd || process.cwd());
   });
+  listenForOpenedFiles();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => app.quit());
 
@@ -97,13 +103,14 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
     minHeight: 560,
     show: false,
     title: 'ContextScope',
-    autoHideMenuBar: true,
+    autoHideMenuBar: false,
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#15171c' : '#f7f8fa',
     webPreferences: secureWebPreferences(preloadPath),
   });
   const window = mainWindow;
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  wireShell(window, options.argv ?? process.argv);
   window.on('close', () => {
     try {
       writeWindowState(stateFile, captureWindowState(window));

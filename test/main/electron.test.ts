@@ -3,124 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { methods } from '../../src/bridge';
+import { fake, resetFake } from './fakeElectron';
 
 type Listener = (...args: unknown[]) => unknown;
 
-/** A recording fake of the parts of Electron the shell touches. Reset before every test. */
-const fake = vi.hoisted(() => {
-  const state = {
-    calls: [] as string[],
-    singleInstance: true,
-    isPackaged: true,
-    userData: '',
-    appListeners: new Map<string, Listener>(),
-    windows: [] as Array<{
-      options: Record<string, any>;
-      listeners: Map<string, Listener>;
-      loadedUrl?: string;
-      maximized: boolean;
-      focused: number;
-    }>,
-    ipcHandlers: new Map<string, Listener>(),
-    protocolHandlers: new Map<string, Listener>(),
-    privilegedSchemes: [] as unknown[],
-    permissionRequestHandler: undefined as Listener | undefined,
-    permissionCheckHandler: undefined as Listener | undefined,
-    headersReceived: undefined as Listener | undefined,
-    quit: 0,
-    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
-    normalBounds: { x: 100, y: 80, width: 1300, height: 900 },
-  };
-  class BrowserWindow {
-    record: (typeof state.windows)[number];
-    constructor(options: Record<string, any>) {
-      this.record = { options, listeners: new Map(), maximized: false, focused: 0 };
-      state.windows.push(this.record);
-      state.calls.push('new BrowserWindow');
-    }
-    maximize() {
-      this.record.maximized = true;
-    }
-    isMaximized() {
-      return this.record.maximized;
-    }
-    isMinimized() {
-      return false;
-    }
-    restore() {}
-    focus() {
-      this.record.focused += 1;
-    }
-    show() {}
-    getNormalBounds() {
-      return state.normalBounds;
-    }
-    on(name: string, fn: Listener) {
-      this.record.listeners.set(name, fn);
-      return this;
-    }
-    once(name: string, fn: Listener) {
-      this.record.listeners.set(name, fn);
-      return this;
-    }
-    async loadURL(url: string) {
-      this.record.loadedUrl = url;
-    }
-  }
-  const module = {
-    app: {
-      get isPackaged() {
-        return state.isPackaged;
-      },
-      requestSingleInstanceLock: () => {
-        state.calls.push('requestSingleInstanceLock');
-        return state.singleInstance;
-      },
-      quit: () => {
-        state.quit += 1;
-      },
-      on: (name: string, fn: Listener) => {
-        state.appListeners.set(name, fn);
-      },
-      whenReady: async () => {
-        state.calls.push('whenReady');
-      },
-      getPath: (name: string) => {
-        if (name !== 'userData') throw new Error(name);
-        return state.userData;
-      },
-    },
-    BrowserWindow,
-    ipcMain: { handle: (channel: string, fn: Listener) => state.ipcHandlers.set(channel, fn) },
-    protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown[]) => {
-        state.calls.push('registerSchemesAsPrivileged');
-        state.privilegedSchemes.push(...schemes);
-      },
-      handle: (scheme: string, fn: Listener) => state.protocolHandlers.set(scheme, fn),
-    },
-    session: {
-      defaultSession: {
-        setPermissionRequestHandler: (fn: Listener) => {
-          state.permissionRequestHandler = fn;
-        },
-        setPermissionCheckHandler: (fn: Listener) => {
-          state.permissionCheckHandler = fn;
-        },
-        webRequest: {
-          onHeadersReceived: (fn: Listener) => {
-            state.headersReceived = fn;
-          },
-        },
-      },
-    },
-    screen: { getAllDisplays: () => state.displays },
-    nativeTheme: { shouldUseDarkColors: false },
-  };
-  return { state, module };
-});
-
-vi.mock('electron', () => ({ ...fake.module, default: fake.module }));
+vi.mock('electron', () => import('./fakeElectron').then((m) => m.electronModule()));
 
 const { startElectronShell } = await import('../../main/electron/shell');
 
@@ -132,24 +19,7 @@ beforeEach(() => {
   mkdirSync(path.join(outDir, 'renderer'), { recursive: true });
   writeFileSync(path.join(outDir, 'renderer', 'index.html'), '<!doctype html><title>ContextScope</title>');
   writeFileSync(path.join(outDir, 'secret.txt'), 'TOP SECRET');
-  const s = fake.state;
-  Object.assign(s, {
-    calls: [],
-    singleInstance: true,
-    isPackaged: true,
-    userData: path.join(outDir, 'userData'),
-    quit: 0,
-    windows: [],
-    privilegedSchemes: [],
-    permissionRequestHandler: undefined,
-    permissionCheckHandler: undefined,
-    headersReceived: undefined,
-    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
-    normalBounds: { x: 100, y: 80, width: 1300, height: 900 },
-  });
-  s.appListeners.clear();
-  s.ipcHandlers.clear();
-  s.protocolHandlers.clear();
+  resetFake(path.join(outDir, 'userData'));
   logs = [];
 });
 
@@ -159,7 +29,7 @@ afterEach(() => {
 });
 
 async function start() {
-  return startElectronShell({ mainDir: path.join(outDir, 'main'), log: (line) => logs.push(line) });
+  return startElectronShell({ mainDir: path.join(outDir, 'main'), log: (line) => logs.push(line), argv: [] });
 }
 
 function mainWindowOptions() {
