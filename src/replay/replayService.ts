@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverSessions, getActivePath, type LoadedSession } from '../transcripts';
+import { discoverSessions, getActivePath, isTrajectoryFileName, type LoadedSession } from '../transcripts';
 import { exportRecordingJson } from './recording/exportRecording';
 import type { HostSpec } from './lane/laneSpec';
 import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
@@ -340,7 +340,7 @@ async function withCounts(sessions: ListedSession[], cache: SessionCountCache): 
 async function listFlatSessions(dir: string): Promise<ListedSession[]> {
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.jsonl'));
+    names = (await readdir(dir)).filter((n) => n.endsWith('.jsonl') && !isTrajectoryFileName(n));
   } catch {
     return [];
   }

@@ -9,7 +9,7 @@
  *   lists both kinds.
  * Subagent children are linked to their parent: the store entry's `spawnedBy` (SQLite: the node's `spawned_by` /
  * `parent_session_key`), the `agent:<id>:subagent:<uuid>` key shape, the parent transcript's `sessions_spawn`
- * results naming the child key, and the global database's `subagent_runs`.
+ * results naming the child key, the global database's `subagent_runs` and `subagents/runs.json`.
  */
 import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -19,6 +19,7 @@ import { discoverSqliteAgent } from './discovery/sqliteDiscovery';
 import type { DiscoveredAgent, DiscoveredSession, DiscoverOptions, DiscoveryResult } from './discovery/discoveryTypes';
 import { stateDatabasePath } from './sqlite/agentDatabase';
 import { readStateDatabase } from './sqlite/stateDatabase';
+import { readSubagentRunsFile } from './discovery/subagentRunsFile';
 
 export type {
   DiscoveredAgent,
@@ -77,6 +78,7 @@ async function scanJsonlSessions(sessions: DiscoveredSession[], spawns: boolean,
     if (counts) {
       s.entries = scan.entries;
       s.messages = scan.messages;
+      s.compactions = scan.compactions;
     }
     s.spawns = scan.spawns;
   }
@@ -151,6 +153,24 @@ async function linkSubagentRuns(
   };
 }
 
+/** `subagents/runs.json` (2026.7.x registry): a JSONL child without a known parent gets the run's requester. */
+async function linkSubagentRunsFile(
+  stateDir: string,
+  sessions: DiscoveredSession[],
+  lookup: ReturnType<typeof keyIndex>,
+): Promise<DiscoveryResult['subagentRunsFile']> {
+  const file = await readSubagentRunsFile(stateDir);
+  if (!file) return undefined;
+  const anyJsonl = sessions.find((s) => s.storage === 'jsonl');
+  for (const run of file.runs) {
+    const child = anyJsonl ? lookup(run.childSessionKey, anyJsonl) : undefined;
+    if (!child) continue;
+    child.isSubagent = true;
+    child.parentKey ??= run.requesterSessionKey;
+  }
+  return { path: file.path, runs: file.runs.length, ...(file.problem ? { problem: file.problem } : {}) };
+}
+
 export async function discoverSessions(options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const stateDir = resolveStateDir(options.stateDir, options.env);
   const scanSpawns = options.scanSpawns !== false;
@@ -166,7 +186,14 @@ export async function discoverSessions(options: DiscoverOptions = {}): Promise<D
   if (counts || scanSpawns) await scanJsonlSessions(sessions, scanSpawns, counts);
   const lookup = keyIndex(sessions);
   const stateDatabase = await linkSubagentRuns(stateDir, sessions, lookup);
+  const subagentRunsFile = await linkSubagentRunsFile(stateDir, sessions, lookup);
   if (scanSpawns) linkSpawns(sessions, lookup);
   linkFamilies(sessions, lookup);
-  return { stateDir, agents, sessions, ...(stateDatabase ? { stateDatabase } : {}) };
+  return {
+    stateDir,
+    agents,
+    sessions,
+    ...(stateDatabase ? { stateDatabase } : {}),
+    ...(subagentRunsFile ? { subagentRunsFile } : {}),
+  };
 }

@@ -46,7 +46,13 @@ export {
   createBranchSummaryMessage,
   createCustomMessage,
 } from './projectEntryMessage';
-export { readSessionStore, parseSessionStore, parseSessionKey, isSubagentSessionKey } from './sessionStore';
+export {
+  readSessionStore,
+  parseSessionStore,
+  parseSessionKey,
+  isSubagentSessionKey,
+  storeEntryFile,
+} from './sessionStore';
 export type { SessionStoreFile, ParsedSessionKey } from './sessionStore';
 export { discoverSessions, resolveStateDir } from './discoverSessions';
 export type {
@@ -109,5 +115,6 @@ export type {
   WrittenSessionSet,
   WriteGeneratedOptions,
 } from './generator';
-export { readSessionTrajectory, readTrajectoryFile, trajectoryFileOf } from './sessionTrajectory';
+export { isTrajectoryFileName, readSessionTrajectory, readTrajectoryFile, trajectoryFileOf } from './sessionTrajectory';
 export type { SessionTrajectory } from './sessionTrajectory';
+export { countToolPairing, type ToolPairing } from './toolPairing';

@@ -2,10 +2,10 @@
  * What a replay needs around a loaded session, whatever stores it: its session key, and its subagent children by
  * key (JSONL: `sessions.json` beside the transcript; SQLite: the same agent database).
  */
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readSessionFile } from './readSessionFile';
 import type { LoadedSession, SessionLoadMode } from './sessionParser';
-import { readSessionStore } from './sessionStore';
+import { readSessionStore, storeEntryFile } from './sessionStore';
 import { SqliteSessionError } from './sqlite/agentSchema';
 import { loadSqliteSession } from './sqlite/agentDatabase';
 
@@ -58,11 +58,7 @@ export function createChildSessionResolver(
       return null;
     }
     if (!entry) return null;
-    const childFile = entry.sessionFile
-      ? isAbsolute(entry.sessionFile)
-        ? entry.sessionFile
-        : join(dir, entry.sessionFile)
-      : join(dir, `${entry.sessionId}.jsonl`);
+    const childFile = storeEntryFile(dir, entry);
     try {
       return await readSessionFile(childFile, { mode });
     } catch {

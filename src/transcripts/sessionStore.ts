@@ -2,7 +2,9 @@
  * `sessions.json` (one per `agents/<agentId>/sessions/` directory): session key → session entry. Keys look like
  * `agent:<agentId>:main` or `agent:<agentId>:subagent:<uuid>`. Unknown fields are kept as they are.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { basename, isAbsolute, join } from 'node:path';
 import type { SessionStore, SessionStoreEntry } from '../contract';
 
 export interface SessionStoreFile {
@@ -71,4 +73,23 @@ export function parseSessionStore(text: string, path: string): SessionStoreFile 
     }
   }
   return { path, store, problems };
+}
+
+/**
+ * The transcript a store entry names, in `sessionsDir`: its `sessionFile` (relative to the folder), else
+ * `<sessionId>.jsonl`. OpenClaw records `sessionFile` as an absolute path, so in a state dir copied or moved
+ * elsewhere it points at the old place: a missing absolute path falls back to the file of that name in
+ * `sessionsDir`, then to `<sessionsDir>/<sessionId>.jsonl`.
+ */
+export function storeEntryFile(
+  sessionsDir: string,
+  entry: Pick<SessionStoreEntry, 'sessionId' | 'sessionFile'>,
+): string {
+  const byId = join(sessionsDir, `${entry.sessionId}.jsonl`);
+  const named = typeof entry.sessionFile === 'string' ? entry.sessionFile.trim() : '';
+  if (!named) return byId;
+  if (!isAbsolute(named)) return join(sessionsDir, named);
+  if (existsSync(named)) return named;
+  const sameName = join(sessionsDir, basename(named));
+  return existsSync(sameName) || !existsSync(byId) ? sameName : byId;
 }

@@ -20,6 +20,11 @@ export interface SessionTrajectory {
   problems: { line: number; message: string }[];
 }
 
+/** OpenClaw's trajectory file beside a transcript: never a transcript itself. */
+export function isTrajectoryFileName(name: string): boolean {
+  return name.endsWith('.trajectory.jsonl');
+}
+
 function withoutJsonl(file: string): string {
   return file.endsWith('.jsonl') ? file.slice(0, -'.jsonl'.length) : file;
 }

@@ -333,9 +333,10 @@ function reportTrajectory(recording: Recording, options: ReplayCliOptions, host:
   const print = (text: string) => (options.json === '-' ? host.err(text) : host.out(text));
   if (!report) {
     host.err(
-      `--against-trajectory: OpenClaw left no trajectory for ${recording.session.path ?? recording.session.sessionId} ` +
-        '(looked for <session>.trajectory.jsonl and its .trajectory-path.json pointer, or trajectory_runtime_events ' +
-        'rows in the agent database; OPENCLAW_TRAJECTORY=0 turns recording off).\n',
+      `--against-trajectory: OpenClaw left no trajectory (no context.compiled events) for ` +
+        `${recording.session.path ?? recording.session.sessionId} (looked for <session>.trajectory.jsonl and its ` +
+        '.trajectory-path.json pointer, or trajectory_runtime_events rows in the agent database; ' +
+        'OPENCLAW_TRAJECTORY=0 turns recording off).\n',
     );
     process.exitCode = EXIT.usage;
     return false;
@@ -350,7 +351,7 @@ export function register(program: Command, host: CliHost): void {
     .command('replay')
     .argument(
       '[session]',
-      'a session .jsonl file, <openclaw-agent.sqlite>#<session key>, or a folder (sessions dir or state dir: the most recent session)',
+      "a session .jsonl file, <openclaw-agent.sqlite>#<session key>, or a folder (sessions dir or state dir: its only session, else OpenClaw's main session agent:main:main)",
     )
     .option('--session <key-or-id>', 'the session of --state-dir to replay, by key or id (JSONL or SQLite)')
     .option('--agent <id>', 'with --session: the agent whose session it is (when several agents have one of that name)')

@@ -6,7 +6,9 @@
 import type { Command } from 'commander';
 import {
   buildSessionContext,
+  countToolPairing,
   describeSessionTree,
+  getActivePath,
   loadSession,
   resolveStateDir,
   SessionFileError,
@@ -14,6 +16,7 @@ import {
   type LoadedSession,
   type SessionProblem,
   type SessionRef,
+  type ToolPairing,
 } from '../../transcripts';
 import type { CliHost } from '../cliHost';
 
@@ -50,7 +53,16 @@ export interface SessionReport {
   messagesByRole: Record<string, number>;
   branch: { leafId: string | null; activePathLength: number; branches: number; forkPoints: string[] };
   context: { messages: number; thinkingLevel: string; model: { provider: string; modelId: string } | null };
+  /** tool results without a call and calls without a result on the active branch */
+  toolPairing: ToolPairing & { firstOrphanResultEntryId?: string };
   problems: SessionProblem[];
+}
+
+function activeBranchPairing(session: LoadedSession, leafId?: string): SessionReport['toolPairing'] {
+  const entries = getActivePath(session, leafId).filter((e) => e.type === 'message');
+  const pairing = countToolPairing(entries.map((e) => e.message));
+  const first = pairing.firstOrphanResult ? entries[pairing.firstOrphanResult.index]?.id : undefined;
+  return { ...pairing, ...(first ? { firstOrphanResultEntryId: first } : {}) };
 }
 
 function reportStorage(session: LoadedSession): SessionReportStorage {
@@ -95,6 +107,7 @@ export function buildSessionReport(session: LoadedSession, leafId?: string): Ses
       forkPoints: tree.forkPoints,
     },
     context: { messages: context.messages.length, thinkingLevel: context.thinkingLevel, model: context.model },
+    toolPairing: activeBranchPairing(session, leafId),
     problems: session.problems,
   };
 }
@@ -146,6 +159,14 @@ export function formatSessionReport(r: SessionReport): string {
     `Branches     ${r.branch.branches} (leaf ${r.branch.leafId ?? '(none)'}, active path ${r.branch.activePathLength} entries` +
       `${r.branch.forkPoints.length ? `, forks at ${r.branch.forkPoints.join(', ')}` : ''})`,
     `Context      ${r.context.messages} messages, thinking ${r.context.thinkingLevel}, model ${r.context.model ? `${r.context.model.provider}/${r.context.model.modelId}` : '(unknown)'}`,
+  );
+  const t = r.toolPairing;
+  lines.push(
+    `Tool pairs   ${t.orphanToolResults} orphan tool result(s)` +
+      (t.firstOrphanResult
+        ? ` (first: entry ${t.firstOrphanResultEntryId ?? '?'}, toolCallId ${t.firstOrphanResult.toolCallId})`
+        : '') +
+      `, ${t.unansweredToolCalls} tool call(s) without a result`,
   );
   if (r.problems.length === 0) lines.push('Problems     none');
   else {

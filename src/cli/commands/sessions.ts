@@ -1,6 +1,8 @@
 /**
  * `contextscope sessions [--state-dir <dir>] [--json]`: every session of an OpenClaw state dir, JSONL and SQLite
- * alike — agent, key, id, storage, entry and message counts, parent — with subagent children under their parent.
+ * alike — agent, key, id, storage, entries, messages, compactions, size, last update, parent and children — with
+ * subagent children under their parent (linked by sessions.json `spawnedBy`, the parent's `sessions_spawn` results,
+ * `subagents/runs.json` and SQLite's `subagent_runs`).
  */
 import type { Command } from 'commander';
 import {
@@ -18,6 +20,9 @@ export interface ListedSession {
   storage: 'jsonl' | 'sqlite';
   entries: number | null;
   messages: number | null;
+  compactions: number | null;
+  /** bytes of the transcript (SQLite: of its events) */
+  size: number;
   parentSessionKey: string | null;
   childSessionKeys: string[];
   isSubagent: boolean;
@@ -58,6 +63,8 @@ function listed(s: DiscoveredSession): ListedSession {
     storage: s.storage,
     entries: s.entries,
     messages: s.messages,
+    compactions: s.compactions,
+    size: s.size,
     parentSessionKey: s.parentSessionKey,
     childSessionKeys: [...s.childKeys],
     isSubagent: s.isSubagent,
@@ -109,14 +116,24 @@ export function buildSessionsReport(found: DiscoveryResult): SessionsReport {
   };
 }
 
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 function sessionLine(s: ListedSession, depth: number): string {
   const name = s.archive
     ? `${s.archive.name} (${s.archive.reason} archive of ${s.sessionKey})`
     : (s.sessionKey ?? '(no key)');
   const counts = s.entries === null ? '' : `  ${s.entries} entries, ${s.messages ?? '?'} messages`;
+  const compactions = s.compactions ? `, ${s.compactions} compaction(s)` : '';
+  const updated = s.updatedAt > 0 ? `, updated ${new Date(s.updatedAt).toISOString()}` : '';
+  const size = s.exists ? `, ${formatBytes(s.size)}` : '';
+  const children = s.childSessionKeys.length > 0 ? `, ${s.childSessionKeys.length} child(ren)` : '';
   const windows = s.windows && s.windows.length > 1 ? `, ${s.windows.length} generations` : '';
   const flags = [s.exists ? '' : 'missing', s.archived && !s.archive ? 'archived' : ''].filter(Boolean).join(', ');
-  return `${'  '.repeat(depth + 1)}${name}  ${s.sessionId}  ${s.storage}${counts}${windows}${flags ? `  [${flags}]` : ''}`;
+  return `${'  '.repeat(depth + 1)}${name}  ${s.sessionId}  ${s.storage}${counts}${compactions}${windows}${size}${updated}${children}${flags ? `  [${flags}]` : ''}`;
 }
 
 export function formatSessionsReport(r: SessionsReport): string {

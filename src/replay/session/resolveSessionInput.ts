@@ -2,8 +2,11 @@
  * What `contextscope replay <session>`, `replay.start {sessionPath}` and the Sessions view accept, and how it is
  * loaded: a transcript file; a SQLite session as `<agent database>#<session key or id>` (a session locator, what the
  * Sessions view lists for SQLite sessions); or a directory — a sessions directory (with or without sessions.json) or
- * an OpenClaw state dir — in which case the most recently active top-level (non-subagent, non-archived) session of
- * either storage is chosen. `openReplaySession` also takes `{stateDir, session}` (the CLI's --state-dir --session).
+ * an OpenClaw state dir. A directory names a session only when that is unambiguous: its one top-level
+ * (non-subagent, non-archived) session, else OpenClaw's main session (`agent:main:main`, the key OpenClaw's
+ * `resolveMainSessionKey` gives without agents or session.mainKey configured); otherwise the sessions are listed
+ * in the error (never the newest by mtime). `openReplaySession` also takes `{stateDir, session}` (the CLI's
+ * --state-dir --session).
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -11,9 +14,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 import {
   discoverSessions,
   isSubagentSessionKey,
+  isTrajectoryFileName,
   loadSession,
   readSessionStore,
   resolveStateDir,
+  storeEntryFile,
   type LoadedSession,
   type SessionRef,
 } from '../../transcripts';
@@ -77,44 +82,67 @@ export async function resolveSessionInput(input: string): Promise<ResolvedSessio
       `No sessions found in ${path} (neither *.jsonl transcripts nor OpenClaw SQLite sessions). Pass a session file, a sessions folder or an OpenClaw state dir.`,
     );
   }
-  const chosen = [...candidates].sort((a, b) => b.mtimeMs - a.mtimeMs)[0]!;
-  return {
-    file: chosen.file,
-    ref: chosen.ref,
-    ...(candidates.length > 1
-      ? { note: `${candidates.length} sessions in ${path}; replaying the most recent: ${chosen.file}` }
-      : {}),
-  };
+  if (candidates.length === 1) return { file: candidates[0]!.file, ref: candidates[0]!.ref };
+  const main = candidates.find((c) => c.key === MAIN_SESSION_KEY);
+  if (main) {
+    return {
+      file: main.file,
+      ref: main.ref,
+      note: `${candidates.length} sessions in ${path}; replaying OpenClaw's main session ${MAIN_SESSION_KEY} (${main.file}). Pass --session <key or id> for another (contextscope sessions --state-dir lists them).`,
+    };
+  }
+  throw new Error(describeAmbiguousFolder(path, candidates));
 }
+
+/** OpenClaw's main session key without `agents.list` or `session.mainKey` configured. */
+export const MAIN_SESSION_KEY = 'agent:main:main';
 
 interface Candidate {
   file: string;
   ref: SessionRef;
   mtimeMs: number;
+  key: string | null;
+}
+
+function describeAmbiguousFolder(path: string, candidates: Candidate[]): string {
+  const listed = [...candidates]
+    .sort((a, b) => b.mtimeMs - a.mtimeMs)
+    .slice(0, 10)
+    .map((c) => `  ${c.key ?? '(no key)'}  ${c.file}  updated ${new Date(c.mtimeMs).toISOString()}`);
+  const more = candidates.length > 10 ? [`  … and ${candidates.length - 10} more`] : [];
+  return [
+    `${candidates.length} sessions in ${path} and none is OpenClaw's main session (${MAIN_SESSION_KEY}); which one?`,
+    ...listed,
+    ...more,
+    'Pass the transcript file, or --state-dir <dir> --session <key or id>.',
+  ].join('\n');
 }
 
 /** Top-level sessions of a state dir (either storage), else the transcripts of a bare sessions folder. */
 async function stateDirCandidates(path: string): Promise<Candidate[]> {
   const discovered = await discoverSessions({ stateDir: path, scanSpawns: false });
   const sessions = discovered.sessions.filter((s) => s.exists && !s.isSubagent && !s.archived);
-  if (sessions.length > 0) return sessions.map((s) => ({ file: locatorOf(s), ref: s.ref, mtimeMs: s.mtimeMs }));
+  if (sessions.length > 0)
+    return sessions.map((s) => ({ file: locatorOf(s), ref: s.ref, mtimeMs: s.mtimeMs, key: s.sessionKey }));
   // a bare sessions folder: leave out the children sessions.json marks as subagents
   const subagentFiles = new Set<string>();
+  const keyOfFile = new Map<string, string>();
   try {
     const { store } = await readSessionStore(join(path, 'sessions.json'));
     for (const [key, entry] of Object.entries(store)) {
-      if (isSubagentSessionKey(key))
-        subagentFiles.add(
-          entry.sessionFile ? resolve(path, entry.sessionFile) : join(path, `${entry.sessionId}.jsonl`),
-        );
+      const file = storeEntryFile(path, entry);
+      if (isSubagentSessionKey(key)) subagentFiles.add(file);
+      if (!keyOfFile.has(file)) keyOfFile.set(file, key);
     }
   } catch {
     // no store: every transcript is a candidate
   }
-  const names = (await readdir(path)).filter((n) => /\.jsonl$/.test(n) && !subagentFiles.has(join(path, n)));
+  const names = (await readdir(path)).filter(
+    (n) => /\.jsonl$/.test(n) && !isTrajectoryFileName(n) && !subagentFiles.has(join(path, n)),
+  );
   return names.map((name) => {
     const file = join(path, name);
-    return { file, ref: file, mtimeMs: statSync(file).mtimeMs };
+    return { file, ref: file, mtimeMs: statSync(file).mtimeMs, key: keyOfFile.get(file) ?? null };
   });
 }
 

@@ -5,10 +5,11 @@ import type { ReplayRun } from '../replayRun';
 import type { PreparedSession } from '../session/prepareSession';
 import { buildRecordedLane, RECORDED_LANE_ID } from './recordedLane';
 
-/** Adds the recorded lane to the run (lanes and turns) and returns its verdicts; undefined without a trajectory. */
+/** Adds the recorded lane to the run (lanes and turns) and returns its verdicts; undefined without recorded contexts. */
 export async function recordedLaneOf(run: ReplayRun, root: PreparedSession): Promise<TrajectoryReport | undefined> {
   const trajectory = await readSessionTrajectory(root.loaded);
-  if (!trajectory) return undefined;
+  // a trajectory without context.compiled (e.g. trajectories ContextScope's generator writes) has nothing to show
+  if (!trajectory?.events.some((e) => e.type === 'context.compiled')) return undefined;
   const lane = await buildRecordedLane({
     root,
     trajectory,

@@ -50,6 +50,8 @@ export interface DiscoveredSession {
   /** entries (for JSONL: the non-blank lines after the header) and message entries; null when not counted */
   entries: number | null;
   messages: number | null;
+  /** compaction entries (all generations); null when not counted */
+  compactions: number | null;
   /** what to pass to loadSession */
   ref: SessionRef;
   /** JSONL: absolute path of the transcript; SQLite: the agent database */
@@ -102,6 +104,8 @@ export interface DiscoveryResult {
   sessions: DiscoveredSession[];
   /** the global database's facts used for linking, when there is one */
   stateDatabase?: { path: string; schemaVersion: number; subagentRuns: number; problem?: string };
+  /** `subagents/runs.json` (the 2026.7.x subagent registry), when there is one */
+  subagentRunsFile?: { path: string; runs: number; problem?: string };
 }
 
 export interface DiscoverOptions {

@@ -1,19 +1,21 @@
 /**
  * JSONL sessions of one agent: `agents/<agentId>/sessions/*.jsonl` (and reset archives `*.jsonl.reset.<ts>`),
  * each with its header, merged with `sessions.json` (keys, store entries, `spawnedBy`, files it names that are
- * missing); then, in one pass per transcript, entry and message counts and the `sessions_spawn` records.
+ * missing); then, in one pass per transcript, entry, message and compaction counts and the `sessions_spawn` records.
  */
 import { open, readdir, stat } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
-import type { SessionEntry, SessionStoreEntry } from '../../contract';
+import { join } from 'node:path';
+import type { SessionEntry } from '../../contract';
 import { errorMessage } from '../../common/errorText';
 import { readLines } from '../readLines';
-import { isSubagentSessionKey, readSessionStore } from '../sessionStore';
+import { isSubagentSessionKey, readSessionStore, storeEntryFile } from '../sessionStore';
+import { isTrajectoryFileName } from '../sessionTrajectory';
 import { SpawnCollector, type SpawnRecord } from '../spawnRecords';
 import type { DiscoveredAgent, DiscoveredSession } from './discoveryTypes';
 
 const TRANSCRIPT_NAME = /^(.+)\.jsonl(\.reset\..+)?$/;
 const MESSAGE_LINE = /^\s*\{\s*"type"\s*:\s*"message"/;
+const COMPACTION_LINE = /^\s*\{\s*"type"\s*:\s*"compaction"/;
 
 async function readHeader(file: string): Promise<Pick<DiscoveredSession, 'header' | 'headerError'>> {
   const handle = await open(file, 'r');
@@ -54,6 +56,7 @@ function newSession(agentId: string, sessionId: string, file: string): Discovere
     parentSessionKey: null,
     entries: null,
     messages: null,
+    compactions: null,
     ref: file,
     file,
     exists: false,
@@ -76,7 +79,7 @@ async function listTranscripts(
   const byFile = new Map<string, DiscoveredSession>();
   for (const name of names) {
     const match = TRANSCRIPT_NAME.exec(name);
-    if (!match) continue;
+    if (!match || isTrajectoryFileName(name)) continue;
     const file = join(sessionsDir, name);
     const info = await stat(file);
     if (!info.isFile()) continue;
@@ -88,18 +91,13 @@ async function listTranscripts(
   return byFile;
 }
 
-function storeFile(sessionsDir: string, entry: SessionStoreEntry): string {
-  if (!entry.sessionFile) return join(sessionsDir, `${entry.sessionId}.jsonl`);
-  return isAbsolute(entry.sessionFile) ? entry.sessionFile : join(sessionsDir, entry.sessionFile);
-}
-
 async function mergeStore(agent: DiscoveredAgent, byFile: Map<string, DiscoveredSession>): Promise<void> {
   agent.storePath = join(agent.sessionsDir, 'sessions.json');
   try {
     const { store, problems } = await readSessionStore(agent.storePath);
     agent.storeProblems = problems;
     for (const [key, entry] of Object.entries(store)) {
-      const file = storeFile(agent.sessionsDir, entry);
+      const file = storeEntryFile(agent.sessionsDir, entry);
       let session =
         byFile.get(file) ?? [...byFile.values()].find((s) => !s.archived && s.sessionId === entry.sessionId);
       if (!session) {
@@ -145,14 +143,17 @@ export async function discoverJsonlAgent(
 export async function scanJsonlTranscript(
   file: string,
   wanted: { spawns: boolean; hasHeader: boolean },
-): Promise<{ entries: number; messages: number; spawns: SpawnRecord[] }> {
+): Promise<{ entries: number; messages: number; compactions: number; spawns: SpawnRecord[] }> {
   const collector = new SpawnCollector();
   let lines = 0;
   let messages = 0;
+  let compactions = 0;
   await readLines(file, (line) => {
     if (line.trim() === '') return;
     lines += 1;
-    if (MESSAGE_LINE.test(line.slice(0, 64))) messages += 1;
+    const head = line.slice(0, 64);
+    if (MESSAGE_LINE.test(head)) messages += 1;
+    else if (COMPACTION_LINE.test(head)) compactions += 1;
     if (!wanted.spawns || !line.includes('sessions_spawn')) return;
     try {
       const entry = JSON.parse(line) as SessionEntry;
@@ -161,5 +162,10 @@ export async function scanJsonlTranscript(
       // malformed lines are the loader's business, not discovery's
     }
   });
-  return { entries: Math.max(0, lines - (wanted.hasHeader ? 1 : 0)), messages, spawns: collector.records };
+  return {
+    entries: Math.max(0, lines - (wanted.hasHeader ? 1 : 0)),
+    messages,
+    compactions,
+    spawns: collector.records,
+  };
 }

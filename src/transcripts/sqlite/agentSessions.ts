@@ -34,6 +34,8 @@ export interface SqliteWindow {
   /** UTF-8 bytes of the events (0 for a cold generation) */
   bytes: number;
   messages: number | null;
+  /** compaction entries (null when the schema has no identities table or the generation is cold) */
+  compactions: number | null;
   storage: 'rows' | 'cold' | 'empty';
   header: SqliteHeaderFields | null;
   cold?: ColdArchiveRow;
@@ -65,6 +67,7 @@ export interface SqliteLogicalSession {
   /** entries (rows minus headers) and messages over all generations */
   entries: number;
   messages: number | null;
+  compactions: number | null;
 }
 
 export interface SqliteArchive {
@@ -164,6 +167,7 @@ interface WindowCounts {
   events: number;
   bytes: number;
   messages: number | null;
+  compactions: number | null;
 }
 
 function readCounts(db: SqliteDatabase, schema: AgentSchemaInfo): Map<string, WindowCounts> {
@@ -173,15 +177,17 @@ function readCounts(db: SqliteDatabase, schema: AgentSchemaInfo): Map<string, Wi
     : 'length(CAST(event_json AS BLOB))';
   const sql = `SELECT session_id, count(*) AS n, sum(${bytes}) AS bytes FROM transcript_events GROUP BY session_id`;
   for (const row of db.prepare(sql).iterate()) {
-    const c = { events: Number(row.n), bytes: Number(row.bytes ?? 0), messages: schema.identities ? 0 : null };
+    const zero = schema.identities ? 0 : null;
+    const c = { events: Number(row.n), bytes: Number(row.bytes ?? 0), messages: zero, compactions: zero };
     counts.set(String(row.session_id), c);
   }
   if (schema.identities) {
     const sql =
-      "SELECT session_id, count(*) AS n FROM transcript_event_identities WHERE event_type = 'message' GROUP BY session_id";
+      "SELECT session_id, event_type, count(*) AS n FROM transcript_event_identities WHERE event_type IN ('message', 'compaction') GROUP BY session_id, event_type";
     for (const row of db.prepare(sql).iterate()) {
       const c = counts.get(String(row.session_id));
-      if (c) c.messages = Number(row.n);
+      if (c && row.event_type === 'message') c.messages = Number(row.n);
+      if (c && row.event_type === 'compaction') c.compactions = Number(row.n);
     }
   }
   return counts;
@@ -232,6 +238,7 @@ function readWindows(db: SqliteDatabase, schema: AgentSchemaInfo): SqliteWindow[
         events: count?.events ?? coldRow?.eventCount ?? 0,
         bytes: count?.bytes ?? 0,
         messages: count ? count.messages : null,
+        compactions: count ? count.compactions : null,
         storage,
         header: headers.get(sessionId) ?? null,
         ...(coldRow ? { cold: coldRow } : {}),
@@ -285,11 +292,13 @@ function logicalSession(sessionKey: string, node: SqliteNode | null, windows: Sq
   const ordered = orderWindows(windows, node?.currentSessionId ?? null);
   let entries = 0;
   let messages: number | null = 0;
+  let compactions: number | null = 0;
   for (const w of ordered) {
     entries += Math.max(0, w.events - (w.header || w.storage === 'cold' ? 1 : 0));
     messages = messages === null || w.messages === null ? null : messages + w.messages;
+    compactions = compactions === null || w.compactions === null ? null : compactions + w.compactions;
   }
-  return { sessionKey, node, windows: ordered, entries, messages };
+  return { sessionKey, node, windows: ordered, entries, messages, compactions };
 }
 
 /** Lists the logical sessions and archives of an agent database (schema already checked readable). */
