@@ -1,4 +1,7 @@
-/** compact({force: true}) on a fresh instance and a throwaway transcript; never through the quarantine proxy. */
+/**
+ * compact({force: true}) on a fresh instance and a throwaway transcript of the doctor's realistic conversation (so
+ * an engine that prunes large tool results has some to prune); never through the quarantine proxy.
+ */
 import type { ContextEngine, OpenClawConfig } from '../../contract';
 import { errorMessage } from '../../common/errorText';
 import { wrapContextEngineCompat, type ContextRuntime } from '../../runtime';
@@ -6,7 +9,7 @@ import { estimateMessagesTokens } from '../../tokens';
 import type { DoctorFinding } from './reportTypes';
 import { checkCompactProbe, type EngineRef } from './resultChecks';
 import { settle } from './settle';
-import { SMOKE_TOKEN_BUDGET, smokeMessages, writeSmokeTranscript } from './smokeConversation';
+import { doctorConversation, writeDoctorTranscript } from './doctorConversation';
 import { withSlot } from './withSlot';
 
 export interface CompactProbe {
@@ -33,8 +36,9 @@ export async function compactProbe(probe: CompactProbe): Promise<void> {
   const raw = created.value as ContextEngine;
   const engine = wrapContextEngineCompat(raw);
   const sessionId = `doctor-compact-probe-${probe.n}`;
-  const sessionFile = writeSmokeTranscript(workDir, sessionId);
-  const currentTokenCount = estimateMessagesTokens(smokeMessages());
+  const sessionFile = writeDoctorTranscript(workDir, sessionId);
+  const { history, tokenBudget } = doctorConversation();
+  const currentTokenCount = estimateMessagesTokens(history);
   const result = await settle(
     engine.compact({
       sessionId,
@@ -42,7 +46,7 @@ export async function compactProbe(probe: CompactProbe): Promise<void> {
       sessionFile,
       force: true,
       forceReason: 'manual',
-      tokenBudget: SMOKE_TOKEN_BUDGET,
+      tokenBudget,
       currentTokenCount,
       compactionTarget: 'budget',
       runtimeContext: { workspaceDir: workDir, currentTokenCount },

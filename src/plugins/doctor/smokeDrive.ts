@@ -1,5 +1,6 @@
 /**
- * One turn in OpenClaw's order (§13), through the runtime so failures quarantine as in a real run:
+ * One turn in OpenClaw's order (§13) on the doctor's realistic conversation (doctorConversation.ts), through the
+ * runtime so failures quarantine as in a real run:
  * resolve → bootstrap (if present) → assemble → afterTurn | ingestBatch | ingest (the turn's reply) →
  * maintain (if present) → prepareSubagentSpawn + rollback and onSubagentEnded (if present). compact is not called.
  */
@@ -13,10 +14,8 @@ import {
 import type { DoctorFinding } from './reportTypes';
 import { checkAssembleResult, checkLifecycleResult, type EngineRef } from './resultChecks';
 import { settle } from './settle';
-import { SMOKE_TOKEN_BUDGET, smokeMessages, smokeReply, writeSmokeTranscript } from './smokeConversation';
+import { doctorConversation, writeDoctorTranscript } from './doctorConversation';
 import { withSlot } from './withSlot';
-
-const SMOKE_PROMPT = 'What are the open questions?';
 
 export interface SmokeDrive {
   runtime: ContextRuntime;
@@ -81,8 +80,8 @@ class SmokeTurn {
   ) {
     this.sessionId = `doctor-smoke-${drive.n}`;
     this.sessionKey = `agent:doctor:${this.sessionId}`;
-    this.sessionFile = writeSmokeTranscript(drive.workDir, this.sessionId);
-    this.messages = smokeMessages();
+    this.sessionFile = writeDoctorTranscript(drive.workDir, this.sessionId);
+    this.messages = doctorConversation().history;
   }
 
   /** a call's value, or undefined when it failed or got the engine quarantined (later calls would only run legacy) */
@@ -92,13 +91,20 @@ class SmokeTurn {
     return { value: result.value as T };
   }
 
+  /** operations whose void result was reported (ingest runs once per reply message; one finding is enough) */
+  private readonly reported = new Set<string>();
+
   private async lifecycleStep(
     operation: Parameters<typeof checkLifecycleResult>[1],
     call: () => Promise<unknown> | undefined,
   ): Promise<boolean> {
     const r = await this.step(call);
     if (!r) return false;
-    for (const f of checkLifecycleResult(this.drive.ref, operation, r.value)) this.drive.add(f);
+    const findings = checkLifecycleResult(this.drive.ref, operation, r.value);
+    if (findings.length > 0 && !this.reported.has(operation)) {
+      this.reported.add(operation);
+      for (const f of findings) this.drive.add(f);
+    }
     return true;
   }
 
@@ -115,10 +121,10 @@ class SmokeTurn {
         sessionId,
         sessionKey,
         messages: this.messages,
-        tokenBudget: SMOKE_TOKEN_BUDGET,
-        availableTools: new Set(['read', 'write']),
+        tokenBudget: doctorConversation().tokenBudget,
+        availableTools: new Set(['read', 'write', 'exec', 'web_search']),
         model: 'doctor-smoke',
-        prompt: SMOKE_PROMPT,
+        prompt: doctorConversation().prompt,
       }),
     );
     if (!assembled) return false;
@@ -126,11 +132,11 @@ class SmokeTurn {
     return true;
   }
 
-  /** The turn's reply, the way OpenClaw hands it over: afterTurn, else ingestBatch, else ingest. */
+  /** The turn's reply, the way OpenClaw hands it over: afterTurn, else ingestBatch, else ingest per message. */
   async ingestReply(): Promise<boolean> {
     const { engine, sessionId, sessionKey, sessionFile, messages } = this;
-    const reply = smokeReply();
-    const after = [...messages, reply];
+    const { reply, tokenBudget } = doctorConversation();
+    const after = [...messages, ...reply];
     if (typeof engine.afterTurn === 'function') {
       const done = await this.step(() =>
         engine.afterTurn!({
@@ -139,15 +145,18 @@ class SmokeTurn {
           sessionFile,
           messages: after,
           prePromptMessageCount: messages.length,
-          tokenBudget: SMOKE_TOKEN_BUDGET,
+          tokenBudget,
         }),
       );
       return done !== undefined;
     }
     if (typeof engine.ingestBatch === 'function') {
-      return this.lifecycleStep('ingestBatch', () => engine.ingestBatch!({ sessionId, sessionKey, messages: [reply] }));
+      return this.lifecycleStep('ingestBatch', () => engine.ingestBatch!({ sessionId, sessionKey, messages: reply }));
     }
-    return this.lifecycleStep('ingest', () => engine.ingest({ sessionId, sessionKey, message: reply }));
+    for (const message of reply) {
+      if (!(await this.lifecycleStep('ingest', () => engine.ingest({ sessionId, sessionKey, message })))) return false;
+    }
+    return true;
   }
 
   async maintain(): Promise<boolean> {

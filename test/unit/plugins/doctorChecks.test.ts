@@ -7,6 +7,7 @@ import {
   findUnpairedToolMessages,
   isEstimateFar,
 } from '../../../src/plugins/doctor/resultChecks';
+import { doctorConversation } from '../../../src/plugins/doctor/doctorConversation';
 import { smokeMessages } from '../../../src/plugins/doctor/smokeConversation';
 import { estimateMessagesTokens } from '../../../src/tokens';
 
@@ -39,10 +40,10 @@ describe('doctor checks', () => {
       'orphaned-tool-calls',
       'assistant-first',
     ]);
-    const messages = smokeMessages();
+    const messages = doctorConversation().history;
     const drift = checkAssembleResult(ref, { messages, estimatedTokens: 1 });
     expect(drift.map((f) => f.message)).toEqual([
-      `estimatedTokens far from the assembled size: reported 1, the assembled 3 message(s) are about ${estimateMessagesTokens(messages)} tokens (chars/4)`,
+      `estimatedTokens far from the assembled size: reported 1, the assembled ${messages.length} message(s) are about ${estimateMessagesTokens(messages)} tokens (chars/4)`,
     ]);
   });
 

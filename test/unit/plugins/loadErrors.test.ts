@@ -34,7 +34,8 @@ async function load(name: string): Promise<LoadedPlugin> {
 /** Whether this Node (the engine hosts' default) has node:sqlite. */
 async function hasSqlite(): Promise<boolean> {
   try {
-    await import('node:sqlite');
+    const builtin = 'node:sqlite'; // a variable: the type checker's Node types may predate it
+    await import(builtin);
     return true;
   } catch {
     return false;
