@@ -8,7 +8,8 @@
  *   (system message and tools aside; the runtime line's host fields aside);
  * - `compaction`: how many compactions ran in the turn, their tokensBefore/tokensAfter and whether a summary exists;
  * - `engineCalls`: the plugin's logged call sequence against the one ContextScope recorded;
- * - `precheck`: the precheck decision (fits, or compact) where OpenClaw reports it.
+ * - `precheck`: the precheck decision (fits, or compact), prompt budget and reserve where OpenClaw reports them;
+ * - `systemPromptAddition`: whether the plugin's addition reached the system prompt (plugins that return one).
  */
 import type { Recording, TurnRecord } from '../../src/replay';
 import { compareRecordedContext } from '../../src/replay/trajectory/compareContext';
@@ -29,16 +30,34 @@ const short = (v: unknown): string => {
   return text === undefined ? '(absent)' : text.length > 160 ? `${text.slice(0, 157)}…` : text;
 };
 
+/**
+ * A compaction summary's text is the model's answer to the summary request: OpenClaw's is what the scripted model
+ * returned, the replay's comes from its own summarizer; its timestamp is the wall-clock time OpenClaw compacted at.
+ * Whether a summary is there, and where, is compared; its words and time are not.
+ */
+export const SUMMARY_TEXT = '(summary text)';
+
+function withoutSummaryText(messages: readonly unknown[]): unknown[] {
+  return messages.map((m) => {
+    const r = m as { role?: unknown; summary?: unknown } | null;
+    return r && (r.role === 'compactionSummary' || r.role === 'branchSummary') && typeof r.summary === 'string'
+      ? { ...r, summary: SUMMARY_TEXT, timestamp: SUMMARY_TEXT }
+      : m;
+  });
+}
+
 /** Chat content as one string (text parts joined), the runtime line reduced to the fields a replay can know. */
 function normaliseContent(content: unknown): unknown {
   const text = Array.isArray(content)
     ? content.map((p: { text?: unknown }) => (typeof p?.text === 'string' ? p.text : '')).join('')
     : content;
   if (typeof text !== 'string') return text ?? null;
-  return text.replace(/\n\nRuntime: ([^\n]*)$/, (_all, fields: string) => {
-    const kept = fields.split(' | ').filter((f) => /^(agent|session|sessionId)=/.test(f));
-    return `\n\nRuntime: ${kept.join(' | ')}`;
-  });
+  return text
+    .replace(/(<summary>\n)[\s\S]*?(\n?<\/summary>)/g, `$1${SUMMARY_TEXT}$2`)
+    .replace(/(\n\n)?Runtime: ([^\n]*)$/, (_all, gap: string | undefined, fields: string) => {
+      const kept = fields.split(' | ').filter((f) => /^(agent|session|sessionId)=/.test(f));
+      return `${gap ?? ''}Runtime: ${kept.join(' | ')}`;
+    });
 }
 
 export function normaliseChat(messages: readonly ChatMessage[]): unknown[] {
@@ -124,6 +143,8 @@ export function compareTurn(
   recording: Recording,
   /** the plugin's own log of the replay's calls this turn (plugin scenarios), else null */
   replayedCalls: string[] | null,
+  /** the systemPromptAddition the scenario's plugin returns, if any */
+  addition?: string,
 ): TurnComparison {
   const turn = facts.turn + 1;
   const out: FieldDifference[] = [];
@@ -150,7 +171,7 @@ export function compareTurn(
   add('status', sent.startsWith('sent') === oursSent.startsWith('sent') ? null : [sent, oursSent]);
   if (facts.compiled && record.status === 'ok') {
     const replayed = record.assembled.map((a) => recording.messages[a.key]?.message);
-    const c = compareRecordedContext(facts.compiled, replayed);
+    const c = compareRecordedContext(withoutSummaryText(facts.compiled), withoutSummaryText(replayed));
     const d = c.difference;
     add(
       'messages.compiled',
@@ -164,5 +185,10 @@ export function compareTurn(
     add('engineCalls', theirs === ours ? null : [theirs || '(none)', ours || '(none)']);
   }
   add('precheck', comparePrecheck(facts, record));
+  if (addition && facts.systemPrompt !== null) {
+    const theirs = facts.systemPrompt.includes(addition) ? 'in the system prompt' : 'not in the system prompt';
+    const ours = record.systemPromptAddition?.includes(addition) ? 'in the system prompt' : 'not in the system prompt';
+    add('systemPromptAddition', theirs === ours ? null : [theirs, ours]);
+  }
   return { differences: out, checked };
 }

@@ -49,7 +49,16 @@ export async function compareCollected(run: CollectedRun): Promise<Omit<RunResul
   const lane = recording.lanes.find((l) => !l.parentLane);
   const records = lane ? (recording.turns[lane.id] ?? []) : [];
   const calls = run.scenario.plugin ? replayedEngineCalls(run, facts.length) : null;
-  const perTurn = facts.map((f, i) => compareTurn(f, records[i], recording, calls ? (calls[i] ?? []) : null));
+  const addition = run.scenario.plugin?.config?.systemPromptAddition;
+  const perTurn = facts.map((f, i) =>
+    compareTurn(
+      f,
+      records[i],
+      recording,
+      calls ? (calls[i] ?? []) : null,
+      typeof addition === 'string' ? addition || undefined : undefined,
+    ),
+  );
   const differences = perTurn.flatMap((t) => t.differences);
   const checks: Record<string, number> = {};
   for (const field of perTurn.flatMap((t) => t.checked)) checks[field] = (checks[field] ?? 0) + 1;

@@ -3,7 +3,9 @@
  * (without the system message and tools, which the replay does not know): user text as a string, assistant text
  * joined with tool calls as `tool_calls`, tool results as `role: "tool"` with their `tool_call_id`.
  */
+import type { AgentMessage } from '../../contract';
 import type { WireMessage, WireView } from '../../contract/recording';
+import { convertToLlm } from '../../transcripts';
 
 export interface ChatMessage {
   role: 'user' | 'assistant' | 'tool';
@@ -27,16 +29,28 @@ function textOf(blocks: Block[]): string {
     .join('');
 }
 
-function summaryText(message: unknown): string | null {
-  const m = message as { role?: unknown; summary?: unknown } | undefined;
-  if ((m?.role === 'compactionSummary' || m?.role === 'branchSummary') && typeof m.summary === 'string') {
-    return m.summary;
-  }
-  return null;
+/** The message as the user message the model gets: stored user messages as they are, others through convertToLlm. */
+function asUser(message: unknown): { content: unknown } | null {
+  if ((message as { role?: unknown } | undefined)?.role === 'user') return message as { content: unknown };
+  return (convertToLlm([message as AgentMessage])[0] as { content: unknown } | undefined) ?? null;
+}
+
+/**
+ * User content keeps its shape: a string gets the stamp and the runtime line around it; a block list gets the stamp
+ * on its first text block and the runtime line as a block of its own (as 2026.9.6 sends a converted summary).
+ */
+function userContent(wire: WireMessage, message: unknown): ChatMessage['content'] {
+  const content = asUser(message)?.content;
+  if (typeof content === 'string') return `${wire.prefix ?? ''}${content}${wire.suffix ?? ''}`;
+  const texts = blocksOf({ content })
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => ({ type: 'text' as const, text: String(b.text) }));
+  if (wire.prefix && texts[0]) texts[0] = { type: 'text', text: wire.prefix + texts[0].text };
+  if (wire.suffix) texts.push({ type: 'text', text: wire.suffix.replace(/^\n\n/, '') });
+  return texts;
 }
 
 function renderOne(wire: WireMessage, message: unknown): ChatMessage {
-  const wrap = (text: string) => `${wire.prefix ?? ''}${text}${wire.suffix ?? ''}`;
   if (wire.key === null) return { role: wire.role, content: [{ type: 'text', text: wire.text ?? '' }] };
   const blocks = blocksOf(message);
   if (wire.role === 'tool') {
@@ -58,7 +72,7 @@ function renderOne(wire: WireMessage, message: unknown): ChatMessage {
       ...(calls.length ? { tool_calls: calls } : {}),
     };
   }
-  return { role: 'user', content: wrap(summaryText(message) ?? textOf(blocks)) };
+  return { role: 'user', content: userContent(wire, message) };
 }
 
 /** `lookup(key)` gives the recorded message a wire entry refers to. */

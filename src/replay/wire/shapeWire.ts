@@ -3,6 +3,8 @@
  * assembled messages and the turn's prompt, as references into the recording's messages plus what OpenClaw adds.
  */
 import type { WireMessage, WireView } from '../../contract/recording';
+import type { AgentMessage } from '../../contract';
+import { convertToLlm } from '../../transcripts';
 import type { WireProfile } from './wireProfile';
 
 export interface WireSource {
@@ -77,13 +79,17 @@ export function runtimeLine(context: WireContext): string {
   return `\n\nRuntime: ${fields.join(' | ')} | …`;
 }
 
+const ROLES: Record<string, WireMessage['role']> = { user: 'user', assistant: 'assistant', toolResult: 'tool' };
+
+/** The wire role, or null for a message OpenClaw's convertToLlm leaves out (excluded custom/bash messages). */
 function roleOf(message: unknown): WireMessage['role'] | null {
   const role = typeof message === 'object' && message !== null ? (message as { role?: unknown }).role : undefined;
-  if (role === 'user') return 'user';
-  if (role === 'assistant') return 'assistant';
-  if (role === 'toolResult') return 'tool';
-  return null;
+  if (typeof role === 'string' && ROLES[role]) return ROLES[role];
+  // summaries, custom and bash messages reach the model as user messages (convertToLlm)
+  return convertToLlm([message as AgentMessage]).length > 0 ? 'user' : null;
 }
+
+const isStoredUser = (message: unknown) => (message as { role?: unknown } | undefined)?.role === 'user';
 
 function timestampOf(message: unknown): unknown {
   return typeof message === 'object' && message !== null ? (message as { timestamp?: unknown }).timestamp : undefined;
@@ -97,8 +103,9 @@ export function shapeWireView(assembled: WireSource[], prompt: WireSource, conte
     const role = roleOf(source.message);
     if (!role) return; // custom/summary roles are converted by OpenClaw's convertToLlm before this point
     const entry: WireMessage = { role, key: source.key, origin };
+    // user messages only: the stamp is put on before convertToLlm turns summaries into user messages
     const stamp =
-      role === 'user' && context.profile.timestampPrefix
+      isStoredUser(source.message) && context.profile.timestampPrefix
         ? timestampStamp(timestampOf(source.message), timeZone)
         : undefined;
     if (stamp) entry.prefix = stamp;
