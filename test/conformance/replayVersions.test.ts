@@ -3,7 +3,7 @@
  * (checked against the openclaw@2026.7.35 and openclaw@2026.9.6 dists; see src/replay/lane/versionProfiles.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentMessage, ContextEngineInfo } from '../../src/contract';
+import type { AgentMessage } from '../../src/contract';
 import type { Recording } from '../../src/contract/recording';
 import { replaySession, type ReplayLaneConfig } from '../../src/replay';
 import { recordingEngine, SessionBuilder } from '../unit/replay/sessionBuilder';
@@ -124,7 +124,7 @@ describe('V4 sanitize steps (both lines)', () => {
     };
     b.compaction('what happened so far', b.entries[0]!.id, 190_100);
     b.turn('next question');
-    const engine = recordingEngine({ id: 'seer' } as ContextEngineInfo & { id: string }, { async afterTurn() {} });
+    const engine = recordingEngine({ id: 'seer' }, { async afterTurn() {} });
     const rec = await replaySession({
       session: b.loaded(),
       honourRecordedCompactions: true,
@@ -176,7 +176,7 @@ describe('V5 host-requirement mismatches', () => {
       factory: recordingEngine({
         id: 'picky',
         hostRequirements: { 'agent-run': { requiredCapabilities: ['assemble-before-prompt'] } },
-      } as ContextEngineInfo & { id: string }).factory as never,
+      }).factory as never,
     },
     contextWindow: 32_000,
     host: 'cli:claude',

@@ -51,6 +51,8 @@ export interface Lane {
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[];
+  /** where this lane compacted so far, as positions in the turn sequence (see recordedUsage.ts) */
+  readonly compactionPositions: number[];
   /** `{sessionId, sessionKey?}` of the lane's current session (the successor after a rotation) */
   readonly sessionParams: { sessionId: string; sessionKey?: string };
   runtimeContext(extra?: Record<string, unknown>): ContextEngineRuntimeContext;

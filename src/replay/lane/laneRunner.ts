@@ -73,6 +73,7 @@ export class LaneRunner implements Lane {
   /** the history pipeline, reusing its previous result while the lane transcript only grows */
   private readonly historyPipeline = createIncrementalHistoryPipeline();
   private readonly sanitizer = new HistorySanitizer();
+  readonly compactionPositions: number[] = [];
   /** content keys, once per object (messages are not mutated once handed over) */
   private readonly hashKeys = createHashKeyCache();
   /** the context whose objects are already in `objectKeys` (the transcript mostly appends) */

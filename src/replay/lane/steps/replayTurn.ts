@@ -15,6 +15,7 @@ import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../sessi
 import { attachHookRecords, runAgentEndHooks, runRunStartHooks } from '../hooks';
 import { autoCompact, compactOnEngine } from '../laneCompactions';
 import type { Lane } from '../laneContext';
+import { noteLaneCompactions, recordedUsageApplies } from '../recordedUsage';
 import { handleRecordedSpawns } from '../subagentLifecycle';
 import { attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
 import { anchorOf, type TurnBoundary } from './commitTurn';
@@ -68,20 +69,22 @@ function budgetRecordOf(lane: Lane, budget: AssembleBudget) {
 }
 
 /**
- * The context size the threshold compares after the turn (spec §3.3 "Trigger"). On a legacy turn the lane's
- * context is what OpenClaw sent, so the harness's `estimateContextTokens` applies: the provider-reported usage of
- * the last assistant message with usable usage (the recorded reply's) plus estimates of what came after — stale
- * usage before the latest compaction is already zeroed by the sanitize step. A plugin engine's context was never
- * sent to the recorded model, so its assembled + new messages are estimated instead.
+ * The context size the threshold compares after the turn (spec §3.3 "Trigger"). While a legacy lane's context is
+ * the one OpenClaw sent (it compacted where the recording did: recordedUsage.ts), the harness's
+ * `estimateContextTokens` applies: the provider-reported usage of the last assistant message with usable usage (the
+ * recorded reply's) plus estimates of what came after — stale usage before the latest compaction is already zeroed
+ * by the sanitize step. Otherwise (a lane that diverged, a plugin engine) the recorded model never saw the lane's
+ * context, and its assembled + new messages are estimated instead.
  */
 function thresholdTokens(
   lane: Lane,
+  draft: TurnDraft,
   info: ContextEngineInfo,
   attempt: AttemptResult,
-  newMessages: readonly AgentMessage[],
-  newMessageKeys: readonly string[],
+  appended: { newMessages: readonly AgentMessage[]; newMessageKeys: readonly string[] },
 ): number {
-  if (info.id === 'legacy') {
+  const { newMessages, newMessageKeys } = appended;
+  if (info.id === 'legacy' && recordedUsageApplies(lane, draft, draft.turn ?? 0)) {
     return estimateContextTokens([...attempt.assembled, ...newMessages], lane.state.profile).tokens;
   }
   return (
@@ -100,7 +103,7 @@ async function autoCompactIfNeeded(
 ): Promise<string | undefined> {
   const { group } = lane;
   if (!group.compactionEnabled || info.ownsCompaction === true) return undefined;
-  const contextTokens = thresholdTokens(lane, info, attempt, appended.newMessages, appended.newMessageKeys);
+  const contextTokens = thresholdTokens(lane, draft, info, attempt, appended);
   if (!shouldCompact(contextTokens, group.contextWindow, group.settings)) return undefined;
   return autoCompact(lane, draft, contextTokens);
 }
@@ -266,6 +269,7 @@ export async function replayTurn(
     ...(degradedReason !== undefined ? { degradedReason } : {}),
     ...finalized,
   };
+  noteLaneCompactions(lane, draft, turn.index);
   return recordTurn(lane, draft, {
     turn,
     promptKey,
