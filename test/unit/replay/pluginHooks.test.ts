@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { replaySession, type Recording } from '../../../src/replay';
+import { importRecording, replaySession, type Recording } from '../../../src/replay';
 import type { OpenClawConfig } from '../../../src/contract';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
@@ -22,9 +22,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function session() {
+function session(repeat = 400) {
   const b = new SessionBuilder();
-  for (const word of ['alpha', 'beta', 'gamma', 'delta']) b.turn(`tell me about ${word}`, `${word} `.repeat(400));
+  for (const word of ['alpha', 'beta', 'gamma', 'delta']) b.turn(`tell me about ${word}`, `${word} `.repeat(repeat));
   return b.loaded();
 }
 
@@ -34,16 +34,18 @@ async function replayHookLane(opts: {
   config?: OpenClawConfig;
   manualCompactions?: { turn: number }[];
   openclawVersion?: string;
+  contextWindow?: number;
+  repeat?: number;
 }): Promise<Recording> {
   const workDir = tempDir('cs-plugin-hooks-');
   dirs.push(workDir);
   return replaySession({
-    session: session(),
+    session: session(opts.repeat),
     systemPrompt: opts.systemPrompt ?? BASE_SYSTEM,
     lanes: [
       {
         engine: { kind: 'plugin', plugin: FIXTURE, pluginConfig: opts.pluginConfig },
-        contextWindow: 32_000,
+        contextWindow: opts.contextWindow ?? 32_000,
         keepRecentTokens: 500,
         ...(opts.config ? { config: opts.config } : {}),
       },
@@ -110,11 +112,14 @@ describe('plugin hooks in a replay lane', () => {
       },
     ]);
     expect(afterCount).toBeLessThan(4);
+    // /compact runs before the turn's run, so its hooks come before the run's
     expect(turns[2]!.hooks?.map((r) => r.name)).toEqual([
       'before_compaction',
       'after_compaction',
+      'before_agent_start',
       'before_prompt_build',
     ]);
+    importRecording(JSON.parse(JSON.stringify(rec)));
   });
 
   it('names only the hooks that do not run, each with why; allowConversationAccess lets agent_end run', async () => {
@@ -138,7 +143,7 @@ describe('plugin hooks in a replay lane', () => {
     });
     const turns = turnsOf(allowed);
     expect(turns[3]!.systemPromptAddition).toBe('hooks seen: {"compactions":[],"agentEnds":3}');
-    expect(turns[0]!.hooks?.map((r) => r.name)).toEqual(['before_prompt_build', 'agent_end']);
+    expect(turns[0]!.hooks?.map((r) => r.name)).toEqual(['before_agent_start', 'before_prompt_build', 'agent_end']);
     expect(allowed.findings.find((f) => f.code === 'plugin-hooks-not-run')?.message).not.toContain('agent_end');
   });
 
@@ -148,5 +153,69 @@ describe('plugin hooks in a replay lane', () => {
     expect(rec.findings.find((f) => f.code === 'plugin-hooks-not-run')?.message).toContain(
       'before_prompt_build (blocked, as OpenClaw blocks it',
     );
+    expect(rec.findings.find((f) => f.code === 'plugin-hooks-not-run')?.message).toContain(
+      'before_agent_start (OpenClaw 2026.8+ has no before_agent_start hook',
+    );
+  });
+
+  it("as 2026.7, before_agent_start's context follows before_prompt_build's before the prompt", async () => {
+    const rec = await replayHookLane({ pluginConfig: { promptContext: 'Recall', agentStartContext: 'Start' } });
+    const turns = turnsOf(rec);
+    const prompt = 'tell me about gamma';
+    expect(turns[2]!.promptHooks).toEqual({
+      prependContext: `Recall (${turns[2]!.assembled.length} messages)\n\nStart (prompt ${prompt.length} chars)`,
+    });
+  });
+
+  it('an engine that owns compaction gets the owning path payloads (messageCount -1)', async () => {
+    const rec = await replayHookLane({ pluginConfig: { ownsCompaction: true }, manualCompactions: [{ turn: 2 }] });
+    const turns = turnsOf(rec);
+    const compaction = turns[2]!.events.find((e) => e.type === 'compaction');
+    expect(compaction).toMatchObject({ trigger: 'manual', compacted: true });
+    const seen = JSON.parse(turns[3]!.systemPromptAddition!.replace(/^hooks seen: /, '')) as {
+      compactions: Record<string, unknown>[];
+    };
+    expect(seen.compactions).toEqual([
+      {
+        phase: 'before',
+        messageCount: -1,
+        sessionFile: expect.stringMatching(/\.jsonl$/) as unknown,
+        ctxKeys: ['agentId', 'sessionId', 'sessionKey', 'workspaceDir'],
+      },
+      {
+        phase: 'after',
+        messageCount: -1,
+        compactedCount: -1,
+        tokenCount: compaction!.type === 'compaction' ? compaction!.tokensAfter : null,
+        sessionFile: expect.stringMatching(/\.jsonl$/) as unknown,
+      },
+    ]);
+  });
+
+  it("the harness's auto-compaction passes the session messages and only the session key", async () => {
+    const rec = await replayHookLane({ pluginConfig: {}, contextWindow: 24_000, repeat: 4000 });
+    const turns = turnsOf(rec);
+    const at = turns.findIndex((t) => t.events.some((e) => e.type === 'compaction' && e.trigger === 'auto'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const next = turns[at + 1]!;
+    const seen = JSON.parse(next.systemPromptAddition!.replace(/^hooks seen: /, '')) as {
+      compactions: Record<string, unknown>[];
+    };
+    const messagesBefore = turns[at]!.assembled.length + turns[at]!.newMessageKeys.length;
+    expect(seen.compactions).toEqual([
+      {
+        phase: 'before',
+        messageCount: messagesBefore,
+        messages: messagesBefore,
+        sessionFile: expect.stringMatching(/\.jsonl$/) as unknown,
+        ctxKeys: ['sessionKey'],
+      },
+      {
+        phase: 'after',
+        messageCount: next.assembled.length,
+        compactedCount: 1,
+        sessionFile: expect.stringMatching(/\.jsonl$/) as unknown,
+      },
+    ]);
   });
 });
