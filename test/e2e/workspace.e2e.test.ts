@@ -3,6 +3,7 @@
  * master/detail panes at 1280×800 and 1920×1080 in both themes (screenshots in test-results/), the theme toggle,
  * a deep link that opens a given turn, back/forward, the shortcut sheet and the command palette.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithChromium, saveScreenshot, startApp, type RunningApp } from './helpers';
@@ -119,6 +120,28 @@ describeWithChromium('browser mode: the replay workspace', (chromiumPath) => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#/doctor');
     await page.goBack();
     await page.getByTestId('timeline').waitFor();
+  });
+
+  it('a recording dropped on the window opens in Replay (the JSON that Export JSON saves)', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const counts = (await page.locator('.replay-view__meta').textContent())!.split(' · replayed')[0]!;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Overview' }).click();
+    const transfer = await page.evaluateHandle((content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], 'dropped.recording.json', { type: 'application/json' }));
+      return data;
+    }, text);
+    await page.dispatchEvent('body', 'dragover', { dataTransfer: transfer });
+    await page.getByTestId('drop-hint').waitFor();
+    await page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
+    // titled after the file (the recent-recordings store may drop the extension)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Replay dropped/);
+    expect(await page.locator('.replay-view__meta').textContent()).toContain(counts);
+    expect(await page.getByTestId('drop-hint').count()).toBe(0);
   });
 
   it('at 1920×1080 puts the timeline beside the turn detail and uses the width', async () => {

@@ -23,7 +23,33 @@ describe.skipIf(!binary.found)('Electron shell: launch smoke test', () => {
       await window.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
       expect(await window.getByTestId('app-shell').textContent()).toBe('Electron');
       expect(await window.getByTestId('runtime-host').textContent()).toBe('Electron main runtime');
-      expect(window.url()).toBe('app://contextscope/index.html');
+      expect(window.url()).toMatch(/^app:\/\/contextscope\/index\.html(#\/overview)?$/);
+
+      // the native menu the shell installs (main/electron/menu.ts)
+      const menu = await app.evaluate(({ Menu }) =>
+        (Menu.getApplicationMenu()?.items ?? []).map((item) => ({
+          label: item.label,
+          items: (item.submenu?.items ?? []).map((sub) => sub.label),
+        })),
+      );
+      const file = menu.find((item) => item.label === 'File');
+      expect(file?.items).toEqual(expect.arrayContaining(['Open Recording…', 'Open State Dir…']));
+      expect(menu.find((item) => item.label === 'View')?.items).toEqual(expect.arrayContaining(['Theme']));
+
+      // View › Theme › Dark reaches the page through the bridge's event channel
+      await app.evaluate(({ Menu }) => {
+        const view = Menu.getApplicationMenu()?.items.find((item) => item.label === 'View');
+        const theme = view?.submenu?.items.find((item) => item.label === 'Theme');
+        theme?.submenu?.items.find((item) => item.label === 'Dark')?.click();
+      });
+      await window.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+
+      // a deep link in the hash works over app:// as in browser mode
+      await window.evaluate(() => (globalThis.location.hash = '#/doctor'));
+      await window
+        .getByRole('navigation', { name: 'Sections' })
+        .locator('[aria-current="page"]', { hasText: 'Doctor' })
+        .waitFor();
     } finally {
       await app.close();
     }

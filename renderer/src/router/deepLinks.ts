@@ -18,12 +18,17 @@ import { formatHash, onlyMessageDiffers, parseHash, type Route } from './hashRou
  */
 export type RecordingOpener = (recordingId: string) => Promise<boolean>;
 
+const replayIdOfCurrent = () => useReplayStore.getState().recordingReplayId;
 let opener: RecordingOpener | null = null;
-let idOfCurrent: () => string | null = () => useReplayStore.getState().recordingReplayId;
+let idOfCurrent: () => string | null = replayIdOfCurrent;
 
-export function registerRecordingOpener(open: RecordingOpener, currentId?: () => string | null): void {
+/**
+ * The recent-recordings store's hook into links: `open` opens a recording by id, `currentId` names the one shown
+ * (default: its replay id). null puts the defaults back.
+ */
+export function registerRecordingOpener(open: RecordingOpener | null, currentId?: () => string | null): void {
   opener = open;
-  if (currentId) idOfCurrent = currentId;
+  idOfCurrent = open && currentId ? currentId : replayIdOfCurrent;
 }
 
 /** Shows a recording that did not come from a replay of this window (its selection starts afresh). */
@@ -106,24 +111,43 @@ export async function applyRoute(route: Route, open: RecordingOpener): Promise<v
   if (route.recording) applySelection(route);
 }
 
-/** Starts the two-way sync; returns the function that stops it. */
+/** How often a pending link takes its recording back from one installed by someone else (start-up restores). */
+const MAX_RELINKS = 2;
+
+/**
+ * Starts the two-way sync; returns the function that stops it. A link stays pending from its arrival until the user
+ * changes what is shown: a recording installed meanwhile by other code (the latest one restored at start) gives way
+ * to the link's — its selection is applied again, or the link's recording is opened again.
+ */
 export function startDeepLinks(api: InspectorApi | null, win: Window = window): () => void {
   let applying = false;
   let written: Route | null = null;
+  let pending: Route | null = null;
+  let relinks = 0;
   const open: RecordingOpener = (id) => (opener ?? defaultOpener(api))(id);
 
-  const follow = async () => {
-    const route = parseHash(win.location.hash);
-    if (!route) return;
+  const settle = () => {
+    written = currentRoute();
+    const hash = formatHash(written);
+    if (hash !== win.location.hash && !useOverlayStore.getState().problem) win.history.replaceState(null, '', hash);
+  };
+
+  const apply = async (route: Route) => {
     applying = true;
     try {
       await applyRoute(route, open);
     } finally {
       applying = false;
-      written = currentRoute();
-      const hash = formatHash(written);
-      if (hash !== win.location.hash && !useOverlayStore.getState().problem) win.history.replaceState(null, '', hash);
+      settle();
     }
+  };
+
+  const follow = async () => {
+    const route = parseHash(win.location.hash);
+    if (!route) return;
+    pending = route.recording ? route : null;
+    relinks = 0;
+    await apply(route);
   };
 
   const write = () => {
@@ -131,19 +155,34 @@ export function startDeepLinks(api: InspectorApi | null, win: Window = window): 
     const route = currentRoute();
     const hash = formatHash(route);
     if (hash === win.location.hash) return;
+    pending = null;
     if (onlyMessageDiffers(written, route) || !win.location.hash) win.history.replaceState(null, '', hash);
     else win.history.pushState(null, '', hash);
     written = route;
   };
 
+  const recordingChanged = () => {
+    if (applying) return;
+    if (!pending || relinks >= MAX_RELINKS) return write();
+    relinks += 1;
+    const route = pending;
+    // the installer resets the selection right after the recording: apply the link once it is done
+    applying = true;
+    queueMicrotask(() => {
+      applying = false;
+      void apply(route);
+    });
+  };
+
   const unsubscribers = [
     useAppStore.subscribe(write),
     useSelectionStore.subscribe(write),
-    useReplayStore.subscribe((state, before) => state.recording !== before.recording && write()),
+    useReplayStore.subscribe((state, before) => state.recording !== before.recording && recordingChanged()),
   ];
   win.addEventListener('popstate', follow);
   win.addEventListener('hashchange', follow);
-  if (parseHash(win.location.hash)) void follow();
+  // after this commit's other effects, so the openers they register are the ones a link uses
+  if (parseHash(win.location.hash)) queueMicrotask(() => void follow());
   else write();
   return () => {
     for (const stop of unsubscribers) stop();
