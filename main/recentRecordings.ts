@@ -26,17 +26,20 @@ export interface RecentRecordingsOptions {
 const IndexSchema = Type.Array(RecentRecordingSchema);
 const ID_PATTERN = /^[a-z0-9-]{1,80}$/;
 
+export interface RecordingMeta {
+  title: string;
+  origin: 'replay' | 'file';
+  fileName?: string;
+  replayId?: string;
+}
+
 export interface RecentRecordings {
   readonly dir: string;
   readonly maxCount: number;
   readonly maxBytes: number;
   list(): RecentRecording[];
   /** Keeps `recording` (its JSON text `content`) at the top of the list and enforces the bounds. */
-  add(
-    recording: Recording,
-    content: string,
-    meta: { title: string; origin: 'replay' | 'file'; fileName?: string },
-  ): RecentRecording;
+  add(recording: Recording, content: string, meta: RecordingMeta): RecentRecording;
   open(id: string): { entry: RecentRecording; recording: Recording };
   remove(id: string): boolean;
 }
@@ -113,18 +116,14 @@ export function createRecentRecordings(options: RecentRecordingsOptions): Recent
   };
 }
 
-function entryFor(
-  recording: Recording,
-  content: string,
-  meta: { title: string; origin: 'replay' | 'file'; fileName?: string },
-  at: number,
-): RecentRecording {
+function entryFor(recording: Recording, content: string, meta: RecordingMeta, at: number): RecentRecording {
   const sessionKey = recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId)?.sessionKey;
   return {
     id: `${at.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     title: meta.title || sessionKey || recording.session.sessionId,
     origin: meta.origin,
     ...(meta.fileName ? { fileName: meta.fileName } : {}),
+    ...(meta.replayId ? { replayId: meta.replayId } : {}),
     sessionId: recording.session.sessionId,
     ...(sessionKey ? { sessionKey } : {}),
     lanes: recording.lanes.map((lane) => lane.label),

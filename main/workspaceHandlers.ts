@@ -42,7 +42,7 @@ export function createWorkspaceHandlers(
       if (!recording) {
         throw new BridgeMethodError('not_ready', `Replay ${replayId} has no recording yet: save it once it is done.`);
       }
-      return recent().add(recording, exportRecordingJson(recording), { title, origin: 'replay' });
+      return recent().add(recording, exportRecordingJson(recording), { title, origin: 'replay', replayId });
     },
     'recordings.open': ({ id }) => asImportError(() => recent().open(id)),
     'recordings.import': ({ fileName, content }) =>

@@ -40,7 +40,8 @@ describe('AppFrame', () => {
     expect(within(header).getByTestId('app-shell').textContent).toBe('Browser mode');
     expect(within(header).getByTestId('runtime-host').textContent).toBe('Node runtime');
     expect(within(header).getByTestId('runtime-status').textContent).toBe('connected');
-    expect(fake.calls.sort()).toEqual(['app.health', 'app.info']);
+    // and the recent recordings kept on disk (the latest is shown again after a reload)
+    expect(fake.calls.sort()).toEqual(['app.health', 'app.info', 'recordings.list']);
   });
 
   it('shows the overview cards with formatted health figures', async () => {

@@ -81,7 +81,7 @@ const sessions: ResponseOf<'sessions.list'> = {
       sessionId: 'short',
       file: '/s/short.jsonl',
       agentId: 'main',
-      key: 'agent:main:demo-short',
+      key: 'agent:main:main',
       isSubagent: false,
       archived: false,
       size: 4000,
@@ -94,6 +94,35 @@ const sessions: ResponseOf<'sessions.list'> = {
   ],
 };
 
+/** What the runtime says the demo session replays with (its state dir's openclaw.json, its inferred release). */
+const demoDefaults: ResponseOf<'replay.defaults'> = {
+  settings: {
+    openclawVersion: '2026.7.35',
+    contextWindow: 48000,
+    reserveTokens: 16384,
+    reserveTokensFloor: null,
+    keepRecentTokens: 8000,
+    compactionMode: 'default',
+    compactionEnabled: true,
+    model: 'anthropic/claude-sonnet-4-5',
+  },
+  sources: {
+    openclawVersion: 'inferred',
+    contextWindow: 'openclaw.json',
+    reserveTokens: 'version default',
+    reserveTokensFloor: 'version default',
+    keepRecentTokens: 'openclaw.json',
+    compactionMode: 'version default',
+    compactionEnabled: 'version default',
+    model: 'session model',
+  },
+  openclawVersionFrom: 'the session header',
+  effective: { reserveTokens: 20000, promptBudget: 28000 },
+  configPath: '/app/resources/sessions/openclaw.json',
+  notes: [],
+  profile: { line: '2026.7', changes: [] },
+};
+
 function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; startFails?: string } = {}) {
   let consent = options.consent ?? 'missing';
   let polls = 0;
@@ -102,6 +131,7 @@ function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; star
     'app.health': () => ({ ok: true, uptimeMs: 1, rssBytes: 1, heapUsedBytes: 1 }),
     'sessions.list': () => sessions,
     'plugins.list': () => pluginList(consent),
+    'replay.defaults': () => demoDefaults,
     'plugins.approve': ({ path }) => {
       consent = 'granted';
       return {
@@ -393,7 +423,7 @@ function renderApp(client: InspectorClient) {
 }
 
 describe('the demo in two clicks', () => {
-  it('Overview → "Replay the demo session" → "Approve and run" shows the replay of the short demo with legacy and recent-window', async () => {
+  it('Overview → "Replay the demo session" → "Approve and run" shows the replay of the demo with legacy and recent-window at the session defaults', async () => {
     const fake = fakeRuntime();
     renderApp(fake.client);
     fireEvent.click(await screen.findByRole('button', { name: 'Replay the demo session' }));
@@ -402,20 +432,21 @@ describe('the demo in two clicks', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and run' }));
     await screen.findByTestId('timeline');
     expect(startParams(fake)).toEqual([
-      // the demo lowers keepRecentTokens so compactions at a 32k window can make room
+      // the session's own defaults (replay.defaults): its state dir's openclaw.json, its inferred release
       {
         sessionPath: '/s/short.jsonl',
         lanes: ['legacy', `plugin:${PLUGIN_PATH}`],
-        window: 32000,
-        keepRecentTokens: 6000,
+        window: 48000,
+        keepRecentTokens: 8000,
+        openclawVersion: '2026.7.35',
         host: 'embedded',
       },
     ]);
     expect(screen.getAllByTestId('timeline-row')).toHaveLength(3);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay agent:main:demo-short');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay agent:main:main');
   });
 
-  it('the Sessions view preselects the short demo and the recent-window lane, and tags its consent', async () => {
+  it('the Sessions view preselects the demo and the recent-window lane, fills the session defaults with their sources, and tags its consent', async () => {
     const fake = fakeRuntime({ consent: 'granted' });
     renderApp(fake.client);
     act(() => useAppStore.getState().selectSection('sessions'));
@@ -423,7 +454,11 @@ describe('the demo in two clicks', () => {
       expect(screen.getByRole('checkbox', { name: /plugin:recent-window/ })).toHaveProperty('checked', true),
     );
     const selected = screen.getAllByTestId('session-row').find((row) => row.getAttribute('aria-selected') === 'true');
-    expect(selected?.textContent).toContain('agent:main:demo-short');
+    expect(selected?.textContent).toContain('agent:main:main');
+    const form = screen.getByRole('form', { name: 'Replay settings' });
+    await waitFor(() => expect(within(form).getByLabelText(/Context window/)).toHaveProperty('value', '48000'));
+    expect(within(form).getByText('from openclaw.json (anthropic/claude-sonnet-4-5)')).toBeTruthy();
+    expect(within(form).getByText('inferred from the session header')).toBeTruthy();
     // counts from sessions.list; a session listed without them shows dashes
     const cells = (row: HTMLElement) =>
       ['session-turns', 'session-messages', 'session-entries'].map((id) => within(row).getByTestId(id).textContent);

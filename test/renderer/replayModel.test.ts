@@ -241,13 +241,10 @@ describe('session rows', () => {
     ]);
   });
 
-  it('preselects the short demo session, else the first top-level session', () => {
+  it('preselects the demo session with subagents, else the first top-level session', () => {
     expect(
-      pickDemoSession([
-        session('a', { isSubagent: true }),
-        session('b'),
-        session('c', { key: 'agent:main:demo-short' }),
-      ])?.sessionId,
+      pickDemoSession([session('a', { isSubagent: true }), session('b'), session('c', { key: 'agent:main:main' })])
+        ?.sessionId,
     ).toBe('c');
     expect(pickDemoSession([session('a', { isSubagent: true }), session('b')])?.sessionId).toBe('b');
     expect(pickDemoSession([])).toBeNull();

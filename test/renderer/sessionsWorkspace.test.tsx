@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ListedSession, PluginsListResponse, WorkspaceInfo } from '../../src/bridge';
+import type { PluginsListResponse, WorkspaceInfo } from '../../src/bridge';
+import type { ListedSession } from '../../renderer/src/model/sessionRows';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
 import { buildSessionRows } from '../../renderer/src/model/sessionRows';
 import { resetDoctorStore } from '../../renderer/src/store/doctorStore';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LaneChoice } from '../model/laneChoices';
 import type { ReplayFormState } from '../store/replayStore';
+import type { FieldSources } from '../store/sessionDefaults';
 import { Tag } from './Tag';
 import './ReplayForm.css';
 
@@ -10,6 +11,8 @@ export interface ReplayFormProps {
   form: ReplayFormState;
   problem: string | null;
   running: boolean;
+  /** where the session's defaults came from, per field (null: ContextScope's own defaults) */
+  sources?: FieldSources | null;
   onToggleLane(spec: string): void;
   onChange(patch: Partial<ReplayFormState>): void;
   onStart(): void;
@@ -46,11 +49,14 @@ interface FormFieldProps {
   wide?: boolean;
   title?: string;
   list?: string;
+  /** where the value came from (the session's defaults), shown under the field */
+  source?: string;
   children?: ReactNode;
 }
 
 /** A labelled monospace text input of the form (`children` go after the input, e.g. its datalist). */
-function FormField({ label, value, onChange, placeholder, numeric, wide, title, list, children }: FormFieldProps) {
+function FormField(props: FormFieldProps) {
+  const { label, value, onChange, placeholder, numeric, wide, title, list, source, children } = props;
   return (
     <label className={wide ? 'field field--wide' : 'field'} title={title}>
       <span className="field__label">{label}</span>
@@ -62,6 +68,7 @@ function FormField({ label, value, onChange, placeholder, numeric, wide, title, 
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+      {source && <span className="field__source">{source}</span>}
       {children}
     </label>
   );
@@ -109,18 +116,26 @@ function LaneOptions({ choices, lanes, configs, onToggle, onConfig }: LaneOption
   );
 }
 
-function ReplayFields({ form, onChange }: { form: ReplayFormState; onChange(patch: Partial<ReplayFormState>): void }) {
+interface ReplayFieldsProps {
+  form: ReplayFormState;
+  sources: FieldSources | null;
+  onChange(patch: Partial<ReplayFormState>): void;
+}
+
+function ReplayFields({ form, sources, onChange }: ReplayFieldsProps) {
   return (
     <div className="replay-form__fields">
       <FormField
         label="Context window (tokens)"
         numeric
+        source={sources?.window}
         value={form.window}
         onChange={(window) => onChange({ window })}
       />
       <FormField
         label="Reserve (tokens)"
         numeric
+        source={sources?.reserve}
         placeholder="OpenClaw default"
         value={form.reserve}
         onChange={(reserve) => onChange({ reserve })}
@@ -129,6 +144,7 @@ function ReplayFields({ form, onChange }: { form: ReplayFormState; onChange(patc
         label="Keep recent (tokens)"
         title={KEEP_RECENT_HINT}
         numeric
+        source={sources?.keepRecentTokens}
         placeholder="OpenClaw default (20000)"
         value={form.keepRecentTokens}
         onChange={(keepRecentTokens) => onChange({ keepRecentTokens })}
@@ -142,6 +158,7 @@ function ReplayFields({ form, onChange }: { form: ReplayFormState; onChange(patc
       <FormField
         label="OpenClaw version"
         list="replay-openclaw-versions"
+        source={sources?.openclawVersion}
         placeholder="2026.7.1"
         title="The release to replay as. From 2026.8 an engine without commitTurn and transcriptSemantics has every turn run on legacy."
         value={form.openclawVersion}
@@ -181,6 +198,7 @@ export function ReplayForm({
   form,
   problem,
   running,
+  sources,
   onToggleLane,
   onChange,
   onStart,
@@ -205,7 +223,7 @@ export function ReplayForm({
         onToggle={onToggleLane}
         onConfig={(spec, text) => onChange({ laneConfigs: { ...form.laneConfigs, [spec]: text } })}
       />
-      <ReplayFields form={form} onChange={onChange} />
+      <ReplayFields form={form} sources={sources ?? null} onChange={onChange} />
       {problem && (
         <p className="form-problem" role="alert">
           {problem}

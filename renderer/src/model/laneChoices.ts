@@ -98,26 +98,62 @@ export interface ConsentRequest {
   stale: boolean;
 }
 
-/** Selected plugin lanes whose code has no (current) consent; typed plugin specs always ask. */
+/** The plugin a lane spec names (`plugin:<id or folder>?…`), decoded; null for a spec that is not a plugin lane. */
+export function pluginTarget(spec: string): string | null {
+  if (!spec.startsWith('plugin:')) return null;
+  const raw = spec.slice('plugin:'.length).split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** The listed plugin a spec names, by id or by folder. */
+function listedPlugin(spec: string, choices: readonly LaneChoice[]): LaneChoice['plugin'] | undefined {
+  const target = pluginTarget(spec);
+  if (target === null) return undefined;
+  const trimmed = target.replace(/[\\/]+$/, '');
+  return choices.find((c) => c.plugin && (c.plugin.id === trimmed || c.plugin.path === trimmed))?.plugin;
+}
+
+/**
+ * Lane specs that name a plugin nobody can find — an id (no folder separator) that is not among the listed
+ * plugins — each as a sentence. Checked before any consent is asked: nothing runs for a plugin that is not there.
+ */
+export function unknownPluginSpecs(specs: readonly string[], choices: readonly LaneChoice[]): string[] {
+  const known = choices.flatMap((c) => (c.plugin ? [c.plugin.id] : []));
+  return specs.flatMap((spec) => {
+    const target = pluginTarget(spec);
+    if (target === null || /[\\/]/.test(target) || listedPlugin(spec, choices)) return [];
+    return [
+      `${spec}: no plugin "${target}" is installed (found: ${known.length > 0 ? known.join(', ') : 'none'}). ` +
+        'Give a listed plugin id, or the folder of the plugin.',
+    ];
+  });
+}
+
+/**
+ * Plugin lanes whose code has no (current) consent: ticked choices and typed specs that name a listed plugin ask
+ * for that plugin's folder (approvable); a typed folder that is not listed always asks.
+ */
 export function consentRequests(
   selected: readonly string[],
   choices: readonly LaneChoice[],
   extraSpecs: readonly string[] = [],
 ): ConsentRequest[] {
   const requests: ConsentRequest[] = [];
-  for (const spec of selected) {
-    const choice = choices.find((c) => c.spec === spec);
-    if (choice?.plugin && choice.plugin.consent !== 'granted') {
-      requests.push({
-        path: choice.plugin.path,
-        label: choice.label,
-        approvable: true,
-        stale: choice.plugin.consent === 'stale-hash',
-      });
+  const asked = new Set<string>();
+  for (const spec of [...selected, ...extraSpecs]) {
+    const plugin = choices.find((c) => c.spec === spec)?.plugin ?? listedPlugin(spec, choices);
+    if (plugin) {
+      if (plugin.consent === 'granted' || asked.has(plugin.path)) continue;
+      asked.add(plugin.path);
+      const label = choices.find((c) => c.spec === spec)?.label ?? `plugin:${plugin.id}`;
+      requests.push({ path: plugin.path, label, approvable: true, stale: plugin.consent === 'stale-hash' });
+    } else if (spec.startsWith('plugin:')) {
+      requests.push({ path: spec, label: spec, approvable: false, stale: false });
     }
-  }
-  for (const spec of extraSpecs) {
-    if (spec.startsWith('plugin:')) requests.push({ path: spec, label: spec, approvable: false, stale: false });
   }
   return requests;
 }

@@ -28,8 +28,8 @@ export interface SessionListView {
 
 export const DEFAULT_SESSION_VIEW: SessionListView = { sort: 'updated', agent: '', query: '' };
 
-/** The demo session opened by default: the short one, then any top-level session. */
-export const DEMO_SESSION_KEY = 'agent:main:demo-short';
+/** The demo session opened by default: the one with subagents, then any top-level session. */
+export const DEMO_SESSION_KEY = 'agent:main:main';
 
 export function sessionTitle(session: ListedSession): string {
   return session.key ?? session.sessionId;

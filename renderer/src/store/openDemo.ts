@@ -1,25 +1,37 @@
 /**
- * "Replay the demo": the bundled short demo session through `legacy` and the bundled `recent-window` plugin,
- * from anywhere in the app — loads what is missing, fills the form, goes to Sessions and starts (the consent
- * dialog appears first when the plugin is not approved yet).
+ * "Replay the demo": the bundled demo session (agent:main:main: 16 turns, two subagents and a failed spawn)
+ * through `legacy`, the bundled `recent-window` plugin and an optional deliberately faulty lane (its factory
+ * throws, so it is quarantined and runs on legacy), from anywhere in the app — loads what is missing, fills the
+ * form with the session's own defaults (the demo state dir's openclaw.json gives its model a 48k window, so a few
+ * compactions happen), goes to Sessions and starts (the consent dialog appears first when a plugin is not approved).
  */
 import type { InspectorApi } from '../../../src/bridge';
-import { laneChoices } from '../model/laneChoices';
+import { engineLaneSpec, laneChoices } from '../model/laneChoices';
 import { DEMO_SESSION_KEY, pickDemoSession, sessionTitle } from '../model/sessionRows';
 import { useAppStore } from './appStore';
 import { usePluginsStore } from './pluginsStore';
-import { DEFAULT_WINDOW, useReplayStore } from './replayStore';
+import { useReplayStore } from './replayStore';
+import { useSessionDefaultsStore } from './sessionDefaults';
 import { useSessionsStore } from './sessionsStore';
 
 export const DEMO_PLUGIN_ID = 'recent-window';
-export const DEMO_KEEP_RECENT_TOKENS = 6000;
+export const DEMO_FAULTY_PLUGIN_ID = 'faulty-engines';
+export const DEMO_FAULTY_ENGINE = 'faulty-factory-throws';
+
+/** The optional faulty lane of the demo, labelled as such, when the faulty-engines sample is listed. */
+export function demoFaultyLane(): string | null {
+  const faulty = usePluginsStore.getState().list?.plugins.find((p) => p.id === DEMO_FAULTY_PLUGIN_ID);
+  if (!faulty || faulty.errors.length > 0) return null;
+  return `${engineLaneSpec(faulty, DEMO_FAULTY_ENGINE)}&label=${encodeURIComponent('optional: faulty factory')}`;
+}
 
 export async function openDemoReplay(api: InspectorApi): Promise<void> {
   useAppStore.getState().selectSection('sessions');
-  const sessions = useSessionsStore.getState();
   const plugins = usePluginsStore.getState();
   await Promise.all([
-    sessions.loaded && sessions.stateDir !== '' ? Promise.resolve() : sessions.load(api),
+    useSessionsStore.getState().source === 'demo' && useSessionsStore.getState().loaded
+      ? Promise.resolve()
+      : useSessionsStore.getState().load(api),
     plugins.list ? Promise.resolve() : plugins.load(api),
   ]);
   // the demo lives in the bundled folder: go back to it when another folder is shown
@@ -29,16 +41,13 @@ export async function openDemoReplay(api: InspectorApi): Promise<void> {
   const demo = pickDemoSession(loaded.sessions);
   if (!demo) return;
   loaded.select(demo.file);
+  await useSessionDefaultsStore.getState().apply(api, demo.file);
   const choices = laneChoices(usePluginsStore.getState().list?.plugins ?? []);
   const pluginLane = choices.find((choice) => choice.plugin?.id === DEMO_PLUGIN_ID && choice.unavailable === null);
-  const replay = useReplayStore.getState();
-  // At a 32k window OpenClaw's default keepRecentTokens (20000) exceeds the 12000-token prompt budget, so every
-  // compaction would keep everything; the demo keeps 6000 recent tokens so compactions visibly shrink the context.
-  replay.setForm({
-    lanes: pluginLane ? ['legacy', pluginLane.spec] : ['legacy'],
-    window: String(DEFAULT_WINDOW),
-    keepRecentTokens: String(DEMO_KEEP_RECENT_TOKENS),
-    extraSpecs: '',
+  const faulty = demoFaultyLane();
+  useReplayStore.getState().setForm({
+    lanes: ['legacy', ...(pluginLane ? [pluginLane.spec] : [])],
+    extraSpecs: faulty ?? '',
   });
   await useReplayStore.getState().requestStart(api, { file: demo.file, title: sessionTitle(demo) }, choices);
 }

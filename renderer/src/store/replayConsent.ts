@@ -1,6 +1,6 @@
 /** Consent before plugin code runs: ask when a plugin lane needs it, remember it or run once, then start. */
 import type { InspectorApi } from '../../../src/bridge';
-import { consentRequests, parseExtraSpecs, type LaneChoice } from '../model/laneChoices';
+import { consentRequests, parseExtraSpecs, unknownPluginSpecs, type LaneChoice } from '../model/laneChoices';
 import { errorText } from './errorText';
 import { usePluginsStore } from './pluginsStore';
 import { replayParams } from './replayParams';
@@ -19,7 +19,13 @@ export async function requestStart(
     set({ formError: built.problem });
     return;
   }
-  const requests = consentRequests(get().form.lanes, choices, parseExtraSpecs(get().form.extraSpecs));
+  const extra = parseExtraSpecs(get().form.extraSpecs);
+  const unknown = unknownPluginSpecs([...get().form.lanes, ...extra], choices);
+  if (unknown.length > 0) {
+    set({ formError: unknown.join('\n') });
+    return;
+  }
+  const requests = consentRequests(get().form.lanes, choices, extra);
   if (requests.length > 0) {
     set({ pending: { sessionFile: session.file, sessionTitle: session.title, requests }, formError: null });
     return;

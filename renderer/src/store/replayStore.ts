@@ -63,10 +63,19 @@ async function exportRecording(
   api: InspectorApi,
   format: ExportFormat,
 ): Promise<string | null> {
-  const replayId = get().recordingReplayId;
+  const { recordingReplayId: replayId, recording } = get();
+  // a recording opened from a file or kept from an earlier run has no replay in this runtime: its JSON is itself
+  const own = format === 'json' && recording ? JSON.stringify(recording) : null;
   if (!replayId) {
-    set({ exportError: 'There is no finished replay to export: run one from Sessions first.' });
-    return null;
+    if (own === null) {
+      set({
+        exportError:
+          format === 'html' && recording
+            ? 'The HTML report is made from a replay of this runtime: replay the session again (Sessions), or export JSON.'
+            : 'There is no finished replay to export: run one from Sessions first.',
+      });
+    }
+    return own;
   }
   set({ exporting: format, exportError: null });
   try {
@@ -74,8 +83,8 @@ async function exportRecording(
     set({ exporting: null });
     return answer.content ?? '';
   } catch (error) {
-    set({ exporting: null, exportError: errorText(error) });
-    return null;
+    set({ exporting: null, exportError: own === null ? errorText(error) : null });
+    return own;
   }
 }
 

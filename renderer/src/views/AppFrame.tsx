@@ -6,6 +6,7 @@ import { startDeepLinks } from '../router/deepLinks';
 import { handleShellEvent } from '../router/shellCommands';
 import { useFileDrop } from '../router/useFileDrop';
 import { SECTIONS, useAppStore, type SectionId } from '../store/appStore';
+import { useOverlayStore } from '../store/overlayStore';
 import { useReplayStore } from '../store/replayStore';
 import { useThemeStore } from '../theme';
 import { AppOverlays, ShellProblem } from './AppOverlays';
@@ -14,6 +15,7 @@ import { ConfigView } from './ConfigView';
 import { DoctorView } from './DoctorView';
 import { OverviewView } from './OverviewView';
 import { PluginsView } from './PluginsView';
+import { useRecentRecordings } from './RecentRecordingsCard';
 import { ReplayView } from './ReplayView';
 import { SessionsView } from './SessionsView';
 import { useGlobalKeys } from './useGlobalKeys';
@@ -57,6 +59,7 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
     };
   }, [client, clientProblem]);
   useGlobalKeys();
+  useRecentRecordings(client);
   const dragging = useFileDrop(client);
   const theme = useThemeStore((state) => state.choice);
   const setTheme = useThemeStore((state) => state.setChoice);
@@ -69,6 +72,7 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
         connectionProblem={connectionProblem}
         theme={theme}
         onChooseTheme={setTheme}
+        onShowShortcuts={() => useOverlayStore.getState().show('shortcuts')}
       />
       <div className="frame__body">
         <NavigationList entries={SECTIONS} activeId={activeSection} onSelect={(id) => selectSection(id as SectionId)} />

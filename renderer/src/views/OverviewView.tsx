@@ -4,6 +4,7 @@ import { Notice } from '../components/Notice';
 import { formatBytes, formatDuration } from '../formatQuantities';
 import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
+import { RecentRecordingsCard } from './RecentRecordingsCard';
 import './OverviewView.css';
 
 export function OverviewView() {
@@ -27,8 +28,9 @@ export function OverviewView() {
       <section className="card start-card" aria-label="Start">
         <h2 className="card__title">Start here</h2>
         <p>
-          Replay the bundled demo session (12 turns) through OpenClaw&apos;s <span className="mono">legacy</span> engine
-          and the sample <span className="mono">recent-window</span> plugin, side by side.
+          Replay the bundled demo session (16 turns, two subagents) through OpenClaw&apos;s{' '}
+          <span className="mono">legacy</span> engine, the sample <span className="mono">recent-window</span> plugin and
+          an optional deliberately faulty lane, side by side.
         </p>
         <div className="start-card__actions">
           <button
@@ -47,6 +49,7 @@ export function OverviewView() {
           </button>
         </div>
       </section>
+      <RecentRecordingsCard />
       <div className="overview__cards">
         {info && (
           <InfoCard

@@ -15,9 +15,11 @@ import { buildSessionRows, sessionAgents, sessionTitle } from '../model/sessionR
 import { useAppStore } from '../store/appStore';
 import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
+import { fieldSources, useSessionDefaultsStore } from '../store/sessionDefaults';
 import { useSessionsStore } from '../store/sessionsStore';
 import { useWorkspaceStore } from '../store/workspaceStore';
-import { useDemoLanePreselected, useSessionsAndPluginsLoaded } from './useSessionsViewSetup';
+import { RecentRecordingsCard } from './RecentRecordingsCard';
+import { useDemoLanePreselected, useSessionDefaultsApplied, useSessionsAndPluginsLoaded } from './useSessionsViewSetup';
 import './SessionsView.css';
 
 function originText(info: WorkspaceInfo | null): string {
@@ -65,6 +67,9 @@ export function SessionsView() {
   const replay = useReplayStore();
   const selectSection = useAppStore((s) => s.selectSection);
   useSessionsAndPluginsLoaded(client);
+  useSessionDefaultsApplied(client);
+  const defaults = useSessionDefaultsStore((s) => s.defaults);
+  const sources = useMemo(() => (defaults ? fieldSources(defaults) : null), [defaults]);
 
   const rows = useMemo(() => buildSessionRows(sessions.sessions, sessions.view), [sessions.sessions, sessions.view]);
   const agents = useMemo(() => sessionAgents(sessions.sessions), [sessions.sessions]);
@@ -101,6 +106,7 @@ export function SessionsView() {
             form={replay.form}
             problem={replay.formError}
             running={running}
+            sources={sources}
             onToggleLane={replay.toggleLane}
             onChange={replay.setForm}
             onStart={() => {
@@ -115,6 +121,7 @@ export function SessionsView() {
               onOpen={() => selectSection('replay')}
             />
           )}
+          <RecentRecordingsCard />
         </div>
       </div>
       {replay.pending && client && (

@@ -4,6 +4,7 @@ import type { LaneChoice } from '../model/laneChoices';
 import { DEMO_PLUGIN_ID } from '../store/openDemo';
 import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
+import { useSessionDefaultsStore } from '../store/sessionDefaults';
 import { useSessionsStore } from '../store/sessionsStore';
 
 /** Lists the state dir's sessions and plugins once a client is there, unless they are listed (or listing) already. */
@@ -25,4 +26,15 @@ export function useDemoLanePreselected(choices: readonly LaneChoice[]): void {
     if (!state.lanesTouched && demoLane && !state.form.lanes.includes(demoLane.spec))
       state.setForm({ lanes: [...state.form.lanes, demoLane.spec] });
   }, [choices]);
+}
+
+/** The replay form takes the chosen session's defaults (replay.defaults) each time another session is chosen. */
+export function useSessionDefaultsApplied(client: InspectorClient | null): void {
+  const selectedFile = useSessionsStore((s) => s.selectedFile);
+  useEffect(() => {
+    if (!client || !selectedFile) return;
+    if (useSessionDefaultsStore.getState().sessionFile === selectedFile) return;
+    const { source, stateDir } = useSessionsStore.getState();
+    void useSessionDefaultsStore.getState().apply(client, selectedFile, source === 'state' ? stateDir : undefined);
+  }, [client, selectedFile]);
 }

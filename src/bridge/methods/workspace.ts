@@ -41,6 +41,8 @@ export const RecentRecordingSchema = Type.Object(
     /** how it got here: a finished replay, or a file the user opened */
     origin: Type.Union([Type.Literal('replay'), Type.Literal('file')]),
     fileName: Type.Optional(Type.String()),
+    /** the replay it was saved from (links naming that replay still find it after a restart) */
+    replayId: Type.Optional(Type.String()),
     sessionId: Type.String(),
     sessionKey: Type.Optional(Type.String()),
     lanes: Type.Array(Type.String()),
