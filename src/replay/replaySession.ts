@@ -16,6 +16,7 @@ import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';
 import { createChildSessionResolver, readSessionFile, sessionKeyOf, type LoadedSession } from '../transcripts';
 import { laneSettingsFindings } from './findings/laneSettingsFindings';
+import { providerErrorFindings } from './findings/providerErrorFindings';
 import type { LaneGroup } from './lane/laneGroup';
 import { defaultLabel, fsSafe, laneSpecText } from './lane/laneNames';
 import { laneHookPlan } from './lane/hooks';
@@ -272,6 +273,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
       options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyOf(loaded)) ?? 'agent:main:main');
     const rootLanes = await startRootLanes(run, pendingLanes, root, rootKey);
     await runRootLanes(run, rootLanes, root);
+    run.findings.push(...providerErrorFindings(run.lanes, run.turns, state.table));
     if (options.recordedTrajectory !== false) trajectory = await recordedLaneOf(run, root);
   } finally {
     await state.counter.close();

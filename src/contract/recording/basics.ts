@@ -48,6 +48,7 @@ export const FINDING_CODES = [
   'plugin-hooks-not-run',
   'turn-degraded-to-legacy',
   'turn-commit-skipped',
+  'provider-error',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 export const FindingCodeSchema = Type.Unsafe<FindingCode>(

@@ -26,6 +26,7 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'plugin-hooks-not-run': 'info',
   'turn-degraded-to-legacy': 'warning',
   'turn-commit-skipped': 'warning',
+  'provider-error': 'warning',
 };
 
 export interface CompactionOutcome {
@@ -42,6 +43,12 @@ export interface CompactionOutcome {
   tokensAfter: number | null;
   /** compact() threw */
   error?: string;
+  /**
+   * the replay's own measure (OpenClaw's estimate) of the assembled context that led to the compaction and of the
+   * next assemble after it; compaction-no-effect is judged by these when both are known
+   */
+  measuredBefore?: number;
+  measuredAfter?: number;
 }
 
 export interface TurnFindingInput {
@@ -70,7 +77,12 @@ function finding(input: TurnFindingInput, code: FindingCode, message: string): F
   return { code, severity: FINDING_SEVERITY[code], lane: input.lane, turn: input.turn, message };
 }
 
-/** Tool-call pairing problems in an assembled context. */
+/**
+ * Tool-call pairing problems in an assembled context. Tool calls of an assistant message that ended `error` or
+ * `aborted` are not expected to have results: OpenClaw's transcript repair (`repairToolUseResultPairing`, 2026.7.35
+ * and 2026.9.6) gives them no synthetic result and keeps or drops them with whatever results exist, and the
+ * provider transports leave such turns out, so they are not orphans.
+ */
 export function findToolPairingProblems(messages: readonly AgentMessage[]): {
   orphanedCalls: { id: string; name: string; index: number }[];
   orphanedResults: { toolCallId: string; index: number }[];
@@ -80,8 +92,11 @@ export function findToolPairingProblems(messages: readonly AgentMessage[]): {
   const orphanedResults: { toolCallId: string; index: number }[] = [];
   messages.forEach((message, index) => {
     if (message.role === 'assistant') {
+      const unfinished = message.stopReason === 'error' || message.stopReason === 'aborted';
       for (const block of message.content ?? []) {
-        if (block.type === 'toolCall') calls.set(block.id, { name: block.name, index });
+        if (block.type !== 'toolCall') continue;
+        calls.set(block.id, { name: block.name, index });
+        if (unfinished) answered.add(block.id);
       }
     } else if (message.role === 'toolResult') {
       if (calls.has(message.toolCallId)) answered.add(message.toolCallId);
@@ -136,6 +151,33 @@ function assembleFailureFindings(input: TurnFindingInput): Finding[] {
   return out;
 }
 
+/**
+ * A compaction that reported compacted:true without shrinking the context. Judged by what the replay measured —
+ * the assembled context before the compaction and at the next assemble — not by the engine's own
+ * tokensBefore/tokensAfter (engines report those in their own units, or copy one into the other); only when the
+ * replay has no measurement (no assemble followed) are the reported figures compared.
+ */
+function compactionNoEffect(engine: string, c: CompactionOutcome): string | undefined {
+  if (!c.compacted) return undefined;
+  const reported =
+    c.tokensBefore !== null || c.tokensAfter !== null
+      ? ` (the engine reported tokensBefore ${c.tokensBefore ?? '?'} → tokensAfter ${c.tokensAfter ?? '?'})`
+      : '';
+  if (c.measuredBefore !== undefined && c.measuredAfter !== undefined) {
+    if (c.measuredAfter < c.measuredBefore) return undefined;
+    return (
+      `${engine} compact() (${c.trigger}) returned compacted:true, but its assembled context did not shrink: ` +
+      `~${c.measuredBefore} tokens before, ~${c.measuredAfter} at the next assemble${reported}. ` +
+      'Report compacted:false when nothing was removed, or make assemble() return the compacted context.'
+    );
+  }
+  if (c.tokensBefore === null || c.tokensAfter === null || c.tokensBefore !== c.tokensAfter) return undefined;
+  return (
+    `${engine} compact() (${c.trigger}) returned compacted:true but tokensBefore == tokensAfter ` +
+    `(${c.tokensBefore}) and no assemble followed to measure it. Report compacted:false when nothing was removed.`
+  );
+}
+
 /** Forced compactions that compacted nothing, refused recovery, or no effect. */
 function compactionFindings(input: TurnFindingInput): Finding[] {
   const out: Finding[] = [];
@@ -162,16 +204,8 @@ function compactionFindings(input: TurnFindingInput): Finding[] {
         ),
       );
     }
-    if (c.compacted && c.tokensBefore !== null && c.tokensAfter !== null && c.tokensBefore === c.tokensAfter) {
-      out.push(
-        finding(
-          input,
-          'compaction-no-effect',
-          `${engine} compact() (${c.trigger}) returned compacted:true but tokensBefore == tokensAfter ` +
-            `(${c.tokensBefore}). Report compacted:false when nothing was removed.`,
-        ),
-      );
-    }
+    const noEffect = compactionNoEffect(engine, c);
+    if (noEffect) out.push(finding(input, 'compaction-no-effect', noEffect));
   }
   return out;
 }
@@ -234,7 +268,8 @@ function assembledTokenFindings(input: TurnFindingInput): Finding[] {
   }
 
   const reported = input.estimatedTokens;
-  if (reported !== null && !(input.isLegacy && reported === 0)) {
+  // 0 is "not estimated" for every engine (legacy returns it), as the doctor treats it
+  if (reported !== null && reported !== 0) {
     const within = (reference: number) =>
       reference === 0 ? reported === 0 : Math.abs(reported - reference) <= input.driftThreshold * reference;
     if (!within(tikTotal) && !within(estTotal)) {

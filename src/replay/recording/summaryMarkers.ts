@@ -9,6 +9,8 @@
  * 4. its `customType` contains "summary";
  * 5. its text starts with OpenClaw's compaction/branch summary wrapper (a summary already passed through
  *    `convertToLlm`) or with a summary heading: `<summary`, `[summary`, `[compacted`, `# Summary` (any case).
+ * Rules 4 and 5 do not apply to tool results: an engine that rewrote a tool result to a placeholder such as
+ * `[compacted: 12 KB of build output]` kept the result (it is `modified`), it did not summarize the conversation.
  */
 import type { AgentMessage } from '../../contract';
 import { BRANCH_SUMMARY_PREFIX, COMPACTION_SUMMARY_PREFIX } from '../../transcripts';
@@ -57,6 +59,7 @@ export function readSummaryMarker(message: AgentMessage): SummaryMarker | null {
   if (explicit) return { coversEntryIds: explicit };
   if (typeof details.firstKeptEntryId === 'string') return { coversBeforeEntryId: details.firstKeptEntryId };
 
+  if (message.role === 'toolResult') return null;
   if (typeof record.customType === 'string' && /summary/i.test(record.customType)) return {};
 
   const text = leadingText(message);

@@ -90,9 +90,46 @@ describe('engine findings', () => {
     ).toEqual([]);
   });
 
-  it('legacy reporting 0 is not drift (OpenClaw specifies it), a plugin reporting 0 is', () => {
+  it('0 is "no estimate" for every engine, as in the doctor (OpenClaw never reads it; legacy returns 0)', () => {
     expect(codes(input({ isLegacy: true, estimatedTokens: 0 }))).toEqual([]);
-    expect(codes(input({ estimatedTokens: 0 }))).toEqual(['estimate-drift']);
+    expect(codes(input({ estimatedTokens: 0 }))).toEqual([]);
+    expect(codes(input({ estimatedTokens: -5 }))).toEqual(['estimate-drift']);
+  });
+
+  it('does not count tool calls of an assistant turn that ended error or aborted as orphaned (OpenClaw repairs those)', () => {
+    const ended = (stopReason: 'error' | 'aborted', id: string): AgentMessage =>
+      ({ ...call(id), stopReason, errorMessage: 'cut off' }) as AgentMessage;
+    expect(findToolPairingProblems([user('a'), ended('aborted', 'c1'), user('b'), ended('error', 'c2')])).toEqual({
+      orphanedCalls: [],
+      orphanedResults: [],
+    });
+    // the false-alarm twin's true counterpart: a normal toolUse turn without its result still is one
+    expect(findToolPairingProblems([user('a'), call('c3'), user('b')]).orphanedCalls).toEqual([
+      { id: 'c3', name: 'read', index: 1 },
+    ]);
+  });
+
+  it("judges compaction-no-effect by the measured assembled context, not the engine's own counts", () => {
+    const compaction = {
+      trigger: 'overflow' as const,
+      byEngine: true,
+      force: true,
+      ok: true,
+      compacted: true,
+    };
+    // claims 5000 → 1000 but the context did not shrink: flagged
+    const fake = computeTurnFindings(
+      input({
+        compactions: [
+          { ...compaction, tokensBefore: 5000, tokensAfter: 1000, measuredBefore: 900, measuredAfter: 900 },
+        ],
+      }),
+    );
+    expect(fake.map((f) => f.code)).toEqual(['compaction-no-effect']);
+    expect(fake[0]!.message).toContain('~900 tokens before, ~900 at the next assemble');
+    // reports equal counts but the context shrank: not flagged
+    const honest = { ...compaction, tokensBefore: 700, tokensAfter: 700, measuredBefore: 900, measuredAfter: 200 };
+    expect(codes(input({ compactions: [honest] }))).toEqual([]);
   });
 
   it('finds orphaned tool calls and results', () => {

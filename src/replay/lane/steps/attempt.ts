@@ -3,6 +3,7 @@ import type { PrecheckRecord } from '../../../contract/recording';
 import { PRECHECK_OVERFLOW_ERROR_MESSAGE } from '../../../runtime';
 import type { deriveAssembleTokenBudget } from '../../../tokens';
 import type { TurnDraft } from '../../recording/turnDraft';
+import type { CompactionOutcome } from '../../findings/computeTurnFindings';
 import { compactOnEngine } from '../laneCompactions';
 import type { Lane } from '../laneContext';
 import { truncateToolResult } from '../toolResultTruncation';
@@ -43,6 +44,10 @@ async function runAttempt(
   const overflowed = overflow ?? (await providerOverflow(lane, context.stored, systemPrompt, sent, precheck.route));
   if (overflowed) attempt.overflow = overflowed;
   return attempt;
+}
+
+function assembledEstimate(attempt: AttemptResult): number {
+  return attempt.stored.reduce((sum, stored) => sum + stored.estTokens, 0);
 }
 
 /** Truncate oversized tool results in the lane transcript (the precheck's truncate route); true when any was. */
@@ -96,8 +101,11 @@ export async function attemptUntilPromptFits(
 ): Promise<{ attempt: AttemptResult; promptError?: string }> {
   let overflowCompactions = 0;
   let truncated = false;
+  let measuring: CompactionOutcome | undefined;
   for (;;) {
     const attempt = await runAttempt(lane, draft, prompt, budget);
+    if (measuring) measuring.measuredAfter = assembledEstimate(attempt);
+    measuring = undefined;
     const overflow = attempt.overflow;
     if (!overflow) return { attempt };
     if (overflow.route === 'truncate_tool_results_only' && overflow.source === 'precheck' && !truncated) {
@@ -111,6 +119,9 @@ export async function attemptUntilPromptFits(
     if (overflowCompactions >= MAX_OVERFLOW_COMPACTION_ATTEMPTS) return { attempt, promptError };
     overflowCompactions++;
     if (!(await compactForOverflow(lane, draft, attempt, overflow))) return { attempt, promptError };
+    // compaction-no-effect is judged by the assembled context before this compaction and at the next assemble
+    measuring = draft.compactions[draft.compactions.length - 1];
+    if (measuring) measuring.measuredBefore = assembledEstimate(attempt);
     draft.attemptNo++;
   }
 }
