@@ -8,8 +8,22 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/main/**/*.test.ts'],
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/conformance/**/*.test.ts',
+            'test/main/**/*.test.ts',
+            'test/differential/fixtures.test.ts',
+          ],
           testTimeout: 30_000,
+        },
+      },
+      {
+        // real OpenClaw against ContextScope (test/differential): installs OpenClaw into the cache on first use
+        test: {
+          name: 'differential',
+          environment: 'node',
+          include: ['test/differential/differential.test.ts'],
+          testTimeout: 900_000,
         },
       },
       {

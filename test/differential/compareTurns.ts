@@ -9,6 +9,7 @@
  * - `compaction`: how many compactions ran in the turn, their tokensBefore/tokensAfter and whether a summary exists;
  * - `engineCalls`: the plugin's logged call sequence against the one ContextScope recorded;
  * - `precheck`: the precheck decision (fits, or compact), prompt budget and reserve where OpenClaw reports them;
+ * - `subagent`: whether a subagent ran in the turn (OpenClaw: its model requests; ContextScope: a replayed child lane);
  * - `systemPromptAddition`: whether the plugin's addition reached the system prompt (plugins that return one).
  */
 import type { Recording, TurnRecord } from '../../src/replay';
@@ -185,6 +186,16 @@ export function compareTurn(
     add('engineCalls', theirs === ours ? null : [theirs || '(none)', ours || '(none)']);
   }
   add('precheck', comparePrecheck(facts, record));
+  const spawned = record.events.some((e) => e.type === 'subagentSpawn' && Boolean(e.childLane));
+  if (facts.subagentRequests > 0 || spawned) {
+    const theirs = facts.subagentRequests > 0 ? 'a subagent ran' : 'no subagent';
+    add(
+      'subagent',
+      theirs === (spawned ? 'a subagent ran' : 'no subagent')
+        ? null
+        : [theirs, spawned ? 'a subagent ran' : 'no subagent'],
+    );
+  }
   if (addition && facts.systemPrompt !== null) {
     const theirs = facts.systemPrompt.includes(addition) ? 'in the system prompt' : 'not in the system prompt';
     const ours = record.systemPromptAddition?.includes(addition) ? 'in the system prompt' : 'not in the system prompt';

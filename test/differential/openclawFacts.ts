@@ -27,6 +27,8 @@ export interface OpenClawTurnFacts {
   /** compaction summary requests the model answered during the turn */
   summaryRequests: number;
   memoryFlush: boolean;
+  /** model requests a spawned subagent made during the turn (OpenClaw ran a child) */
+  subagentRequests: number;
   engineCalls: string[];
   /** `compact` (the precheck failed the attempt), else the route of `contextBudgetStatus`; null when unknown */
   precheckRoute: string | null;
@@ -141,6 +143,7 @@ export async function openclawFacts(run: CollectedRun, session: LoadedSession): 
       compactions: compactions[i] ?? [],
       summaryRequests: requests.filter((r) => r.kind === 'compaction').length,
       memoryFlush: requests.some((r) => r.kind === 'memory-flush'),
+      subagentRequests: requests.filter((r) => r.kind === 'subagent').length,
       engineCalls: calls[i] ?? [],
       precheckRoute: precheck.route,
       precheckBudget: precheck.budget,

@@ -290,8 +290,11 @@ export class LaneTranscript {
     return this.recordedToLane.get(id) ?? id;
   }
 
-  /** Append a recorded entry (ids remapped); returns the lane entry, or undefined when the type is skipped. */
-  appendRecorded(entry: SessionEntry): SessionEntry | undefined {
+  /**
+   * Append a recorded entry (ids remapped); returns the lane entry, or undefined when the type is skipped.
+   * `rewritten`: the entry's message differs from the recorded one (a plugin hook rewrote it), so it keys as a lane entry.
+   */
+  appendRecorded(entry: SessionEntry, options: { rewritten?: boolean } = {}): SessionEntry | undefined {
     if (SKIPPED_TYPES.has(entry.type)) return undefined;
     const input = stripIdentity(entry) as NewSessionEntry & Record<string, unknown>;
     if ((entry.type === 'compaction' || entry.type === 'reset') && typeof entry.firstKeptEntryId === 'string') {
@@ -300,6 +303,7 @@ export class LaneTranscript {
     const appended = this.transcript.appendEntry(input);
     this.laneToRecorded.set(appended.id, entry.id);
     this.recordedToLane.set(entry.id, appended.id);
+    if (options.rewritten) this.rewritten.add(appended.id);
     return this.track(appended);
   }
 

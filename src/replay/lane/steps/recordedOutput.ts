@@ -14,6 +14,8 @@ export function appendRecordedTurn(
   lane: Lane,
   draft: TurnDraft,
   turn: SessionTurn,
+  /** tool results a plugin's tool_result_persist rewrote, by recorded entry id */
+  persisted?: ReadonlyMap<string, AgentMessage>,
 ): { newMessages: AgentMessage[]; newMessageKeys: string[] } {
   const { state, transcript } = lane;
   const newMessages: AgentMessage[] = [];
@@ -21,6 +23,15 @@ export function appendRecordedTurn(
   for (const entry of turn.entries) {
     if (entry.type === 'compaction') {
       if (state.honourRecordedCompactions) appendRecordedCompaction(lane, draft, entry);
+      continue;
+    }
+    const rewrite = persisted?.get(entry.id);
+    if (rewrite) {
+      const appended = transcript.appendRecorded({ ...entry, message: rewrite } as SessionEntry, { rewritten: true });
+      if (!appended) continue;
+      newMessages.push(rewrite);
+      newMessageKeys.push(appended.id);
+      state.table.intern(appended.id, rewrite);
       continue;
     }
     if (!transcript.appendRecorded(entry)) continue;

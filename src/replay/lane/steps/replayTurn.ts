@@ -12,7 +12,7 @@ import { buildTurnRecord } from '../../recording/buildTurnRecord';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { TurnDraft } from '../../recording/turnDraft';
 import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../session/sessionTurns';
-import { attachHookRecords, runAgentEndHooks, runRunStartHooks } from '../hooks';
+import { attachHookRecords, persistToolResults, runAgentEndHooks, runRunStartHooks } from '../hooks';
 import { autoCompact, compactOnEngine } from '../laneCompactions';
 import type { Lane } from '../laneContext';
 import { noteLaneCompactions, recordedUsageApplies } from '../recordedUsage';
@@ -239,7 +239,8 @@ export async function replayTurn(
   const attempt = tried?.attempt;
   const promptSent = hostFailure === undefined && tried?.promptError === undefined;
 
-  const { newMessages, newMessageKeys } = appendRecordedTurn(lane, draft, turn);
+  const persisted = await persistToolResults(lane, draft, turn);
+  const { newMessages, newMessageKeys } = appendRecordedTurn(lane, draft, turn, persisted);
   const { status, error } = turnStatusOf(turn, hostFailure, tried?.promptError);
   if (promptSent) await handleRecordedSpawns(lane, turn, draft);
   const autoCompactionSummary =
