@@ -49,11 +49,14 @@ async function runManualCompaction(lane: Lane, draft: TurnDraft, turnIndex: numb
 
 function engineRecordOf(lane: Lane, info: ContextEngineInfo) {
   const described = lane.group.runtime.describeResolvedEngine(lane.engine.engine);
+  const requestedId = lane.group.requestedEngineId;
+  // quarantined at factory, resolve or contract time: legacy serves the turn and the requested engine is the one held
+  const heldBack = requestedId !== info.id && lane.group.runtime.isContextEngineQuarantined(requestedId);
   return {
-    requestedId: lane.group.requestedEngineId,
+    requestedId,
     engineId: info.id,
     ...(described?.owner && !described.quarantined ? { owner: described.owner } : {}),
-    quarantined: described?.quarantined === true,
+    quarantined: described?.quarantined === true || heldBack,
     ownsCompaction: info.ownsCompaction === true,
   };
 }
