@@ -11,9 +11,12 @@ export interface AppHeaderProps {
   connectionProblem: string | null;
   theme: ThemeChoice;
   onChooseTheme(choice: ThemeChoice): void;
+  /** opens the keyboard shortcut sheet */
+  onShowShortcuts?(): void;
 }
 
-export function AppHeader({ info, connection, connectionProblem, theme, onChooseTheme }: AppHeaderProps) {
+export function AppHeader(props: AppHeaderProps) {
+  const { info, connection, connectionProblem, theme, onChooseTheme, onShowShortcuts } = props;
   return (
     <header className="app-header">
       <div className="app-header__brand">
@@ -43,6 +46,16 @@ export function AppHeader({ info, connection, connectionProblem, theme, onChoose
         )}
         <StatusIndicator state={connection} detail={connectionProblem} />
         <ThemeToggle choice={theme} onChoose={onChooseTheme} />
+        {onShowShortcuts && (
+          <button
+            type="button"
+            className="app-header__help"
+            onClick={onShowShortcuts}
+            title="Keyboard shortcuts (?) · command palette (Ctrl/Cmd+K)"
+          >
+            Shortcuts <kbd>?</kbd>
+          </button>
+        )}
       </div>
     </header>
   );

@@ -27,7 +27,7 @@ function SessionSelect({
   onSelect(sessionId: string): void;
 }) {
   return (
-    <label className="field field--inline">
+    <label className="field field--inline replay-view__session-pick">
       <span className="field__label">Session</span>
       <select className="input" value={sessionId} onChange={(event) => onSelect(event.target.value)}>
         {choices.map((choice) => (
@@ -78,7 +78,7 @@ export function ReplayControls(props: ReplayControlsProps) {
         </label>
       )}
       <span className="muted keyboard-hint">
-        <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>←</kbd>/<kbd>→</kbd> lane
+        <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>h</kbd>/<kbd>l</kbd> lane · <kbd>?</kbd> all keys
       </span>
     </div>
   );

@@ -32,7 +32,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           <span className="mono">{formatCount(entryCount)}</span> entries · replayed in {formatDuration(wallMs)} ·{' '}
           <Tag
             tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'}
-            text={`${errors} errors, ${warnings} warnings`}
+            text={`${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`}
           />
           {live && (
             <span data-testid="live-status" className="replay-view__live">

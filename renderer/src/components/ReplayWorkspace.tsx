@@ -16,6 +16,8 @@ export interface ReplayWorkspaceProps {
   detailKey: string;
   /** width and height used before the workspace is measured (and in jsdom) */
   initialSize?: ElementSize;
+  /** px the master pane would like side by side (its table's width): sets the first split, between 45% and 70% */
+  masterWidth?: number;
 }
 
 const storage = typeof window !== 'undefined' ? window.localStorage : undefined;
@@ -26,8 +28,15 @@ function Panes({
   detail,
   detailKey,
   initialSize,
-}: ReplayWorkspaceProps & { orientation: WorkspaceOrientation }) {
-  const layout = useDefaultLayout({ id: `replay-workspace-${orientation}`, storage, panelIds: ['master', 'detail'] });
+  masterShare,
+}: ReplayWorkspaceProps & { orientation: WorkspaceOrientation; masterShare: number }) {
+  // only a split the user made is kept: the first one follows the recording (its lanes' width)
+  const layout = useDefaultLayout({
+    id: `replay-workspace-${orientation}`,
+    storage,
+    panelIds: ['master', 'detail'],
+    onlySaveAfterUserInteractions: true,
+  });
   const masterRef = useRef<HTMLDivElement>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const masterSize = useElementSize(masterRef, initialSize ?? { width: 900, height: 480 });
@@ -41,11 +50,7 @@ function Panes({
       defaultLayout={layout.defaultLayout}
       onLayoutChanged={layout.onLayoutChanged}
     >
-      <Panel
-        id="master"
-        defaultSize={orientation === 'horizontal' ? '56%' : '60%'}
-        minSize={orientation === 'horizontal' ? '30%' : '25%'}
-      >
+      <Panel id="master" defaultSize={`${masterShare}%`} minSize={orientation === 'horizontal' ? '30%' : '25%'}>
         <div ref={masterRef} className="replay-workspace__pane replay-workspace__master" data-testid="pane-master">
           {master(masterSize, orientation)}
         </div>
@@ -80,9 +85,11 @@ export function ReplayWorkspace(props: ReplayWorkspaceProps) {
   const outer = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(outer, props.initialSize ?? { width: 1000, height: 600 });
   const orientation = width >= SIDE_BY_SIDE_MIN_WIDTH ? 'horizontal' : 'vertical';
+  const wanted = props.masterWidth ? (props.masterWidth / width) * 100 : 60;
+  const masterShare = orientation === 'vertical' ? 60 : Math.round(Math.min(70, Math.max(45, wanted)));
   return (
     <div ref={outer} className="replay-workspace" data-testid="replay-workspace" data-orientation={orientation}>
-      <Panes key={orientation} orientation={orientation} {...props} />
+      <Panes key={orientation} orientation={orientation} masterShare={masterShare} {...props} />
     </div>
   );
 }

@@ -8,6 +8,10 @@ import type { useReplayModel } from './useReplayModel';
 
 type Model = ReturnType<typeof useReplayModel>;
 
+/** about what the timeline's Turn column and one lane's three columns take, in px (to size the first split) */
+const TURN_COLUMN_WIDTH = 70;
+const LANE_COLUMNS_WIDTH = 390;
+
 export interface ReplayPanesProps {
   model: Pick<Model, 'timelineLanes' | 'visibleRows' | 'detail'> & { series: NonNullable<Model['series']> };
   selection: SelectionState;
@@ -55,6 +59,7 @@ export function ReplayPanes({ model, selection, turnCount, prompt }: ReplayPanes
   return (
     <ReplayWorkspace
       detailKey={`${selection.laneId}:${selection.turn}`}
+      masterWidth={TURN_COLUMN_WIDTH + timelineLanes.length * LANE_COLUMNS_WIDTH}
       master={master}
       detail={
         detail ? (
