@@ -124,6 +124,7 @@ export {
 export { describeBehaviour, SANITIZE_STEPS, type VersionBehaviour } from './lane/versionProfiles';
 export {
   resolveReplaySettings,
+  settingSourcesOf,
   type ReplaySettings,
   type ReplaySettingsOverrides,
   type ResolvedReplaySettings,
@@ -132,6 +133,7 @@ export {
 export { chooseOpenClawVersion, describeVersionChoice, type VersionChoice } from './settings/inferOpenClawVersion';
 export { readOpenClawJson, OpenClawJsonError } from './settings/openclawJson';
 export { stateDirOfSession } from './settings/sessionStateDir';
+export { formatReplaySettingsLine } from './settings/formatSettings';
 export { replayDefaults, type ReplayDefaultsRequest, type ReplayDefaultsResponse } from './settings/replayDefaults';
 export { followSession, sourceStamp, type FollowInput, type FollowSessionOptions } from './follow/followSession';
 export {

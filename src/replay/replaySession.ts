@@ -60,6 +60,7 @@ function createReplayState(
     ...(options.driftThreshold !== undefined ? { driftThreshold: options.driftThreshold } : {}),
     honourRecordedCompactions: options.honourRecordedCompactions === true,
     versionChoice,
+    ...(options.settingSources ? { settingSources: options.settingSources } : {}),
     ...(options.manualCompactions ? { manualCompactions: options.manualCompactions } : {}),
     resolveChildSession: options.resolveChildSession ?? childSessionsOf(loaded),
   });
@@ -221,6 +222,7 @@ function toRecording(
         ...(state.versionChoice.from ? { from: state.versionChoice.from } : {}),
       },
       openclawProfile: { line: state.profile.line, changes: state.profile.changes },
+      ...(state.settingSources ? { settingSources: { ...state.settingSources } } : {}),
       checkDeterminism: state.checkDeterminism,
       driftThreshold: state.driftThreshold,
       systemPrompt: state.systemPrompt,

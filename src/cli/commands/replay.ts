@@ -11,21 +11,26 @@ import { parseMilliseconds } from './parseMs';
 import {
   exportRecordingJson,
   formatLaneSummary,
-  laneConfigFromSpec,
-  LaneSpecError,
-  parseHostSpec,
   renderHtmlReport,
   replaySession,
   openReplaySession,
   formatTrajectoryVerdicts,
   trajectoryMismatches,
   selectFailingFindings,
-  type HostSpec,
   type Recording,
-  type ReplayLaneConfig,
   type ReplayOptions,
+  formatReplaySettingsLine,
+  settingSourcesOf,
+  type ResolvedReplaySettings,
 } from '../../replay';
 import type { LoadedSession } from '../../transcripts';
+import {
+  buildLaneConfigs,
+  CliUsageError,
+  resolveCliSettings,
+  settingsOverridesFromCli,
+  type ReplayCliOptions,
+} from './replayLaneFlags';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { followFromCli } from './replayFollow';
 import type { CliHost } from '../cliHost';
@@ -56,54 +61,30 @@ Lane specs:
   A plugin id is found through discovery (bundled resources/plugins, <workspace>/.openclaw/extensions,
   <state dir>/extensions); config= is the plugin's plugins.entries.<id>.config as JSON/JSON5.`;
 
-export interface ReplayCliOptions {
-  lane: string[];
-  window: string;
-  reserve?: string;
-  host?: string;
-  json?: string;
-  html?: string;
-  allowExecute?: boolean;
-  honourRecordedCompactions?: boolean;
-  checkDeterminism?: boolean;
-  openclawVersion?: string;
-  drift?: string;
-  systemPrompt?: string;
-  stateDir?: string;
-  workspace?: string;
-  node?: string;
-  callTimeout?: string;
-  subagents: boolean;
-  failOn?: string;
-  progress: boolean;
-  session?: string;
-  agent?: string;
-  follow?: boolean;
-  againstTrajectory?: boolean;
-}
-
-export class CliUsageError extends Error {}
+export { buildLaneConfigs, CliUsageError, settingsOverridesFromCli, type ReplayCliOptions } from './replayLaneFlags';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function positiveInt(value: string, flag: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) <= 0) {
-    throw new CliUsageError(`${flag} ${value}: give a positive whole number of tokens, e.g. ${flag} 32000`);
-  }
-  return Number(value);
-}
-
-/** The replay options every command that replays accepts. */
 export function addReplayOptions(command: Command): Command {
   return command
     .option('--lane <spec>', 'a lane to replay through (repeatable; default: legacy)', collect, [])
-    .option('--window <tokens>', 'context window of every lane without window= in its spec', '200000')
+    .option(
+      '--window <tokens>',
+      "context window of every lane without window= in its spec (default: the session model's in openclaw.json, else 200000)",
+    )
+    .option('--context-window <tokens>', 'the same as --window')
     .option(
       '--reserve <tokens>',
-      'configured compaction reserveTokens (OpenClaw floors it at 20000, capped to keep 8000 for the prompt)',
+      'configured compaction reserveTokens (default: openclaw.json, else 16384; the release floors and caps it)',
     )
+    .option('--reserve-tokens <tokens>', 'the same as --reserve')
+    .option(
+      '--keep-recent-tokens <tokens>',
+      "tokens a compaction keeps verbatim (default: openclaw.json's agents.defaults.compaction.keepRecentTokens, else 20000)",
+    )
+    .option('--compaction-mode <mode>', "default | safeguard (default: openclaw.json's, else default; recorded only)")
     .option(
       '--host <host>',
       'host of the simulated run: embedded (default), codex, cli:<backendId>, agent-harness:<id>',
@@ -116,7 +97,7 @@ export function addReplayOptions(command: Command): Command {
     .option('--check-determinism', 'assemble twice per turn and flag engines whose output differs')
     .option(
       '--openclaw-version <release>',
-      'replay as this OpenClaw release, e.g. 2026.9.6 (2026.8+: turns need commitTurn or run on legacy; default 2026.7.1)',
+      'replay as this OpenClaw release, e.g. 2026.9.6 or 2026.7.35 (default: the release that wrote the session, else the newest; see src/replay/README.md)',
     )
     .option('--drift <fraction>', 'estimate-drift threshold, e.g. 0.5 for ±50% (default 0.5)')
     .option('--system-prompt <file>', 'a system prompt for the simulated run (the recording holds none)')
@@ -133,39 +114,6 @@ export function addReplayOptions(command: Command): Command {
       'exit 1 when findings with these codes (comma-separated) or of this severity or worse occur',
     )
     .option('--no-progress', 'no progress bar');
-}
-
-export function buildLaneConfigs(
-  options: Pick<ReplayCliOptions, 'lane' | 'window' | 'reserve' | 'host'>,
-): ReplayLaneConfig[] {
-  const contextWindow = positiveInt(options.window, '--window');
-  let reserveTokens: number | undefined;
-  if (options.reserve !== undefined) {
-    if (!/^\d+$/.test(options.reserve.trim()))
-      throw new CliUsageError(`--reserve ${options.reserve}: give a whole number of tokens, e.g. --reserve 16384`);
-    reserveTokens = Number(options.reserve);
-  }
-  let host: HostSpec | undefined;
-  if (options.host !== undefined) {
-    try {
-      host = parseHostSpec(options.host, '--host');
-    } catch (error) {
-      throw new CliUsageError((error as Error).message);
-    }
-  }
-  const specs = options.lane.length > 0 ? options.lane : ['legacy'];
-  return specs.map((spec) => {
-    try {
-      return laneConfigFromSpec(spec, {
-        contextWindow,
-        ...(reserveTokens !== undefined ? { reserveTokens } : {}),
-        ...(host ? { host } : {}),
-      });
-    } catch (error) {
-      if (error instanceof LaneSpecError) throw new CliUsageError(error.message);
-      throw error;
-    }
-  });
 }
 
 export function parseFailOn(value: string | undefined): string[] {
@@ -210,8 +158,11 @@ async function openCliSession(
 }
 
 /** The replay the options describe, for any session: lanes, prompt, version, thresholds, plugin loading. */
-export function replayOptionsFromCli(options: ReplayCliOptions): Omit<ReplayOptions, 'session'> {
-  const lanes = buildLaneConfigs(options);
+export function replayOptionsFromCli(
+  options: ReplayCliOptions,
+  settings?: ResolvedReplaySettings,
+): Omit<ReplayOptions, 'session'> {
+  const lanes = buildLaneConfigs(options, settings?.settings);
   let driftThreshold: number | undefined;
   if (options.drift !== undefined) {
     driftThreshold = Number(options.drift);
@@ -233,6 +184,7 @@ export function replayOptionsFromCli(options: ReplayCliOptions): Omit<ReplayOpti
     honourRecordedCompactions: options.honourRecordedCompactions === true,
     checkDeterminism: options.checkDeterminism === true,
     ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
+    ...(settings ? { settingSources: settingSourcesOf(settings) } : {}),
     ...(driftThreshold !== undefined ? { driftThreshold } : {}),
     replaySubagents: options.subagents !== false,
     plugins: {
@@ -252,8 +204,9 @@ export async function runReplayFromCli(
   host: CliHost,
   quiet: boolean,
 ): Promise<Recording> {
-  const replay = replayOptionsFromCli(options);
+  settingsOverridesFromCli(options); // bad flag values fail before the session is read
   const { session, file } = await openCliSession(sessionInput, options, host, quiet);
+  const replay = replayOptionsFromCli(options, await resolveCliSettings(session, options));
   if (session.problems.length > 0 && !quiet) {
     host.err(
       `${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`,
@@ -387,6 +340,7 @@ export function register(program: Command, host: CliHost): void {
       else if (options.json) writeFileAtomic(resolve(options.json), exportRecordingJson(recording), { mode: 0o644 });
       if (options.html) writeFileAtomic(resolve(options.html), renderHtmlReport(recording), { mode: 0o644 });
       if (!quiet) {
+        host.out(formatReplaySettingsLine(recording));
         host.out(formatLaneSummary(recording));
         if (options.html) host.out(`HTML report: ${resolve(options.html)}\n`);
       }

@@ -108,6 +108,8 @@ export const ReplayOptionsRecordSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /** where each lane setting came from (flag | openclaw.json | session model | version default) and the openclaw.json read */
+    settingSources: Type.Optional(Type.Record(Type.String(), Type.String())),
     /** the release line's profile and what it changes */
     openclawProfile: Type.Optional(
       Type.Object({ line: Type.String(), changes: Type.Array(Type.String()) }, { additionalProperties: false }),

@@ -13,6 +13,10 @@ export interface LaneSpecDefaults {
   reserveTokens?: number;
   /** agents.defaults.compaction.keepRecentTokens (default: OpenClaw's) */
   keepRecentTokens?: number;
+  /** agents.defaults.compaction.reserveTokensFloor (default: the release's) */
+  reserveTokensFloor?: number;
+  /** agents.defaults.compaction.enabled (default true) */
+  compactionEnabled?: boolean;
   host?: HostSpec;
   /** relative config paths resolve against this (default: the process cwd) */
   baseDir?: string;
@@ -44,6 +48,8 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
       ? { reserveTokens: parsed.reserve ?? defaults.reserveTokens }
       : {}),
     ...(defaults.keepRecentTokens !== undefined ? { keepRecentTokens: defaults.keepRecentTokens } : {}),
+    ...(defaults.reserveTokensFloor !== undefined ? { reserveTokensFloor: defaults.reserveTokensFloor } : {}),
+    ...(defaults.compactionEnabled !== undefined ? { compactionEnabled: defaults.compactionEnabled } : {}),
     ...((parsed.host ?? defaults.host) !== undefined ? { host: parsed.host ?? defaults.host } : {}),
   };
   if (parsed.kind === 'legacy') return { ...common, engine: { kind: 'legacy' } };

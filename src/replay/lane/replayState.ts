@@ -15,6 +15,8 @@ export interface ReplayStateInit {
   honourRecordedCompactions: boolean;
   /** the release to behave as and how it was chosen (default: 2026.9.6, the newest) */
   versionChoice?: VersionChoice;
+  /** where the lanes' settings came from, recorded as is */
+  settingSources?: Record<string, string>;
   manualCompactions?: { turn: number; customInstructions?: string }[];
   resolveChildSession?: (childSessionKey: string) => Promise<LoadedSession | null>;
   /** count tokens on a worker thread (default true) */
@@ -31,6 +33,7 @@ export class ReplayState {
   readonly honourRecordedCompactions: boolean;
   readonly profile: OpenClawVersionProfile;
   readonly versionChoice: VersionChoice;
+  readonly settingSources?: Record<string, string>;
   readonly manualCompactions: Map<number, { customInstructions?: string }>;
   readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
   private readonly startedAt = performance.now();
@@ -46,6 +49,7 @@ export class ReplayState {
     this.honourRecordedCompactions = init.honourRecordedCompactions;
     this.profile = openClawVersionProfile(init.versionChoice?.version);
     this.versionChoice = init.versionChoice ?? { version: this.profile.version, how: 'newest' };
+    if (init.settingSources) this.settingSources = init.settingSources;
     this.manualCompactions = new Map(
       (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
     );

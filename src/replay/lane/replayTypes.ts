@@ -89,10 +89,12 @@ export interface ReplayOptions {
   /** append the session's own compaction entries to every lane (default false: they are markers only) */
   honourRecordedCompactions?: boolean;
   /**
-   * the OpenClaw release to behave as (default 2026.7.1): from 2026.8 every turn needs the turn-commit contract
-   * (see lane/openclawVersion.ts)
+   * the OpenClaw release to behave as (default: the one that wrote the session when it records it, else the newest
+   * profiled release; see lane/openclawVersion.ts and lane/versionProfiles.ts)
    */
   openclawVersion?: string;
+  /** where the lanes' settings came from (the CLI and the app pass resolveReplaySettings' sources; recorded as is) */
+  settingSources?: Record<string, string>;
   /** call assemble twice per turn and compare (default false) */
   checkDeterminism?: boolean;
   /** estimate-drift threshold as a fraction (default 0.5) */

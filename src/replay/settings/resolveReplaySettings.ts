@@ -155,3 +155,11 @@ export async function resolveReplaySettings(input: ResolveReplaySettingsInput): 
     notes,
   };
 }
+
+/** What a recording keeps of the resolution: each setting's source, and the openclaw.json read. */
+export function settingSourcesOf(resolved: ResolvedReplaySettings): Record<string, string> {
+  return {
+    ...resolved.sources,
+    ...(resolved.configPath ? { configPath: resolved.configPath } : {}),
+  };
+}
