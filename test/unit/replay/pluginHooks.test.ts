@@ -218,4 +218,41 @@ describe('plugin hooks in a replay lane', () => {
       },
     ]);
   });
+  it('tool_result_persist rewrites the tool results the lane transcript holds; its twin keeps them', async () => {
+    const b = new SessionBuilder();
+    b.user('read the log');
+    b.assistant('reading', {
+      toolCalls: [{ type: 'toolCall', id: 'c1', name: 'read', arguments: { path: 'app.log' } }],
+    });
+    const result = b.toolResult('c1', 'read', 'line\n'.repeat(500));
+    b.assistant('the log repeats one line');
+    b.turn('thanks');
+    const replay = async (pluginConfig: Record<string, unknown>) => {
+      const workDir = tempDir('cs-plugin-hooks-');
+      dirs.push(workDir);
+      const rec = await replaySession({
+        session: b.loaded(),
+        lanes: [{ engine: { kind: 'plugin', plugin: FIXTURE, pluginConfig }, contextWindow: 32_000 }],
+        plugins: { allowExecute: true },
+        workDir,
+      });
+      return { rec, turns: turnsOf(rec) };
+    };
+    const cut = await replay({ persistMaxChars: 100 });
+    expect(cut.turns[0]!.hooks?.find((r) => r.name === 'tool_result_persist')).toEqual({
+      name: 'tool_result_persist',
+      handlers: 1,
+      changed: true,
+      summary: expect.stringMatching(/^rewrote 1 of 1 tool results \(\d+ → \d+ chars\)$/) as unknown,
+    });
+    const kept = cut.turns[1]!.assembled.find((a) => a.sourceKey === result.id);
+    expect(kept?.provenance).toBe('modified');
+    const text = JSON.stringify(cut.rec.messages[kept!.key]!.message);
+    expect(text).toContain('[cut by hook-context: 2400 chars]');
+    expect(kept!.estTokens).toBeLessThan(cut.rec.messages[result.id]!.estTokens);
+
+    const twin = await replay({});
+    expect(twin.turns[0]!.hooks?.find((r) => r.name === 'tool_result_persist')).toMatchObject({ changed: false });
+    expect(twin.turns[1]!.assembled.find((a) => a.key === result.id)?.provenance).toBe('raw');
+  });
 });

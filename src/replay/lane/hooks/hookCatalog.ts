@@ -22,6 +22,7 @@ export const SIMULATED_HOOKS = {
   before_compaction: 'parallel',
   after_compaction: 'parallel',
   agent_end: 'parallel',
+  tool_result_persist: 'message',
 } as const;
 export type SimulatedHook = keyof typeof SIMULATED_HOOKS;
 
@@ -49,9 +50,6 @@ const NOT_SIMULATED: Record<string, string> = {
   llm_output: NO_MODEL,
   before_tool_call: NO_TOOLS,
   after_tool_call: NO_TOOLS,
-  tool_result_persist:
-    'rewrites a tool result as OpenClaw writes it to the transcript; the recorded tool results are already what ' +
-    'OpenClaw persisted when the session was recorded, so running it again would rewrite them a second time',
   before_message_write:
     'filters transcript writes as they happen; the recorded transcript already is what OpenClaw wrote',
   heartbeat_prompt_contribution: 'runs only for heartbeat-triggered runs; replayed turns run as user turns',
