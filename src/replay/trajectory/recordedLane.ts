@@ -106,6 +106,8 @@ async function recordedTurn(
   const recorded = (context.messages ?? []).filter((m) => !isArrayMarker(m));
   const replayed = (compared?.assembled ?? []).map((ref) => input.table.get(ref.key));
   const stored = recorded.map((m, i) => storeRecorded(m, replayed[i], input));
+  const tail = cutTail(context, stored, replayed, compared?.lane);
+  stored.push(...tail.messages);
   const byObject = new Map<AgentMessage, string>(stored.map((s) => [s.message, s.key]));
   const classified = classifyAssembled(
     stored.map((s) => s.message),
@@ -131,6 +133,33 @@ async function recordedTurn(
     },
     omitted: classifyOmitted(base.historyCount, classified, input.root.reference),
     attempts: context.attempts,
+    events: tail.note ? [{ type: 'warning', lane: laneId, turn: context.turn, seq: 0, message: tail.note }] : [],
+  };
+}
+
+/**
+ * OpenClaw's trajectory keeps the first 64 messages of a longer context and its length. When those 64 are the
+ * compared lane's and the lengths agree, the rest is shown from that lane (said in a warning); otherwise the rest
+ * is unknown, which the warning says too (they are not dropped messages).
+ */
+function cutTail(
+  context: CompiledContext,
+  stored: readonly StoredMessage[],
+  replayed: readonly (StoredMessage | undefined)[],
+  comparedLane: string | undefined,
+): { messages: StoredMessage[]; note?: string } {
+  const marker = (context.messages ?? []).find(isArrayMarker) as { originalLength?: unknown } | undefined;
+  const length = Number(marker?.originalLength);
+  if (!marker || !Number.isFinite(length) || length <= stored.length) return { messages: [] };
+  const cut = `OpenClaw's trajectory kept the first ${stored.length} of ${length} messages`;
+  const prefixMatches = stored.every((s, i) => replayed[i] !== undefined && s.key === replayed[i]!.key);
+  if (!prefixMatches || replayed.length !== length || replayed.some((r) => r === undefined))
+    return { messages: [], note: `${cut}; messages ${stored.length + 1}–${length} are unknown (not dropped).` };
+  return {
+    messages: replayed.slice(stored.length) as StoredMessage[],
+    note:
+      `${cut}; messages ${stored.length + 1}–${length} are shown from lane ${comparedLane ?? '?'}, whose first ` +
+      `${stored.length} and count match the recording.`,
   };
 }
 

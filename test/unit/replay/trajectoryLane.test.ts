@@ -78,7 +78,16 @@ describe('the recorded lane (OpenClaw trajectory)', () => {
     const recordedTurn = recording.turns.recorded![2]!;
     expect(recordedTurn.assembled.map((a) => a.key)).toEqual(legacyTurn.assembled.map((a) => a.key));
     expect(recordedTurn.attempts).toBe(2);
-    expect(recording.turns.recorded![3]!.assembled).toHaveLength(64);
+    // the trajectory kept 64 of 68 messages: the rest comes from legacy, whose first 64 and count match, and says so
+    const last = recording.turns.recorded![3]!;
+    expect(last.assembled.map((a) => a.key)).toEqual(recording.turns.legacy![3]!.assembled.map((a) => a.key));
+    expect(last.omitted.droppedCount).toBe(0);
+    expect(last.events).toEqual([
+      expect.objectContaining({
+        type: 'warning',
+        message: expect.stringContaining('kept the first 64 of 68 messages; messages 65–68 are shown from lane legacy'),
+      }),
+    ]);
     // the Recording with its recorded lane round-trips through the schema
     expect(importRecording(exportRecordingJson(recording)).trajectory).toEqual(report);
   });
@@ -105,8 +114,13 @@ describe('the recorded lane (OpenClaw trajectory)', () => {
       recorded: '1',
       replayed: '12440',
     });
-    // the recorded lane shows what was recorded: that message is its own, not the replayed one
+    // the recorded lane shows what was recorded: that message is its own, not the replayed one, and with the
+    // recorded 64 no longer all legacy's, the 4 messages the trajectory cut stay unknown
     expect(b.turns.recorded![3]!.assembled[5]!.key).not.toBe(b.turns.legacy![3]!.assembled[5]!.key);
+    expect(b.turns.recorded![3]!.assembled).toHaveLength(64);
+    expect(b.turns.recorded![3]!.events[0]!.type === 'warning' && b.turns.recorded![3]!.events[0]!.message).toContain(
+      'messages 65–68 are unknown (not dropped)',
+    );
   });
 
   it('replay --against-trajectory prints the verdict per turn and exits 1 on a mismatch, 2 without a trajectory', async () => {
