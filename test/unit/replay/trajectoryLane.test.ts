@@ -143,6 +143,25 @@ describe('the recorded lane (OpenClaw trajectory)', () => {
     expect(none.err).toContain('OpenClaw left no trajectory');
   });
 
+  it('on sessions real OpenClaw wrote (test/fixtures/openclaw-real): legacy reproduces plain turns exactly on both versions', async () => {
+    for (const version of ['2026.7.35', '2026.9.6']) {
+      const stateDir = resolve(import.meta.dirname, '../../fixtures/openclaw-real', version, 'plain-text');
+      const session = 'agent:main:explicit:differential-session';
+      const r = await run([
+        'replay',
+        '--state-dir',
+        stateDir,
+        '--session',
+        session,
+        '--against-trajectory',
+        '--no-progress',
+      ]);
+      expect(r.code, `${version}: ${r.out}${r.err}`).toBe(0);
+      expect(r.out).toContain(version === '2026.7.35' ? 'trajectory file ' : 'agent database ');
+      expect(r.out).toContain('Compared with lane legacy: 3 exact, 0 differ');
+    }
+  });
+
   it('reads the trajectory rows of a SQLite session (OpenClaw 2026.8+) the same way', async () => {
     const dir = tempDir();
     const session = await readSessionFile(FILE, { mode: 'strict' });
