@@ -1,13 +1,17 @@
 /**
- * Heartbeat transcript artifacts (OpenClaw `filterHeartbeatTranscriptArtifacts`, spec §3.2 step 3).
+ * Heartbeat transcript artifacts (OpenClaw `filterHeartbeatTranscriptArtifacts`, spec §3.2 step 3; read in
+ * openclaw@2026.7.35 dist heartbeat-filter-*.js and openclaw@2026.9.6 dist heartbeat-filter-*.mjs).
  *
- * A heartbeat span starts at a heartbeat user message — the persisted placeholder `[OpenClaw heartbeat poll]`,
- * the configured heartbeat prompt (or OpenClaw's default one) exactly or followed by a newline, or a periodic-task
- * prompt that asks for `HEARTBEAT_OK` — and runs until the next real user message. The span is removed when the
- * assistant only acknowledged: a text-only reply that is `HEARTBEAT_OK` plus at most `ackMaxChars` (default 300)
- * other characters, or a `heartbeat_respond` tool call, together with the tool calls/results around them. A span
- * in which the assistant said something else (and never acked) is kept whole, and so is a span that reaches a
- * message of another kind (custom, bash, summaries). A heartbeat prompt with no reply at all is removed.
+ * A heartbeat span starts at a heartbeat user message — the persisted placeholder `[OpenClaw heartbeat poll]`
+ * (2026.9: any internal wake placeholder — exec completion, cron wake, session event), the configured heartbeat
+ * prompt (or OpenClaw's default one) exactly or followed by a newline, or a periodic-task prompt that asks for
+ * `HEARTBEAT_OK` (2026.9 also `NO_REPLY` or `heartbeat_respond`) — and runs until the next user message, real or
+ * heartbeat: each heartbeat is judged on its own. The span is removed when the assistant only acknowledged: a
+ * text-only reply that is `HEARTBEAT_OK` plus at most `ackMaxChars` (default 300) other characters (2026.9: thinking
+ * blocks do not count as content, and `NO_REPLY` acks too), or a silent `heartbeat_respond` call (notify not true),
+ * together with the tool calls/results around them. A span in which the assistant said something else (and never
+ * acked), one with a visible `heartbeat_respond` (notify: true), and one that reaches a message of another kind
+ * (custom, bash, summaries) are kept whole. A heartbeat prompt with no reply at all is removed.
  */
 import type { AgentMessage } from '../../contract';
 import type { HistoryItem, RemovalLog } from './historyItems';
@@ -21,14 +25,38 @@ export const HEARTBEAT_RESPONSE_TOOL_NAME = 'heartbeat_respond';
 const TASK_PROMPT_PREFIX = 'Run the following periodic tasks (only those due based on their intervals):';
 const TASK_PROMPT_ACK = 'After completing all due tasks, reply HEARTBEAT_OK.';
 
+/** Which release line's filter: 2026.7 (7.35) or 2026.9 (9.6, the default). */
+export type HeartbeatFilterVariant = '2026.7' | '2026.9';
+
 export interface HeartbeatFilterOptions {
   /** the configured heartbeat prompt (default: OpenClaw's default prompt) */
   prompt?: string;
   /** the longest reply besides the token that still counts as a bare ack (default 300) */
   ackMaxChars?: number;
+  /** default 2026.9 */
+  variant?: HeartbeatFilterVariant;
 }
 
-function textOnly(content: unknown): { text: string; hasNonText: boolean } {
+const SILENT_REPLY_TOKEN = 'NO_REPLY';
+/** 2026.9's internal wake placeholders (INTERNAL_WAKE_TRANSCRIPT_PROMPTS); 2026.7 knows only the heartbeat poll. */
+const WAKE_PROMPTS_2026_9 = [
+  HEARTBEAT_TRANSCRIPT_PROMPT,
+  '[OpenClaw exec completion]\nDisable automatic completion turns with tools.exec.notifyOnExit=false; check per-agent overrides. Background exec and process poll remain available.',
+  '[OpenClaw exec completion]',
+  '[OpenClaw cron wake]',
+  '[OpenClaw session event]',
+];
+const TASK_ACKS_2026_9 = [
+  TASK_PROMPT_ACK,
+  `After completing all due tasks, reply ${SILENT_REPLY_TOKEN}.`,
+  "Use heartbeat_respond to report the wake outcome. Set notify=false when nothing needs the user's attention. Set notify=true with notificationText only when the user should be interrupted.",
+  `After completing all due tasks, use ${HEARTBEAT_RESPONSE_TOOL_NAME}`,
+];
+
+const THINKING_BLOCKS = new Set(['thinking', 'reasoning', 'redacted_thinking']);
+
+/** The text of a message; 2026.9 skips thinking blocks instead of counting them as non-text content. */
+function textOnly(content: unknown, variant: HeartbeatFilterVariant = '2026.9'): { text: string; hasNonText: boolean } {
   if (typeof content === 'string') return { text: content, hasNonText: false };
   if (!Array.isArray(content)) return { text: '', hasNonText: content != null };
   let text = '';
@@ -36,7 +64,8 @@ function textOnly(content: unknown): { text: string; hasNonText: boolean } {
   for (const block of content) {
     if (block && typeof block === 'object' && block.type === 'text' && typeof block.text === 'string')
       text += block.text;
-    else hasNonText = true;
+    else if (!(variant === '2026.9' && block && typeof block === 'object' && THINKING_BLOCKS.has(block.type)))
+      hasNonText = true;
   }
   return { text, hasNonText };
 }
@@ -46,13 +75,19 @@ function matchesPrompt(text: string, prompt: string | undefined): boolean {
   return Boolean(p) && (text === p || text.startsWith(`${p}\n`));
 }
 
-export function isHeartbeatUserMessage(message: AgentMessage, prompt?: string): boolean {
+export function isHeartbeatUserMessage(
+  message: AgentMessage,
+  prompt?: string,
+  variant: HeartbeatFilterVariant = '2026.9',
+): boolean {
   if (message.role !== 'user') return false;
-  const text = textOnly(message.content).text.trim();
+  const text = textOnly(message.content, variant).text.trim();
   if (!text) return false;
-  if (text === HEARTBEAT_TRANSCRIPT_PROMPT) return true;
+  const newer = variant === '2026.9';
+  if (newer ? WAKE_PROMPTS_2026_9.includes(text) : text === HEARTBEAT_TRANSCRIPT_PROMPT) return true;
   if (matchesPrompt(text, prompt ?? DEFAULT_HEARTBEAT_PROMPT)) return true;
-  return text.startsWith(TASK_PROMPT_PREFIX) && text.includes(TASK_PROMPT_ACK);
+  if (!text.startsWith(TASK_PROMPT_PREFIX)) return false;
+  return newer ? TASK_ACKS_2026_9.some((ack) => text.includes(ack)) : text.includes(TASK_PROMPT_ACK);
 }
 
 const EDGE_MARKUP_RE = /^[\s*_`~>]+|[\s*_`~]+$/g;
@@ -75,12 +110,31 @@ export function stripHeartbeatToken(raw: string): { text: string; didStrip: bool
   }
 }
 
-export function isHeartbeatAck(message: AgentMessage, ackMaxChars = DEFAULT_HEARTBEAT_ACK_MAX_CHARS): boolean {
+export function isHeartbeatAck(
+  message: AgentMessage,
+  ackMaxChars = DEFAULT_HEARTBEAT_ACK_MAX_CHARS,
+  variant: HeartbeatFilterVariant = '2026.9',
+): boolean {
   if (message.role !== 'assistant') return false;
-  const { text, hasNonText } = textOnly(message.content);
+  const { text, hasNonText } = textOnly(message.content, variant);
   if (hasNonText) return false;
+  if (variant === '2026.9' && text.trim() === SILENT_REPLY_TOKEN) return true;
   const stripped = stripHeartbeatToken(text);
   return stripped.didStrip && stripped.text.length <= ackMaxChars;
+}
+
+/** A `heartbeat_respond` call that tells the user something (notify: true): its span is kept. */
+function isVisibleHeartbeatResponse(message: AgentMessage): boolean {
+  return (
+    message.role === 'assistant' &&
+    Array.isArray(message.content) &&
+    message.content.some(
+      (b) =>
+        b.type === 'toolCall' &&
+        b.name === HEARTBEAT_RESPONSE_TOOL_NAME &&
+        (b.arguments as { notify?: unknown } | undefined)?.notify === true,
+    )
+  );
 }
 
 function hasToolCall(message: AgentMessage, name?: string): boolean {
@@ -102,15 +156,16 @@ function heartbeatSpanEnd(
   start: number,
   options: HeartbeatFilterOptions,
 ): number | undefined {
+  const variant = options.variant ?? '2026.9';
   let index = start + 1;
   let sawAck = false;
   let sawOtherAssistantOutput = false;
   while (index < items.length) {
     const message = items[index]!.message;
-    if (message.role === 'user') {
-      if (!isHeartbeatUserMessage(message, options.prompt)) break;
-      index++;
-    } else if (isHeartbeatAck(message, options.ackMaxChars) || hasToolCall(message, HEARTBEAT_RESPONSE_TOOL_NAME)) {
+    // the next user message, heartbeat or not, ends the span: each heartbeat is judged on its own
+    if (message.role === 'user') break;
+    if (isVisibleHeartbeatResponse(message)) return undefined;
+    if (isHeartbeatAck(message, options.ackMaxChars, variant) || hasToolCall(message, HEARTBEAT_RESPONSE_TOOL_NAME)) {
       sawAck = true;
       index = skipToolResults(items, index + 1);
     } else if (sawAck || message.role === 'toolResult' || hasToolCall(message)) {
@@ -134,7 +189,9 @@ export function filterHeartbeatArtifacts(
   let i = 0;
   while (i < items.length) {
     const item = items[i]!;
-    const end = isHeartbeatUserMessage(item.message, options.prompt) ? heartbeatSpanEnd(items, i, options) : undefined;
+    const end = isHeartbeatUserMessage(item.message, options.prompt, options.variant)
+      ? heartbeatSpanEnd(items, i, options)
+      : undefined;
     if (end === undefined) {
       out.push(item);
       i++;

@@ -68,7 +68,8 @@ export function createIncrementalHistoryPipeline(options: HistoryPipelineOptions
   // checkpoint. With neither the heartbeat filter nor the repair, nothing looks ahead at all.
   const isBoundary =
     heartbeat !== false
-      ? (message: AgentMessage) => message.role === 'user' && !isHeartbeatUserMessage(message, heartbeat?.prompt)
+      ? (message: AgentMessage) =>
+          message.role === 'user' && !isHeartbeatUserMessage(message, heartbeat?.prompt, heartbeat?.variant)
       : repair
         ? (message: AgentMessage) => message.role === 'user'
         : () => true;

@@ -11,6 +11,7 @@ export {
   isHeartbeatAck,
   isHeartbeatUserMessage,
   type HeartbeatFilterOptions,
+  type HeartbeatFilterVariant,
 } from './heartbeatArtifacts';
 export { MISSING_TOOL_RESULT_TEXT, type InsertedToolResult } from './repairToolResultPairing';
 export { calculateContextTokens, estimateContextTokens, type ContextTokenEstimate } from './estimateContextTokens';

@@ -14,7 +14,11 @@ import type {
   SubagentSpawnPreparation,
 } from '../../contract';
 import type { Finding, TurnRecord } from '../../contract/recording';
-import { createIncrementalHistoryPipeline, HistorySanitizer } from '../../engines/legacy';
+import {
+  createIncrementalHistoryPipeline,
+  HistorySanitizer,
+  type IncrementalHistoryPipeline,
+} from '../../engines/legacy';
 import { join } from 'node:path';
 import { buildContextEngineRuntimeSettings, evaluateContextEngineHostSupport } from '../../runtime';
 import { parseSessionKey } from '../../transcripts';
@@ -71,7 +75,7 @@ export class LaneRunner implements Lane {
   /** identity keys of message objects the host handed the engine (stable across turns) */
   private readonly objectKeys = new WeakMap<object, string>();
   /** the history pipeline, reusing its previous result while the lane transcript only grows */
-  private readonly historyPipeline = createIncrementalHistoryPipeline();
+  private readonly historyPipeline: IncrementalHistoryPipeline;
   private readonly sanitizer = new HistorySanitizer();
   readonly compactionPositions: number[] = [];
   /** content keys, once per object (messages are not mutated once handed over) */
@@ -84,6 +88,8 @@ export class LaneRunner implements Lane {
     options: LaneRunnerOptions,
   ) {
     this.id = options.id;
+    // the release line's heartbeat-artifact filter (7.35 and 9.6 differ)
+    this.historyPipeline = createIncrementalHistoryPipeline({ heartbeat: { variant: state.profile.heartbeatFilter } });
     this.group = options.group;
     this.session = options.session;
     this.transcript = options.transcript;
