@@ -60,6 +60,22 @@ describeWithChromium('browser mode: the replay workspace', (chromiumPath) => {
     await saveScreenshot(page, 'workspace-1280-dark');
   });
 
+  it('keeps the selected row in view, and a split the user moves across a reload', async () => {
+    await page.locator('body').press('End');
+    const row = await page.locator('[data-testid="timeline-row"][aria-selected="true"]').boundingBox();
+    const timeline = await page.getByTestId('timeline').boundingBox();
+    expect(row!.y).toBeGreaterThanOrEqual(timeline!.y);
+    expect(row!.y + row!.height).toBeLessThanOrEqual(timeline!.y + timeline!.height + 1);
+    await page.locator('body').press('Home');
+    const separator = page.getByRole('separator');
+    await separator.focus();
+    for (let i = 0; i < 5; i += 1) await separator.press('ArrowUp');
+    const moved = (await paneBox(page, 'pane-master')).height;
+    await page.reload();
+    await page.getByTestId('timeline').waitFor({ timeout: 30_000 });
+    expect(Math.abs((await paneBox(page, 'pane-master')).height - moved)).toBeLessThanOrEqual(2);
+  });
+
   it('keeps the chosen theme across a reload and goes back to the system scheme on "System"', async () => {
     await page.reload();
     await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();

@@ -74,7 +74,11 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
   useEffect(() => {
     const element = scroller.current;
     if (!element || selectedIndex < 0) return;
-    const next = scrollToReveal(selectedIndex, TIMELINE_ROW_HEIGHT, element.scrollTop, height, HEADER_HEIGHT);
+    // clientHeight leaves out a horizontal scrollbar (many lanes), which would hide the last row's bottom
+    // and the sticky head is as tall as the browser laid it out
+    const visible = element.clientHeight > 0 ? element.clientHeight : height;
+    const head = element.querySelector('thead')?.getBoundingClientRect().height || HEADER_HEIGHT;
+    const next = scrollToReveal(selectedIndex, TIMELINE_ROW_HEIGHT, element.scrollTop, visible, head);
     if (next !== element.scrollTop) {
       element.scrollTop = next;
       setScrollTop(next);
