@@ -13,7 +13,10 @@ import { resetPluginsStore } from '../../renderer/src/store/pluginsStore';
 import { replayParams, resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
 import { withLaneConfig } from '../../renderer/src/store/replayParams';
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
+import { resetRecentRecordingsStore } from '../../renderer/src/store/recentRecordingsStore';
+import { resetSessionDefaultsStore } from '../../renderer/src/store/sessionDefaults';
 import { resetSessionsStore } from '../../renderer/src/store/sessionsStore';
+import { resetWorkspaceStore } from '../../renderer/src/store/workspaceStore';
 import { AppFrame } from '../../renderer/src/views/AppFrame';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { createFakeInspectorClient } from './fakeInspectorClient';
@@ -169,6 +172,9 @@ function startParams(fake: ReturnType<typeof fakeRuntime>) {
 
 beforeEach(() => {
   resetAppStore();
+  resetSessionDefaultsStore();
+  resetWorkspaceStore();
+  resetRecentRecordingsStore();
   resetSessionsStore();
   resetPluginsStore();
   resetReplayStore();

@@ -22,13 +22,6 @@ export interface TurnViewProps {
   onToggle(id: string): void;
 }
 
-const STATUS_TONE: Record<TurnRecord['status'], 'ok' | 'bad'> = {
-  ok: 'ok',
-  prompt_error: 'bad',
-  aborted: 'bad',
-  host_unsupported: 'bad',
-};
-
 function LaneTabs({
   lanes,
   selectedId,
@@ -106,13 +99,13 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
           Turn {record.turn + 1} <span className="muted">of {turnCount}</span>
         </h2>
         <LaneTabs lanes={lanes} selectedId={lane.id} onSelect={onSelectLane} />
-        <Tag
-          text={record.status.replace('_', ' ')}
-          tone={STATUS_TONE[record.status]}
-          title={record.error}
-          testId="turn-status"
-        />
+        <Tag text={detail.worst.text} tone={detail.worst.tone} title={detail.worst.title} testId="turn-status" />
       </header>
+      {detail.quarantine && (
+        <p className="turn-view__quarantine" role="status" data-testid="lane-quarantine">
+          {detail.quarantine.text}
+        </p>
+      )}
       {prompt && (
         <p className="turn-view__prompt">
           <span className="muted">User:</span> {prompt}

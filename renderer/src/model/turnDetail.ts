@@ -3,6 +3,7 @@
  * token counts, text), the reference messages the engine left out (summarized / dropped, from the index
  * ranges), the turn's new messages and its findings. Pure.
  */
+import { laneQuarantineAt, type LaneQuarantine } from '../../../src/view';
 import type { Finding, LaneRecord, MessageRecord, Provenance, Recording, TurnRecord } from '../recordingTypes';
 import { messagePreview, messageText } from './messageText';
 import { sessionOfLane } from './recordingLanes';
@@ -31,6 +32,49 @@ export interface TurnDetail {
   dropped: MessageRow[];
   newMessages: MessageRow[];
   findings: Finding[];
+  /** the lane's quarantine at or before this turn (runtime, or factory/resolve/contract before turn 1), or null */
+  quarantine: LaneQuarantine | null;
+  /** the worst of the turn's status, its quarantine and its findings (the lane's own included): the status badge */
+  worst: TurnVerdict;
+}
+
+export interface TurnVerdict {
+  text: string;
+  tone: 'ok' | 'warn' | 'bad';
+  title: string;
+}
+
+const STATUS_WORDS: Record<TurnRecord['status'], string> = {
+  ok: 'ok',
+  prompt_error: 'prompt error',
+  aborted: 'aborted',
+  host_unsupported: 'host unsupported',
+};
+
+/** A turn that ended `ok` still shows red when its engine was quarantined or an error was found. */
+export function turnVerdict(
+  record: TurnRecord,
+  quarantine: LaneQuarantine | null,
+  findings: readonly Finding[],
+): TurnVerdict {
+  if (record.status !== 'ok')
+    return { text: STATUS_WORDS[record.status], tone: 'bad', title: record.error ?? STATUS_WORDS[record.status] };
+  if (quarantine) return { text: `quarantined → ${quarantine.servedBy}`, tone: 'bad', title: quarantine.text };
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0)
+    return {
+      text: `${errors.length} error${errors.length === 1 ? '' : 's'}`,
+      tone: 'bad',
+      title: errors.map((f) => f.message).join('\n'),
+    };
+  const warnings = findings.filter((f) => f.severity === 'warning');
+  if (warnings.length > 0)
+    return {
+      text: `${warnings.length} warning${warnings.length === 1 ? '' : 's'}`,
+      tone: 'warn',
+      title: warnings.map((f) => f.message).join('\n'),
+    };
+  return { text: 'ok', tone: 'ok', title: 'The turn ran and nothing was found.' };
 }
 
 function rowFor(recording: Recording, key: string, index: number, extra: Partial<MessageRow> = {}): MessageRow {
@@ -90,6 +134,8 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
       tiktokenTokens: ref.tiktokenTokens,
     };
   });
+  const findings = recording.findings.filter((f) => f.lane === laneId && f.turn === turn);
+  const quarantine = laneQuarantineAt(recording, laneId, turn);
   return {
     lane,
     record,
@@ -97,6 +143,11 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
     summarized: rowsForRanges(recording, session.messageKeys, record.omitted.summarized),
     dropped: rowsForRanges(recording, session.messageKeys, record.omitted.dropped),
     newMessages: record.newMessageKeys.map((key, index) => rowFor(recording, key, index)),
-    findings: recording.findings.filter((f) => f.lane === laneId && f.turn === turn),
+    findings,
+    quarantine,
+    worst: turnVerdict(record, quarantine, [
+      ...findings,
+      ...recording.findings.filter((f) => f.lane === laneId && f.turn === null),
+    ]),
   };
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildTurnDetail, turnVerdict } from '../../renderer/src/model/turnDetail';
+import type { Finding } from '../../renderer/src/recordingTypes';
+import { makeRecording } from './recordingFixture';
+
+function finding(severity: Finding['severity'], turn: number | null = 0): Finding {
+  return { code: 'x', severity, lane: 'legacy', turn, message: `a ${severity}` };
+}
+
+describe('the turn status badge shows the worst of status, quarantine and findings', () => {
+  const recording = makeRecording();
+  const okTurn = recording.turns.legacy!.find((t) => t.status === 'ok' && !t.engine.quarantined)!;
+
+  it('an ok turn with an error finding is not "ok"; warnings are amber; nothing found is ok', () => {
+    expect(turnVerdict(okTurn, null, [finding('warning'), finding('error')])).toMatchObject({
+      text: '1 error',
+      tone: 'bad',
+    });
+    expect(turnVerdict(okTurn, null, [finding('warning')])).toMatchObject({ text: '1 warning', tone: 'warn' });
+    expect(turnVerdict(okTurn, null, [finding('info')])).toMatchObject({ text: 'ok', tone: 'ok' });
+  });
+
+  it('a lane whose engine was quarantined before the first turn says so on every turn, with a banner sentence', () => {
+    const laneId = recording.lanes[1]!.id;
+    const quarantined = structuredClone(recording);
+    for (const turn of quarantined.turns[laneId]!) {
+      turn.events = turn.events.filter((e) => e.type !== 'quarantine');
+      turn.engine = { ...turn.engine, engineId: 'legacy', quarantined: true };
+    }
+    quarantined.events.push({
+      type: 'quarantine',
+      engineId: 'recent-window',
+      operation: 'factory',
+      reason: 'factory exploded',
+      failedAt: 1,
+      lane: laneId,
+      turn: null,
+      seq: 0,
+    });
+    const detail = buildTurnDetail(quarantined, laneId, 0)!;
+    expect(detail.quarantine?.text).toBe(
+      'recent-window was quarantined in factory before the first turn: factory exploded. The lane runs on legacy from then on.',
+    );
+    expect(detail.worst).toMatchObject({ text: 'quarantined → legacy', tone: 'bad' });
+    expect(buildTurnDetail(quarantined, 'legacy', 0)!.quarantine).toBeNull();
+  });
+});
