@@ -18,7 +18,7 @@ export const ReplayStartRequestSchema = Type.Object(
     host: Type.Optional(Type.String({ minLength: 1 })),
     honourRecordedCompactions: Type.Optional(Type.Boolean()),
     checkDeterminism: Type.Optional(Type.Boolean()),
-    /** the OpenClaw release to replay as (e.g. 2026.9.6; default 2026.7.1) */
+    /** the OpenClaw release to replay as (e.g. 2026.9.6; default: the one that wrote the session, else the newest) */
     openclawVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     driftThreshold: Type.Optional(Type.Number({ minimum: 0 })),
     /** run plugin code without a remembered consent (the user confirmed in the UI) */
