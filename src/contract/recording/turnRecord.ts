@@ -4,7 +4,6 @@ import { AssembledRefSchema, EngineCallSchema, IndexRangeSchema } from './basics
 import { NonNegInt, Nullable } from './schemaHelpers';
 import { ReplayEventSchema } from './events';
 import { WireViewSchema } from './wire';
-import { WireViewSchema } from './wire';
 
 export const PrecheckRouteSchema = Type.Union([
   Type.Literal('fits'),
@@ -188,8 +187,6 @@ export const TurnRecordSchema = Type.Object(
     /** the recorded output of this turn appended to the lane transcript (user prompt, assistant, tool results) */
     newMessageKeys: Type.Array(Type.String()),
     turnPath: Type.Optional(TurnPathSchema),
-    /** the chat request OpenClaw builds from `assembled` + the prompt for this release (src/replay/wire) */
-    asSent: Type.Optional(WireViewSchema),
     /** the plugin hook points this turn ran, in order (plugin lanes whose plugin registered hooks) */
     hooks: Type.Optional(Type.Array(HookRunSchema)),
     /** what the prompt-build hooks of the last attempt applied to the prompt and system prompt */
