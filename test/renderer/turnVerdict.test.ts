@@ -4,7 +4,7 @@ import type { Finding } from '../../renderer/src/recordingTypes';
 import { makeRecording } from './recordingFixture';
 
 function finding(severity: Finding['severity'], turn: number | null = 0): Finding {
-  return { code: 'x', severity, lane: 'legacy', turn, message: `a ${severity}` };
+  return { code: 'estimate-drift', severity, lane: 'legacy', turn, message: `a ${severity}` };
 }
 
 describe('the turn status badge shows the worst of status, quarantine and findings', () => {
