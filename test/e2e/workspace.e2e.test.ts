@@ -107,6 +107,18 @@ describeWithChromium('browser mode: the replay workspace', (chromiumPath) => {
     await expect.poll(() => selectedTurn(page)).toBe('5');
     await page.goForward();
     await expect.poll(() => selectedTurn(page)).toBe('2');
+    // a link to a message opens its turn with that message expanded and scrolled into the detail pane
+    hash.set('turn', '9');
+    hash.set('message', 'assembled:20');
+    link.hash = `/replay?${hash.toString()}`;
+    await page.goto(link.toString());
+    await expect.poll(() => selectedTurn(page)).toBe('8');
+    const full = page.getByTestId('message-full');
+    await full.waitFor();
+    expect(await page.locator('button.preview[aria-expanded="true"]').count()).toBe(1);
+    const pane = await paneBox(page, 'pane-detail');
+    await expect.poll(async () => (await full.boundingBox())!.y).toBeLessThan(pane.y + pane.height);
+    expect((await full.boundingBox())!.y).toBeGreaterThanOrEqual(pane.y);
   });
 
   it('? shows every shortcut, Escape closes it', async () => {
