@@ -59,7 +59,9 @@ describe('recorded turns that ended in error or aborted', () => {
     b.turn('never mind');
     const recording = await replaySession({ session: b.loaded(), lanes: [legacy()], transcriptFiles: 'none' });
     // the aborted call is in what turn 3 assembled, unanswered ...
-    const assembled = recording.turns.legacy![2]!.assembled.map((a) => recording.messages[a.key]!.message);
+    const assembled = recording.turns.legacy![2]!.assembled.map(
+      (a) => recording.messages[a.key]!.message as unknown as AgentMessage,
+    );
     const calls = assembled.flatMap((m) =>
       m.role === 'assistant' ? (m.content as { type: string; id?: string }[]).filter((c) => c.type === 'toolCall') : [],
     );
