@@ -114,6 +114,26 @@ export function checkAssembleResult(ref: EngineRef, result: unknown): DoctorFind
   return findings;
 }
 
+/**
+ * Why a `compacted: true` had no effect, or undefined. The assembled context measured before and after decides
+ * when there is a measurement (an engine's own counts can say anything); else equal reported counts do.
+ */
+function compactNoEffect(
+  before: unknown,
+  after: unknown,
+  measured: CompactProbeOutcome['measured'],
+): string | undefined {
+  const reported =
+    typeof before === 'number' && before === after
+      ? `compacted:true while tokensBefore == tokensAfter (${before})`
+      : `compacted:true (tokensBefore ${String(before)} → tokensAfter ${String(after)})`;
+  if (measured) {
+    if (measured.after < measured.before) return undefined;
+    return `${reported}, and the context assemble() returns did not shrink (${measured.before} → ${measured.after} tokens, chars/4)`;
+  }
+  return typeof before === 'number' && before === after ? reported : undefined;
+}
+
 /** A lifecycle method that must resolve a result object resolved something else. */
 export function checkLifecycleResult(
   ref: EngineRef,
@@ -140,6 +160,11 @@ export function checkLifecycleResult(
 
 export interface CompactProbeOutcome {
   ownsCompaction: boolean;
+  /**
+   * the size (chars/4 tokens) of what assemble() returned before and after a compaction the engine did itself;
+   * absent when it delegated (the probe's delegate compacts nothing) or an assemble failed
+   */
+  measured?: { before: number; after: number };
   /** whether the engine handed the call to delegateCompactionToRuntime during the probe */
   delegated: boolean;
   result?: unknown;
@@ -187,16 +212,17 @@ export function checkCompactProbe(ref: EngineRef, probe: CompactProbeOutcome): D
       fix: 'call delegateCompactionToRuntime(params) from compact() (openclaw/plugin-sdk/core), or set info.ownsCompaction: true and compact for real',
     });
   }
-  const before = result.result?.tokensBefore;
-  const after = result.result?.tokensAfter;
-  if (result.compacted === true && typeof before === 'number' && before === after) {
-    findings.push({
-      severity: 'warn',
-      code: 'compact-no-effect',
-      where,
-      message: `compacted:true while tokensBefore == tokensAfter (${before})`,
-      fix: 'report compacted: false when nothing was removed, or actually reduce the context',
-    });
+  if (result.compacted === true) {
+    const noEffect = compactNoEffect(result.result?.tokensBefore, result.result?.tokensAfter, probe.measured);
+    if (noEffect) {
+      findings.push({
+        severity: 'warn',
+        code: 'compact-no-effect',
+        where,
+        message: noEffect,
+        fix: 'report compacted: false when nothing was removed, or actually reduce the context',
+      });
+    }
   }
   return findings;
 }

@@ -4,7 +4,9 @@
  * engine that has the fault and not for its twin — noop-compact for a compact() that never does anything but not
  * for one that prunes large tool results; estimate-drift for an engine reporting tokens freed but not for one that
  * estimates serialized JSON or weights tool output; orphaned tool results for an engine that drops tool-call-only
- * steps but keeps their results, not for one that drops the pairs.
+ * steps but keeps their results, not for one that drops the pairs; compact-no-effect judged by the context assembled
+ * before and after (an engine claiming 1000 → 400 that assembles the same, not one reporting equal counts that
+ * assembles less).
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
@@ -49,7 +51,12 @@ describe('doctor on a realistic conversation', () => {
       'tokens-freed': ['estimate-drift'],
       'drop-silent-steps': ['orphaned-tool-results'],
       'drop-silent-pairs': [],
+      'claims-compaction': ['compact-no-effect'],
+      'quiet-compaction': [],
     });
+    expect(report.findings.find((f) => f.where.engineId === 'claims-compaction')?.message).toMatch(
+      /^compacted:true \(tokensBefore 1000 → tokensAfter 400\), and the context assemble\(\) returns did not shrink \((\d+) → \1 tokens, chars\/4\)$/,
+    );
   }, 60_000);
 
   it('does not judge an estimate on a tiny sample, and 0 is "no estimate" for every engine', () => {
