@@ -135,6 +135,8 @@ async function openCliSession(
   if (sessionInput !== undefined && options.session !== undefined) {
     throw new CliUsageError('Give either a session argument or --session <key or id>, not both.');
   }
+  // --state-dir alone names the folder: its only session or OpenClaw's main session, else the list
+  if (sessionInput === undefined && options.session === undefined && options.stateDir) sessionInput = options.stateDir;
   if (sessionInput === undefined && options.session === undefined) {
     throw new CliUsageError(
       'Which session? Pass a transcript file, a folder, <openclaw-agent.sqlite>#<session key>, or --session <key or id> (with --state-dir).',

@@ -114,6 +114,12 @@ describe('which session a folder names', () => {
     expect(chosen.loaded.header.id).toBe('7f3c2a10-5b8e-4d21-9c44-2e6f1a9b0c35');
     expect(chosen.note).toContain("OpenClaw's main session agent:main:main");
 
+    // --state-dir alone names the folder by the same rule
+    const byStateDir = await run(['replay', '--state-dir', MOVED, '--no-progress', '--json', '-']);
+    expect(byStateDir.code).toBe(0);
+    const replayed = JSON.parse(byStateDir.out) as { lanes: { sessionKey: string | null }[] };
+    expect(replayed.lanes.map((l) => l.sessionKey)).toEqual(['agent:main:main', ...CHILD_KEYS]);
+
     rmSync(join(dir, 'sessions.json'));
     await expect(openReplaySession(dir)).rejects.toThrow(/2 sessions in .* none is OpenClaw's main session/);
     const cli = await run(['replay', dir, '--no-progress']);
