@@ -42,6 +42,8 @@ export interface StartReplayRequest {
   openclawVersion?: string;
   driftThreshold?: number;
   allowExecute?: boolean;
+  /** the deadline for each plugin engine call, in ms (a lane's timeoutMs= wins) */
+  callTimeoutMs?: number;
   systemPrompt?: string;
   replaySubagents?: boolean;
   /** live mode: follow the session, replaying each change, until cancelled */
@@ -213,7 +215,11 @@ async function startReplayJob(
     ...(request.openclawVersion !== undefined ? { openclawVersion: request.openclawVersion } : {}),
     ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
     replaySubagents: request.replaySubagents !== false,
-    plugins: { ...plugins, allowExecute: request.allowExecute === true },
+    plugins: {
+      ...plugins,
+      allowExecute: request.allowExecute === true,
+      ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
+    },
     onProgress: (p) => {
       if (!p.parentLane) entry.done++;
       onProgress?.({

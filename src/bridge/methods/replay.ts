@@ -23,6 +23,8 @@ export const ReplayStartRequestSchema = Type.Object(
     driftThreshold: Type.Optional(Type.Number({ minimum: 0 })),
     /** run plugin code without a remembered consent (the user confirmed in the UI) */
     allowExecute: Type.Optional(Type.Boolean()),
+    /** the deadline for each plugin engine call, in ms (default 30000; a lane's timeoutMs= wins) */
+    callTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
     systemPrompt: Type.Optional(Type.String()),
     replaySubagents: Type.Optional(Type.Boolean()),
     /** live mode: keep following the session while OpenClaw writes it, replaying each change (cancel to stop) */

@@ -6,7 +6,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { laneConfigFromSpec, parseLaneSpec, replaySession, type Recording } from '../../../src/replay';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createReplayService,
+  laneConfigFromSpec,
+  parseLaneSpec,
+  replaySession,
+  type Recording,
+} from '../../../src/replay';
+import { serializeSessionEntries } from '../../../src/transcripts';
 import { replayOptionsFromCli } from '../../../src/cli/commands/replay';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
@@ -67,5 +76,24 @@ describe('per-call deadline for plugin lanes', () => {
     expect(rec.lanes[0]!.callTimeoutMs).toBe(20_000);
     expect(quarantineReasons(rec)).toEqual([]);
     expect(Object.values(rec.turns)[0]![0]!.engine.engineId).toBe('slow-engine');
+  });
+  it("the app's replay request takes callTimeoutMs (bridge replay.start) for every plugin lane", async () => {
+    const dir = tempDir('cs-call-timeout-service-');
+    dirs.push(dir);
+    const b = new SessionBuilder().turn('one');
+    const sessionPath = join(dir, `${b.header.id}.jsonl`);
+    writeFileSync(sessionPath, serializeSessionEntries(b.header, b.entries));
+    const service = createReplayService();
+    const { replayId } = await service.start({
+      sessionPath,
+      lanes: [`plugin:${FIXTURE}`],
+      window: 32_000,
+      allowExecute: true,
+      callTimeoutMs: 300,
+    });
+    const done = await service.wait(replayId);
+    const rec = done.recording!;
+    expect(rec.lanes[0]!.callTimeoutMs).toBe(300);
+    expect(quarantineReasons(rec)).toEqual(['assemble: timeout after 300 ms']);
   });
 });
