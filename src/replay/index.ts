@@ -134,6 +134,7 @@ export { chooseOpenClawVersion, describeVersionChoice, type VersionChoice } from
 export { readOpenClawJson, OpenClawJsonError } from './settings/openclawJson';
 export { stateDirOfSession } from './settings/sessionStateDir';
 export { formatReplaySettingsLine } from './settings/formatSettings';
+export { settingsForRequest, type RequestedSettings } from './settings/requestSettings';
 export { replayDefaults, type ReplayDefaultsRequest, type ReplayDefaultsResponse } from './settings/replayDefaults';
 export { followSession, sourceStamp, type FollowInput, type FollowSessionOptions } from './follow/followSession';
 export {
