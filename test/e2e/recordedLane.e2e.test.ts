@@ -31,7 +31,9 @@ describeWithChromium('browser mode: the recorded trajectory lane', (chromiumPath
 
   it('shows the recorded lane beside legacy for every turn', async () => {
     await loadSessionFolder(page, stateDir);
-    const root = page.locator('[data-testid="session-row"]', { hasText: 'agent:main:main' }).first();
+    // the row of this state dir's session (its id), not a demo session listed before the folder loaded
+    const root = page.locator('[data-testid="session-row"]', { hasText: '7f3c2a10' }).first();
+    await root.waitFor({ timeout: 30_000 });
     await root.click();
     const plugin = page.getByRole('checkbox', { name: /plugin:recent-window/ });
     if (await plugin.isChecked()) await plugin.uncheck();
