@@ -55,6 +55,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
           afterPass,
         ),
       ),
+    'replay.stream': ({ replayId, ...request }) => asBridgeError(() => replays.stream(replayId, request)),
     'replay.export': ({ replayId, format }) => asBridgeError(() => replays.export(replayId, format)),
     'replay.cancel': ({ replayId }) => asBridgeError(() => ({ cancelled: replays.cancel(replayId) })),
     'replay.defaults': (params) => asBridgeError(() => replayDefaults(params)),

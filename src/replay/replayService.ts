@@ -4,11 +4,8 @@
  * are forgotten once more than `maxReplays` are held.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { discoverSessions, getActivePath, isTrajectoryFileName, type LoadedSession } from '../transcripts';
+import { resolve } from 'node:path';
+import { getActivePath, type LoadedSession } from '../transcripts';
 import { exportRecordingJson } from './recording/exportRecording';
 import type { HostSpec } from './lane/laneSpec';
 import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
@@ -20,11 +17,14 @@ import { writeFileAtomic } from '../common/writeFileAtomic';
 import { renderHtmlReport } from './report/renderHtmlReport';
 import { followSession } from './follow/followSession';
 import { replaySession } from './replaySession';
-import { locatorOf, openReplaySession } from './session/resolveSessionInput';
-import { createSessionCountCache, type SessionCountCache } from './session/sessionCounts';
+import { openReplaySession } from './session/resolveSessionInput';
 import { splitSessionTurns } from './session/sessionTurns';
 import { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
 import { errorMessage } from '../common/errorText';
+import { createJobStream, streamPage, type JobStream } from './stream/replayStreamPage';
+import type { ReplayStreamPage, ReplayStreamRequest } from './stream/replayStreamPage';
+
+export { defaultDemoSessionsDir, listSessions, type ListedSession } from './listSessions';
 
 export type ReplayStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -81,19 +81,10 @@ interface ReplayJob {
   finished: Promise<void>;
   /** live mode: passes finished so far (undefined for a one-off replay) */
   passes?: number;
-}
-
-/** ContextScope's bundled demo sessions (resources/sessions), from source or from a build. */
-export function defaultDemoSessionsDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'resources', 'sessions');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return undefined;
+  /** turns as lanes finish them (replay.stream) */
+  stream: JobStream;
+  /** performance.now() at the start */
+  startedAt: number;
 }
 
 export class ReplayNotFoundError extends Error {
@@ -120,6 +111,8 @@ export interface ReplayService {
     path?: string,
   ): { format: 'json' | 'html'; bytes: number; path?: string; content?: string };
   cancel(replayId: string): boolean;
+  /** the next page of a replay's turns, as they finish (see stream/replayStreamPage.ts) */
+  stream(replayId: string, request?: ReplayStreamRequest): Omit<ReplaySnapshot, 'recording'> & ReplayStreamPage;
 }
 
 export interface ReplayServiceOptions {
@@ -153,6 +146,11 @@ function runJob(entry: ReplayJob, session: LoadedSession, replay: Omit<ReplayOpt
     (error: unknown) => {
       entry.status = entry.controller.signal.aborted ? 'cancelled' : 'failed';
       entry.error = errorMessage(error);
+      // a cancelled replay keeps what it did, marked partial
+      if (entry.status === 'cancelled' && entry.stream.live && entry.done > 0) {
+        const partial = { reason: 'cancelled' as const, done: entry.done, total: entry.total };
+        entry.recording = { ...entry.stream.live.partial(), partial };
+      }
     },
   );
 }
@@ -163,7 +161,7 @@ function followJob(entry: ReplayJob, input: string, replay: Omit<ReplayOptions, 
   const laneCount = replay.lanes.length;
   return followSession({
     input,
-    replay: { ...replay, onProgress: undefined },
+    replay: { ...replay, onProgress: undefined, onTurn: undefined, onLive: undefined },
     signal: entry.controller.signal,
     onRecording: (recording, pass) => {
       entry.recording = recording;
@@ -206,6 +204,8 @@ async function startReplayJob(
     total: lanes.length * turns,
     controller,
     finished: Promise.resolve(),
+    stream: createJobStream(),
+    startedAt: performance.now(),
   };
   const replay: Omit<ReplayOptions, 'session' | 'signal'> = {
     lanes,
@@ -219,6 +219,10 @@ async function startReplayJob(
       ...plugins,
       allowExecute: request.allowExecute === true,
       ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
+    },
+    onTurn: (record) => entry.stream.log.push(record),
+    onLive: (live) => {
+      entry.stream.live = live;
     },
     onProgress: (p) => {
       if (!p.parentLane) entry.done++;
@@ -296,6 +300,14 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
       return { format, bytes, content };
     },
 
+    stream(replayId, request = {}) {
+      const j = job(replayId);
+      const running = j.status === 'running';
+      const page = streamPage(j.stream, { running, recording: j.recording, startedAt: j.startedAt }, request);
+      const { recording: _recording, ...snapshot } = this.get(replayId);
+      return { ...snapshot, ...page };
+    },
+
     cancel(replayId) {
       const j = job(replayId);
       if (j.status !== 'running') return false;
@@ -303,101 +315,4 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
       return true;
     },
   };
-}
-
-export interface ListedSession {
-  sessionId: string;
-  /** what replay.start takes: the transcript file, or `<agent database>#<session key>` for a SQLite session */
-  file: string;
-  storage?: 'jsonl' | 'sqlite';
-  agentId: string;
-  key?: string;
-  isSubagent: boolean;
-  archived: boolean;
-  size: number;
-  mtimeMs: number;
-  parentSessionId?: string;
-  childSessionIds: string[];
-  /** counts (absent when the transcript could not be read); see sessionCounts.ts */
-  entries?: number;
-  turns?: number;
-  messages?: number;
-}
-
-const defaultCountCache = createSessionCountCache();
-
-/** Adds the counts of every listed session, reading at most a few transcripts at a time. */
-async function withCounts(sessions: ListedSession[], cache: SessionCountCache): Promise<ListedSession[]> {
-  const out: ListedSession[] = new Array(sessions.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < sessions.length) {
-      const i = next++;
-      const s = sessions[i];
-      const counts = await cache.get(s.file, s.size, s.mtimeMs);
-      out[i] = counts ? { ...s, ...counts } : s;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, sessions.length) }, worker));
-  return out;
-}
-
-/** A folder of bare transcripts (no agents/<id>/sessions layout). */
-async function listFlatSessions(dir: string): Promise<ListedSession[]> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.jsonl') && !isTrajectoryFileName(n));
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => {
-      const file = join(dir, name);
-      const stat = statSync(file);
-      return {
-        sessionId: name.replace(/\.jsonl$/, ''),
-        file,
-        storage: 'jsonl' as const,
-        agentId: '',
-        isSubagent: false,
-        archived: false,
-        size: stat.size,
-        mtimeMs: stat.mtimeMs,
-        childSessionIds: [],
-      };
-    })
-    .sort((a, b) => b.mtimeMs - a.mtimeMs);
-}
-
-/**
- * Sessions in an OpenClaw state dir (default: the bundled demo sessions), newest first, with their counts
- * (cached by path + mtime + size: listing again re-reads only changed transcripts).
- */
-export async function listSessions(
-  stateDir?: string,
-  options: { counts?: SessionCountCache } = {},
-): Promise<{ stateDir: string; sessions: ListedSession[] }> {
-  const cache = options.counts ?? defaultCountCache;
-  const dir = stateDir ?? defaultDemoSessionsDir();
-  if (!dir) return { stateDir: '', sessions: [] };
-  const found = await discoverSessions({ stateDir: dir, scanSpawns: false });
-  if (found.sessions.length === 0)
-    return { stateDir: found.stateDir, sessions: await withCounts(await listFlatSessions(found.stateDir), cache) };
-  const sessions = found.sessions
-    .filter((s) => s.exists)
-    .sort((a, b) => b.mtimeMs - a.mtimeMs)
-    .map((s) => ({
-      sessionId: s.sessionId,
-      file: locatorOf(s),
-      storage: s.storage,
-      agentId: s.agentId,
-      ...(s.key ? { key: s.key } : {}),
-      isSubagent: s.isSubagent,
-      archived: s.archived,
-      size: s.size,
-      mtimeMs: s.mtimeMs,
-      ...(s.parentSessionId ? { parentSessionId: s.parentSessionId } : {}),
-      childSessionIds: s.childSessionIds,
-    }));
-  return { stateDir: found.stateDir, sessions: await withCounts(sessions, cache) };
 }

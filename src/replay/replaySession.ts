@@ -199,6 +199,18 @@ async function closeLaneGroups(pendingLanes: PendingLane[], groups: LaneGroup[])
   }
 }
 
+/** The Recording of what a replay has done so far, on copies (the run keeps growing). */
+function partialRecording(run: ReplayRun, root: PreparedSession, startedAt: number): Recording {
+  const turns = Object.fromEntries(Object.entries(run.turns).map(([lane, records]) => [lane, [...records]]));
+  const copy = {
+    lanes: run.lanes.map((lane) => ({ ...lane })),
+    turns,
+    events: [...run.events],
+    findings: [...run.findings],
+  };
+  return withWireViews(toRecording(Object.assign(Object.create(run) as ReplayRun, copy), root, startedAt));
+}
+
 function toRecording(
   run: ReplayRun,
   root: PreparedSession,
@@ -270,6 +282,12 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   let trajectory: Recording['trajectory'];
   try {
     root = prepareSession(loaded, state.table);
+    const prepared = root;
+    options.onLive?.({
+      message: (key) => state.table.recordOf(key),
+      lanes: () => run.lanes.map((lane) => ({ ...lane })),
+      partial: () => partialRecording(run, prepared, startedAt),
+    });
     // an explicit null means "no session key" (runs without one exist)
     const rootKey =
       options.sessionKey !== undefined ? options.sessionKey : ((await sessionKeyOf(loaded)) ?? 'agent:main:main');
@@ -277,6 +295,10 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     await runRootLanes(run, rootLanes, root);
     run.findings.push(...providerErrorFindings(run.lanes, run.turns, state.table));
     if (options.recordedTrajectory !== false) trajectory = await recordedLaneOf(run, root);
+  } catch (error) {
+    // a cancelled replay's caller may keep what was done: its messages get their exact counts while the counter runs
+    if (options.onLive && options.signal?.aborted) await state.table.ensureAll().catch(() => undefined);
+    throw error;
   } finally {
     await state.counter.close();
     await closeLaneGroups(pendingLanes, groups);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RecordingSchema } from '../../contract/recording';
+import { LaneRecordSchema, MessageRecordSchema, RecordingSchema, TurnRecordSchema } from '../../contract/recording';
 import { defineMethods } from '../methodSpec';
 
 /** `replay.start`: what to replay and through which lanes (lane specs as on the CLI: `legacy`, `plugin:<path-or-id>?…`). */
@@ -93,6 +93,47 @@ export const ReplayGetResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ReplayGetResponse = Static<typeof ReplayGetResponseSchema>;
+
+/** `replay.stream`: the next page of a replay's turns, read while it runs (each page well under 1 MB). */
+export const ReplayStreamRequestSchema = Type.Object(
+  {
+    replayId: Type.String({ minLength: 1 }),
+    /** the generation the cursor belongs to (a page of another generation starts again at 0) */
+    generation: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('final')])),
+    cursor: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** JSON bytes a page stays under (default 512 KiB; one turn larger than this still travels alone) */
+    maxBytes: Type.Optional(Type.Integer({ minimum: 1024, maximum: 1_000_000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ReplayStreamResponseSchema = Type.Object(
+  {
+    replayId: Type.String(),
+    status: ReplayStatusSchema,
+    done: Type.Integer({ minimum: 0 }),
+    total: Type.Integer({ minimum: 0 }),
+    error: Type.Optional(Type.String()),
+    following: Type.Optional(Type.Boolean()),
+    passes: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** `live`: turns as lanes finish them; `final`: the finished (or cancelled, partial) Recording */
+    generation: Type.Union([Type.Literal('live'), Type.Literal('final')]),
+    /** where the next page starts */
+    cursor: Type.Integer({ minimum: 0 }),
+    /** more turns are ready now (ask again at once) */
+    more: Type.Boolean(),
+    /** ms since the replay started */
+    elapsedMs: Type.Number({ minimum: 0 }),
+    lanes: Type.Array(LaneRecordSchema),
+    /** the Recording without turns and messages: on a generation's first page that has turns */
+    head: Type.Optional(Type.Omit(RecordingSchema, ['turns', 'messages'])),
+    turns: Type.Array(TurnRecordSchema),
+    /** the messages these turns are the first of the generation to reference */
+    messages: Type.Record(Type.String(), MessageRecordSchema),
+  },
+  { additionalProperties: false },
+);
+export type ReplayStreamResponse = Static<typeof ReplayStreamResponseSchema>;
 
 export const ReplayExportRequestSchema = Type.Object(
   {
@@ -238,6 +279,12 @@ export const replayMethods = defineMethods({
     summary: "A replay's status and, once done, its Recording (or one lane's turns / a turn range of it).",
     request: ReplayGetRequestSchema,
     response: ReplayGetResponseSchema,
+  },
+  'replay.stream': {
+    summary:
+      "The next page of a replay's turns while it runs, then of its Recording once done or cancelled (pages stay under 1 MB).",
+    request: ReplayStreamRequestSchema,
+    response: ReplayStreamResponseSchema,
   },
   'replay.export': {
     summary: 'Export a finished replay as JSON (re-importable) or as a standalone HTML report, to a file or inline.',

@@ -139,6 +139,13 @@ export const RecordingSchema = Type.Object(
     findings: Type.Array(FindingSchema),
     /** the recorded lane's per-turn verdicts, when the session has an OpenClaw trajectory */
     trajectory: Type.Optional(TrajectoryReportSchema),
+    /** set when the replay was cancelled: the recording holds the root lane-turns done of those planned */
+    partial: Type.Optional(
+      Type.Object(
+        { reason: Type.Literal('cancelled'), done: NonNegInt, total: NonNegInt },
+        { additionalProperties: false },
+      ),
+    ),
     stats: Type.Object(
       {
         wallMs: Type.Number({ minimum: 0 }),

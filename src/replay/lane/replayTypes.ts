@@ -4,7 +4,7 @@ import type { EngineHostEntry, EngineHostTransportFactory } from '../../plugins'
 import type { Summarizer } from '../../summarize';
 import type { LoadedSession } from '../../transcripts';
 import type { HostSpec } from './laneSpec';
-import type { TurnRecord } from '../../contract/recording';
+import type { LaneRecord, MessageRecord, Recording, TurnRecord } from '../../contract/recording';
 
 export type LaneEngineSource =
   /** OpenClaw's built-in legacy engine */
@@ -120,5 +120,17 @@ export interface ReplayOptions {
   onProgress?: (progress: ReplayProgress) => void;
   /** called when a lane finishes a turn (before any deferred background maintenance completes) */
   onTurn?: (record: TurnRecord) => void;
+  /** called once the session is prepared, before the first turn: what a caller may read while the replay runs */
+  onLive?: (live: LiveReplay) => void;
   signal?: AbortSignal;
+}
+
+/** A running replay as its caller sees it (streaming to the app, `replay --ndjson`, a cancelled replay's partial). */
+export interface LiveReplay {
+  /** a message of the table as the Recording will store it (exact count 0 until counted) */
+  message(key: string): MessageRecord | undefined;
+  /** the lanes so far (subagent lanes join when their spawn runs) */
+  lanes(): LaneRecord[];
+  /** the Recording of the turns finished so far (no recorded-trajectory lane) */
+  partial(): Recording;
 }

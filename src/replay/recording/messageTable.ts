@@ -102,17 +102,22 @@ export class MessageTable {
   /** The table as the Recording stores it (call `ensureAll` first). */
   toRecord(): Record<string, MessageRecord> {
     const out: Record<string, MessageRecord> = {};
-    for (const [key, stored] of this.byKey) {
-      const record: MessageRecord = {
-        role: stored.message.role,
-        message: stored.message as unknown as MessageRecord['message'],
-        estTokens: stored.estTokens,
-        tiktokenTokens: Math.max(0, stored.tiktokenTokens),
-      };
-      if (stored.entryId !== undefined) record.entryId = stored.entryId;
-      if (stored.covers !== undefined) record.covers = stored.covers;
-      out[key] = record;
-    }
+    for (const key of this.byKey.keys()) out[key] = this.recordOf(key)!;
     return out;
+  }
+
+  /** One message as the Recording stores it (its exact count is 0 while not yet counted). */
+  recordOf(key: string): MessageRecord | undefined {
+    const stored = this.byKey.get(key);
+    if (!stored) return undefined;
+    const record: MessageRecord = {
+      role: stored.message.role,
+      message: stored.message as unknown as MessageRecord['message'],
+      estTokens: stored.estTokens,
+      tiktokenTokens: Math.max(0, stored.tiktokenTokens),
+    };
+    if (stored.entryId !== undefined) record.entryId = stored.entryId;
+    if (stored.covers !== undefined) record.covers = stored.covers;
+    return record;
   }
 }

@@ -12,7 +12,8 @@ export interface RecordingSlice {
   toTurn?: number;
 }
 
-function referencedKeys(turns: readonly TurnRecord[]): Set<string> {
+/** Every message key the turns reference (prompt, assembled and their sources, new transcript messages). */
+export function referencedKeys(turns: readonly TurnRecord[]): Set<string> {
   const keys = new Set<string>();
   for (const t of turns) {
     keys.add(t.promptKey);

@@ -1,0 +1,64 @@
+/**
+ * The turns of a replay in the order lanes finished them, paged for clients that read a long replay as it runs:
+ * each page holds whole turns and the messages they are the first to reference, and stays under a byte budget
+ * (a single turn larger than the budget still travels, alone). Read from cursor 0 onwards, the pages together
+ * carry every turn and every message those turns reference, each message once.
+ */
+import type { MessageRecord, Recording, TurnRecord } from '../../contract/recording';
+import { referencedKeys } from '../recording/sliceRecording';
+
+export interface TurnPage {
+  turns: TurnRecord[];
+  messages: Record<string, MessageRecord>;
+  /** the cursor of the next page */
+  next: number;
+  /** JSON bytes of the turns and messages */
+  bytes: number;
+}
+
+interface LoggedTurn {
+  record: TurnRecord;
+  /** keys no earlier turn of the log references */
+  newKeys: string[];
+}
+
+export class TurnLog {
+  private readonly entries: LoggedTurn[] = [];
+  private readonly seen = new Set<string>();
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  push(record: TurnRecord): void {
+    const newKeys = [...referencedKeys([record])].filter((key) => !this.seen.has(key));
+    for (const key of newKeys) this.seen.add(key);
+    this.entries.push({ record, newKeys });
+  }
+
+  page(cursor: number, maxBytes: number, message: (key: string) => MessageRecord | undefined): TurnPage {
+    const page: TurnPage = { turns: [], messages: {}, next: cursor, bytes: 0 };
+    for (let i = cursor; i < this.entries.length; i++) {
+      const { record, newKeys } = this.entries[i]!;
+      const messages: [string, MessageRecord][] = [];
+      for (const key of newKeys) {
+        const found = message(key);
+        if (found) messages.push([key, found]);
+      }
+      const bytes = Buffer.byteLength(JSON.stringify(record)) + Buffer.byteLength(JSON.stringify(messages));
+      if (page.turns.length > 0 && page.bytes + bytes > maxBytes) break;
+      page.turns.push(record);
+      for (const [key, found] of messages) page.messages[key] = found;
+      page.bytes += bytes;
+      page.next = i + 1;
+    }
+    return page;
+  }
+}
+
+/** A finished Recording's turns as a log (lane by lane, in the Recording's order). */
+export function turnLogOf(recording: Recording): TurnLog {
+  const log = new TurnLog();
+  for (const lane of recording.lanes) for (const record of recording.turns[lane.id] ?? []) log.push(record);
+  return log;
+}
