@@ -9,6 +9,7 @@ import {
   countToolPairing,
   describeSessionTree,
   getActivePath,
+  readSessionTrajectory,
   loadSession,
   resolveStateDir,
   SessionFileError,
@@ -55,6 +56,8 @@ export interface SessionReport {
   context: { messages: number; thinkingLevel: string; model: { provider: string; modelId: string } | null };
   /** tool results without a call and calls without a result on the active branch */
   toolPairing: ToolPairing & { firstOrphanResultEntryId?: string };
+  /** the runtime trajectory OpenClaw recorded for the session (null: none; undefined: not looked up) */
+  trajectory?: { location: string; events: number; contexts: number } | null;
   problems: SessionProblem[];
 }
 
@@ -168,6 +171,12 @@ export function formatSessionReport(r: SessionReport): string {
         : '') +
       `, ${t.unansweredToolCalls} tool call(s) without a result`,
   );
+  if (r.trajectory !== undefined)
+    lines.push(
+      r.trajectory
+        ? `Trajectory   ${r.trajectory.location}: ${r.trajectory.events} events, ${r.trajectory.contexts} context.compiled (replay --against-trajectory compares them)`
+        : 'Trajectory   none recorded',
+    );
   if (r.problems.length === 0) lines.push('Problems     none');
   else {
     lines.push(`Problems     ${r.problems.length}`);
@@ -209,6 +218,14 @@ async function load(ref: SessionRef, tolerant: boolean): Promise<LoadedSession> 
   }
 }
 
+async function trajectoryFacts(session: LoadedSession): Promise<SessionReport['trajectory']> {
+  const trajectory = await readSessionTrajectory(session);
+  if (!trajectory) return null;
+  const location = trajectory.source.storage === 'jsonl' ? trajectory.source.file : trajectory.source.database;
+  const contexts = trajectory.events.filter((e) => e.type === 'context.compiled').length;
+  return { location, events: trajectory.events.length, contexts };
+}
+
 export function register(program: Command, host: CliHost): void {
   program
     .command('session')
@@ -231,6 +248,7 @@ export function register(program: Command, host: CliHost): void {
         );
       }
       const report = buildSessionReport(session, options.leaf);
+      report.trajectory = await trajectoryFacts(session);
       host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatSessionReport(report));
     });
 }

@@ -136,11 +136,15 @@ describe('the recorded lane (OpenClaw trajectory)', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('turn 2: DIFFERS at message 4, (message): recorded (absent), replayed 4 messages');
 
+    const facts = await run(['session', FILE, '--json']);
+    expect(JSON.parse(facts.out).trajectory).toEqual({ location: TRAJECTORY, events: 13, contexts: 5 });
+
     const dir = tempDir();
     cpSync(FILE, join(dir, 'plain.jsonl'));
     const none = await run(['replay', join(dir, 'plain.jsonl'), '--against-trajectory', '--no-progress']);
     expect(none.code).toBe(2);
     expect(none.err).toContain('OpenClaw left no trajectory');
+    expect((await run(['session', join(dir, 'plain.jsonl')])).out).toContain('Trajectory   none recorded');
   });
 
   it('on sessions real OpenClaw wrote (test/fixtures/openclaw-real): legacy reproduces plain turns exactly on both versions', async () => {

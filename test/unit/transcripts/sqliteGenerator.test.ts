@@ -235,9 +235,13 @@ describe('contextscope over SQLite state dirs', () => {
       windows: [{ sessionId: set.sessions[0]!.sessionId }],
     });
     expect(fromFile.storage).toEqual({ kind: 'jsonl', file });
+    // the generator writes trajectory rows only into the database (no trajectory file for JSONL)
+    expect(fromFile.trajectory).toBeNull();
+    expect(fromDb.trajectory).toMatchObject({ contexts: 0 });
     for (const r of [fromFile, fromDb]) {
       delete r.path;
       delete r.storage;
+      delete r.trajectory;
     }
     expect(fromDb.lines).toBe(fromFile.lines);
     expect(fromDb).toEqual(fromFile);
