@@ -50,6 +50,7 @@ export {
   type PluginRuntimeTarget,
 } from './loadPlugin';
 export type { HookInvocation, RunHooksReply } from './pluginHooks';
+export { hookBlockedReason, isHookEra2026_8 } from './hookPolicy';
 export * from './doctor';
 export * from './host';
 export * from './sdk';

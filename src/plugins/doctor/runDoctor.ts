@@ -23,6 +23,7 @@ import { buildReport, pluginReport, type LoadOutcome } from './buildReport';
 import { compactProbe } from './compactProbe';
 import { pluginProblemFindings, staleEntryFindings } from './discoveryFindings';
 import { sdkImportFindings } from './sdkImportFindings';
+import { hookFindings } from './hookFindings';
 import { loadFindings, notExecutedFinding, registeredEngineIds, registrationModeFindings } from './loadFindings';
 import { hostStoppedFinding, quarantineFindings } from './quarantineFindings';
 import type { DoctorFinding, DoctorReport } from './reportTypes';
@@ -215,6 +216,7 @@ class DoctorRun {
     }
     this.executed = true;
     for (const f of loadFindings(plugin, loaded, this.sdkExportsReported.get(plugin.id))) this.add(f);
+    for (const f of hookFindings(plugin, loaded, this.config)) this.add(f);
     if (!loaded.registrations) return;
     const discovery = await this.load(plugin, 'discovery');
     const discoveryIds = registeredEngineIds(discovery.registrations);

@@ -5,13 +5,13 @@
  * `run-session-target` compaction hooks) and openclaw@2026.9.6 (`hooks`, `loader-runtime-load`,
  * `context-engine-maintenance`, `builtin-openclaw`).
  *
- * Registration policy (both releases): a prompt-injection hook is dropped when
- * `plugins.entries.<id>.hooks.allowPromptInjection` is false; a conversation hook of a non-bundled plugin is
- * dropped unless `plugins.entries.<id>.hooks.allowConversationAccess` is true (ContextScope loads no OpenClaw
- * bundled plugin, so every plugin is non-bundled). 2026.8+ counts `before_prompt_build` and `agent_turn_prepare`
- * as conversation hooks too and no longer knows `before_agent_start` (OpenClaw: "unknown typed hook … ignored").
+ * Registration policy (which hooks OpenClaw drops for lack of allowConversationAccess / allowPromptInjection, and
+ * by release): `src/plugins/hookPolicy.ts`, shared with the doctor's `hook-blocked`.
  */
 import type { OpenClawConfig } from '../../../contract';
+import { hookBlockedReason, isHookEra2026_8 } from '../../../plugins';
+
+export { isHookEra2026_8 };
 
 /** The hooks a replay runs, with how the engine host dispatches them. */
 export const SIMULATED_HOOKS = {
@@ -80,23 +80,6 @@ const NOT_SIMULATED: Record<string, string> = {
   resolve_exec_env: NO_TOOLS,
 };
 
-const PROMPT_INJECTION = new Set([
-  'agent_turn_prepare',
-  'before_prompt_build',
-  'before_agent_start',
-  'heartbeat_prompt_contribution',
-]);
-const CONVERSATION_2026_7 = new Set([
-  'before_model_resolve',
-  'before_agent_reply',
-  'llm_input',
-  'llm_output',
-  'before_agent_finalize',
-  'agent_end',
-  'before_agent_run',
-]);
-const CONVERSATION_2026_8 = new Set([...CONVERSATION_2026_7, 'agent_turn_prepare', 'before_prompt_build']);
-
 export interface HookNotRun {
   name: string;
   why: string;
@@ -109,38 +92,6 @@ export interface HookPlan {
   notRun: HookNotRun[];
 }
 
-/** True for releases from 2026.8 on (the release line the hook policy changed in, as far as 7.35 → 9.6 shows). */
-export function isHookEra2026_8(version: string): boolean {
-  const m = /^(\d{4})\.(\d{1,2})\./.exec(version.trim());
-  if (!m) return false;
-  const [year, month] = [Number(m[1]), Number(m[2])];
-  return year > 2026 || month >= 8;
-}
-
-function hookPolicy(config: OpenClawConfig, pluginId: string): { conversation?: boolean; promptInjection?: boolean } {
-  const entries = (config.plugins?.entries ?? {}) as Record<string, { hooks?: Record<string, unknown> } | undefined>;
-  const hooks = entries[pluginId]?.hooks ?? {};
-  return {
-    ...(typeof hooks.allowConversationAccess === 'boolean' ? { conversation: hooks.allowConversationAccess } : {}),
-    ...(typeof hooks.allowPromptInjection === 'boolean' ? { promptInjection: hooks.allowPromptInjection } : {}),
-  };
-}
-
-function blockedReason(name: string, pluginId: string, era8: boolean, config: OpenClawConfig): string | undefined {
-  if (era8 && name === 'before_agent_start') {
-    return `OpenClaw 2026.8+ has no before_agent_start hook: it ignores the registration ("unknown typed hook"); use before_prompt_build`;
-  }
-  const policy = hookPolicy(config, pluginId);
-  if (policy.promptInjection === false && PROMPT_INJECTION.has(name)) {
-    return `blocked by plugins.entries.${pluginId}.hooks.allowPromptInjection=false, as OpenClaw blocks it`;
-  }
-  const conversation = era8 ? CONVERSATION_2026_8 : CONVERSATION_2026_7;
-  if (conversation.has(name) && policy.conversation !== true) {
-    return `blocked, as OpenClaw blocks it: non-bundled plugins must set plugins.entries.${pluginId}.hooks.allowConversationAccess=true`;
-  }
-  return undefined;
-}
-
 /** What a lane does with the hooks its plugin registered (`registered`: event names, once each). */
 export function planLaneHooks(input: {
   registered: readonly string[];
@@ -151,7 +102,7 @@ export function planLaneHooks(input: {
   const era8 = isHookEra2026_8(input.openclawVersion);
   const plan: HookPlan = { run: new Set(), notRun: [] };
   for (const name of [...new Set(input.registered)].sort()) {
-    const blocked = blockedReason(name, input.pluginId, era8, input.config);
+    const blocked = hookBlockedReason(name, input.pluginId, era8, input.config);
     if (blocked) plan.notRun.push({ name, why: blocked });
     else if (Object.prototype.hasOwnProperty.call(SIMULATED_HOOKS, name)) plan.run.add(name as SimulatedHook);
     else
