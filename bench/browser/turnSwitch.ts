@@ -1,0 +1,30 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Presses `j` `count` times in the page (after `warmup` presses), each time measuring from the key event until the
+ * frame after it has been painted (requestAnimationFrame, then a task), as a user would see it. Returns ms per switch.
+ */
+export async function timeTurnSwitches(page: Page, count: number, warmup = 5): Promise<number[]> {
+  await page.getByTestId('timeline-row').first().click();
+  // a string, not a function: tsx would wrap named functions in a helper the page does not have
+  return page.evaluate(`(async () => {
+    const times = [];
+    for (let i = 0; i < ${warmup + count}; i++) {
+      const start = performance.now();
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', code: 'KeyJ', bubbles: true }));
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      if (i >= ${warmup}) times.push(performance.now() - start);
+    }
+    return times;
+  })()`) as Promise<number[]>;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(values, 50);
+}

@@ -1,0 +1,91 @@
+/**
+ * UI figures (not a pass/fail test), headless Chromium against the built app in browser mode:
+ * - turn switching: a generated session of 20 and of 1,000 turns replayed through legacy + recent-window (two lanes),
+ *   opened in Replay, `j` pressed N times; per switch, the time from the key until the next frame is painted.
+ *   Target (issue 15): p95 ≤ 50 ms (3 frames) at 1,000 turns, and no slower than at 20 turns.
+ * Each figure is the median of the runs with its range. Options: --runs N (3), --switches N (60), --recordings DIR
+ * (keep the generated recordings there and reuse them: rec20.json, rec1000.json).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath, CLI, openBenchApp, openKeptRecording } from './browser/app';
+import { median, percentile, timeTurnSwitches } from './browser/turnSwitch';
+
+function arg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+/** A generated session of `turns` turns replayed through two lanes, as the JSON Export JSON saves. */
+function twoLaneRecording(dir: string, turns: number): string {
+  const kept = join(dir, `rec${turns}.json`);
+  if (existsSync(kept)) return readFileSync(kept, 'utf8');
+  const sessions = join(dir, `gen${turns}`);
+  execFileSync(process.execPath, [CLI, 'generate', '--turns', String(turns), '--seed', '7', '--out', sessions]);
+  const out = join(dir, `rec${turns}.json`);
+  const lanes = ['--lane', 'legacy', '--lane', 'plugin:recent-window', '--allow-execute', '--no-subagents'];
+  execFileSync(process.execPath, [CLI, 'replay', sessions, ...lanes, '--json', out], { stdio: 'ignore' });
+  return readFileSync(out, 'utf8');
+}
+
+interface SwitchFigures {
+  p50: number;
+  p95: number;
+}
+
+async function switchRun(chromium: string, turns: number, recording: string, switches: number) {
+  const app = await openBenchApp(chromium, recording);
+  try {
+    await openKeptRecording(app.page);
+    const times = await timeTurnSwitches(app.page, Math.min(switches, turns - 7));
+    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  } finally {
+    await app.close();
+  }
+}
+
+function spread(runs: readonly SwitchFigures[], key: keyof SwitchFigures): string {
+  const values = runs.map((run) => run[key]);
+  return `${median(values).toFixed(1)} ms (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
+}
+
+async function main(): Promise<void> {
+  const chromium = chromiumPath();
+  if (!chromium) {
+    console.log('turn switching: skipped — no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
+    return;
+  }
+  const runs = arg('runs', 3);
+  const switches = arg('switches', 60);
+  const keepAt = process.argv.indexOf('--recordings');
+  const kept = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'cs-bench-ui-'));
+  try {
+    const figures: Record<number, SwitchFigures[]> = {};
+    for (const turns of [20, 1000]) {
+      const recording = twoLaneRecording(dir, turns);
+      figures[turns] = [];
+      for (let run = 0; run < runs; run++) figures[turns].push(await switchRun(chromium, turns, recording, switches));
+    }
+    console.log(`turn switch (j), two lanes, median of ${runs} runs (range), up to ${switches} switches each:`);
+    for (const turns of [20, 1000]) {
+      console.log(
+        `  ${String(turns).padStart(5)} turns: p50 ${spread(figures[turns]!, 'p50')}, p95 ${spread(figures[turns]!, 'p95')}`,
+      );
+    }
+    const p95Large = median(figures[1000]!.map((f) => f.p95));
+    const p95Small = median(figures[20]!.map((f) => f.p95));
+    console.log(
+      `  target p95 ≤ 50 ms at 1,000 turns: ${p95Large <= 50 ? 'met' : 'NOT met'}; ` +
+        `no slower than at 20 turns (${p95Large.toFixed(1)} vs ${p95Small.toFixed(1)} ms, ≤ +1 frame): ${p95Large <= p95Small + 16.7 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    if (!kept) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
