@@ -99,16 +99,27 @@ function compareWire(
 function compactionsOf(record: TurnRecord) {
   return record.events.flatMap((e) =>
     e.type === 'compaction' && e.trigger !== 'recorded' && e.compacted
-      ? [{ tokensBefore: e.tokensBefore ?? null, tokensAfter: e.tokensAfter ?? null, hasSummary: Boolean(e.summary) }]
+      ? [
+          {
+            tokensBefore: e.tokensBefore ?? null,
+            tokensAfter: e.tokensAfter ?? null,
+            firstKeptEntryId: e.firstKeptEntryId ?? null,
+            hasSummary: Boolean(e.summary),
+          },
+        ]
       : [],
   );
 }
 
+/** count, tokensBefore, tokensAfter (where OpenClaw writes it), the first kept entry and a summary's presence */
 function compareCompactions(facts: OpenClawTurnFacts, record: TurnRecord): [string, string] | null {
-  const theirs = facts.compactions.map((c) => ({ ...c, tokensAfter: c.tokensAfter ?? undefined }));
-  const ours = compactionsOf(record).map((c, i) => ({
-    ...c,
-    tokensAfter: theirs[i]?.tokensAfter === undefined ? undefined : c.tokensAfter,
+  const ours = compactionsOf(record);
+  const theirs = facts.compactions.map((c, i) => ({
+    tokensBefore: c.tokensBefore,
+    tokensAfter: c.tokensAfter,
+    firstKeptEntryId: c.firstKeptEntryId,
+    hasSummary: c.hasSummary,
+    ...(c.tokensAfter === null && ours[i] ? { tokensAfter: ours[i].tokensAfter } : {}),
   }));
   return JSON.stringify(theirs) === JSON.stringify(ours) ? null : [short(theirs), short(ours)];
 }

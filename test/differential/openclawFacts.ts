@@ -13,6 +13,7 @@ import path from 'node:path';
 export interface OpenClawCompaction {
   tokensBefore: number | null;
   tokensAfter: number | null;
+  firstKeptEntryId: string | null;
   hasSummary: boolean;
 }
 
@@ -88,7 +89,14 @@ function compactionsByTurn(session: LoadedSession, starts: number[]): OpenClawCo
     const details = rec(e.details);
     out[turn]!.push({
       tokensBefore: typeof e.tokensBefore === 'number' ? e.tokensBefore : null,
-      tokensAfter: typeof details.tokensAfter === 'number' ? details.tokensAfter : null,
+      // 2026.9.6 writes tokensAfter on the entry; 2026.7.35 writes none
+      tokensAfter:
+        typeof e.tokensAfter === 'number'
+          ? e.tokensAfter
+          : typeof details.tokensAfter === 'number'
+            ? details.tokensAfter
+            : null,
+      firstKeptEntryId: typeof e.firstKeptEntryId === 'string' ? e.firstKeptEntryId : null,
       hasSummary: typeof e.summary === 'string' && e.summary.length > 0,
     });
   }
