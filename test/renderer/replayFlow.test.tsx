@@ -160,6 +160,25 @@ function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; star
         ? { replayId: 'r1', status: 'running' as const, done: 2, total: 6 }
         : { replayId: 'r1', status: 'done' as const, done: 6, total: 6, recording: makeRecording() };
     },
+    'replay.stream': () => {
+      polls++;
+      const page = { replayId: 'r1', elapsedMs: 10, more: false, cursor: 0, messages: {}, turns: [], lanes: [] };
+      if (polls === 1) return { ...page, status: 'running' as const, done: 2, total: 6, generation: 'live' as const };
+      const { turns, messages, ...head } = makeRecording();
+      const all = Object.values(turns).flat();
+      return {
+        ...page,
+        status: 'done' as const,
+        done: 6,
+        total: 6,
+        generation: 'final' as const,
+        head,
+        lanes: head.lanes,
+        turns: all,
+        messages,
+        cursor: all.length,
+      };
+    },
     'replay.export': ({ format }) => ({ format, bytes: 7, content: format === 'json' ? '{"a":1}' : '<html>' }),
     'replay.cancel': () => ({ cancelled: true }),
   });

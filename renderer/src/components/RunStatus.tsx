@@ -1,6 +1,7 @@
 import type { ReplayRun } from '../store/replayStore';
 import { Notice } from './Notice';
 import { ProgressBar } from './ProgressBar';
+import { replayRateText } from './ReplayStreamProgress';
 import './RunStatus.css';
 
 export interface RunStatusProps {
@@ -25,6 +26,11 @@ export function RunStatus({ run, onCancel, onOpen }: RunStatusProps) {
         <span className="run-status__session mono">{run.sessionTitle}</span>
       </h2>
       <ProgressBar done={run.done} total={run.total} label={`Replay of ${run.sessionTitle}`} />
+      {active && replayRateText(run.done, run.total, run.elapsedMs) && (
+        <p className="mono" data-testid="run-rate">
+          {replayRateText(run.done, run.total, run.elapsedMs)}
+        </p>
+      )}
       {Object.keys(run.lanes).length > 0 && (
         <ul className="run-status__lanes">
           {Object.entries(run.lanes).map(([lane, progress]) => (

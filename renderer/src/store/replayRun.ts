@@ -3,6 +3,7 @@ import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
 import { replayParams } from './replayParams';
+import { streamReplay } from './replayStream';
 import type { FinishedRecording, ReplayStoreAccess } from './replayTypes';
 import { useSelectionStore } from './selectionStore';
 
@@ -115,7 +116,12 @@ export async function startReplay(
   try {
     const { replayId } = await api.call('replay.start', built.params);
     set({ run: { ...get().run!, replayId, status: 'running' } });
-    await watch(store, api, replayId);
+    // live mode replaces the recording per pass (replay.get); a one-off replay streams its turns (replay.stream)
+    if (built.params.follow) await watch(store, api, replayId);
+    else
+      await streamReplay(store, api, replayId, (recording, open) => {
+        showRecording(store, replayId, recording, sessionTitle, open);
+      });
   } catch (error) {
     set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
   }

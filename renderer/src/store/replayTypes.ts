@@ -34,6 +34,8 @@ export interface ReplayRun {
   error: string | null;
   sessionFile: string;
   sessionTitle: string;
+  /** ms since the replay started (replay.stream), for turns/s and time left */
+  elapsedMs?: number;
   /** live mode: the session is followed; passes shown so far */
   following?: boolean;
   passes?: number;

@@ -4,6 +4,7 @@ import { ReplayControls } from '../components/ReplayControls';
 import { ReplayEmptyState } from '../components/ReplayEmptyState';
 import { ReplayHeader } from '../components/ReplayHeader';
 import { ReplayNotices } from '../components/ReplayNotices';
+import { ReplayStreamProgress } from '../components/ReplayStreamProgress';
 import { lanesOfSession, sessionChoices } from '../model/recordingLanes';
 import type { Recording } from '../recordingTypes';
 import { useAppStore } from '../store/appStore';
@@ -73,6 +74,19 @@ export function ReplayView() {
           : {})}
       />
       <ReplayNotices recording={recording} exportError={exportError} />
+      <ReplayStreamProgress
+        partial={recording.partial}
+        {...(run?.status === 'running' && !run.following && run.replayId === recordingReplayId && client
+          ? {
+              running: {
+                done: run.done,
+                total: run.total,
+                elapsedMs: run.elapsedMs,
+                onCancel: () => void cancel(client),
+              },
+            }
+          : {})}
+      />
 
       <ReplayControls
         sessionChoices={sessionChoices(recording)}

@@ -1,0 +1,95 @@
+/**
+ * A replay followed through `replay.stream`: turns are shown as lanes finish them (the first page opens the
+ * Replay view), each page under the bridge's byte bound; once the replay is done (or cancelled, with its partial
+ * recording) the finished Recording is read the same way and replaces the live one.
+ */
+import type { InspectorApi, ReplayStreamResponse } from '../../../src/bridge';
+import type { MessageRecord, Recording, TurnRecord } from '../recordingTypes';
+import { errorText } from './errorText';
+import type { ReplayStoreAccess } from './replayTypes';
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The pages of one generation read so far. */
+interface Gathered {
+  generation: ReplayStreamResponse['generation'];
+  cursor: number;
+  head: ReplayStreamResponse['head'];
+  lanes: Recording['lanes'];
+  turns: Record<string, TurnRecord[]>;
+  messages: Record<string, MessageRecord>;
+}
+
+function fresh(generation: Gathered['generation']): Gathered {
+  return { generation, cursor: 0, head: undefined, lanes: [], turns: {}, messages: {} };
+}
+
+/** Adds a page (new arrays for the lanes that grew, so views see the change). */
+function gather(into: Gathered, page: ReplayStreamResponse): Gathered {
+  const next = page.generation === into.generation ? into : fresh(page.generation);
+  const turns = { ...next.turns };
+  for (const record of page.turns) turns[record.lane] = [...(turns[record.lane] ?? []), record];
+  return {
+    generation: page.generation,
+    cursor: page.cursor,
+    head: page.head ?? next.head,
+    lanes: page.lanes,
+    turns,
+    messages: page.turns.length > 0 ? { ...next.messages, ...page.messages } : next.messages,
+  };
+}
+
+function recordingOf(gathered: Gathered): Recording | null {
+  if (!gathered.head) return null;
+  const turns: Record<string, TurnRecord[]> = {};
+  for (const lane of gathered.lanes) turns[lane.id] = gathered.turns[lane.id] ?? [];
+  return { ...gathered.head, lanes: gathered.lanes, turns, messages: gathered.messages };
+}
+
+export type ShowRecording = (recording: Recording, open: boolean) => void;
+
+/** Reads the replay's pages until its Recording is complete (or it failed, or a newer replay replaced it). */
+export async function streamReplay(
+  { set, get }: ReplayStoreAccess,
+  api: InspectorApi,
+  replayId: string,
+  show: ShowRecording,
+): Promise<void> {
+  let gathered = fresh('live');
+  let opened = false;
+  for (;;) {
+    let page: ReplayStreamResponse;
+    try {
+      page = await api.call('replay.stream', { replayId, generation: gathered.generation, cursor: gathered.cursor });
+    } catch (error) {
+      if (get().run?.replayId === replayId) set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
+      return;
+    }
+    const run = get().run;
+    if (run?.replayId !== replayId) return;
+    gathered = gather(gathered, page);
+    const recording = page.turns.length > 0 || page.head ? recordingOf(gathered) : null;
+    const complete = page.generation === 'final' && !page.more;
+    if (recording && (page.generation === 'live' || complete)) {
+      show(recording, !opened);
+      opened = true;
+    }
+    // not running: the final generation until complete; a live page then means no Recording (failed, or
+    // cancelled before the first turn)
+    const ended = page.status !== 'running' && (complete || page.generation === 'live');
+    set({
+      run: {
+        ...get().run!,
+        status: ended ? page.status : 'running',
+        done: page.status === 'done' ? page.total : Math.max(run.done, page.done),
+        total: page.total,
+        elapsedMs: page.elapsedMs,
+        ...(ended ? { error: page.error ?? null } : {}),
+      },
+    });
+    if (ended) return;
+    if (!page.more && page.status === 'running') await delay(get().pollIntervalMs);
+  }
+}

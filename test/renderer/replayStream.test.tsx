@@ -1,0 +1,100 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ReplayStreamResponse } from '../../src/bridge';
+import { ClientContext } from '../../renderer/src/bridge/ClientContext';
+import { resetAppStore } from '../../renderer/src/store/appStore';
+import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
+import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
+import { ReplayView } from '../../renderer/src/views/ReplayView';
+import { createFakeInspectorClient } from './fakeInspectorClient';
+import { makeRecording } from './recordingFixture';
+
+beforeEach(() => {
+  resetAppStore();
+  resetReplayStore();
+  resetSelectionStore();
+  useReplayStore.setState({ pollIntervalMs: 0 });
+});
+
+/** A runtime whose replay.stream answers the scripted pages in order; the second waits until `release()`. */
+function scriptedRuntime(pages: ((request: { generation?: string; cursor?: number }) => ReplayStreamResponse)[]) {
+  let next = 0;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fake = createFakeInspectorClient({
+    'replay.start': () => ({ replayId: 'r1' }),
+    'replay.cancel': () => ({ cancelled: true }),
+    'replay.stream': async (request) => {
+      const index = next++;
+      if (index >= 1) await gate;
+      return pages[Math.min(index, pages.length - 1)]!(request);
+    },
+  });
+  return { fake, release: () => release() };
+}
+
+const recording = makeRecording();
+const { turns, messages, ...head } = recording;
+const laneIds = recording.lanes.map((l) => l.id);
+const base = { replayId: 'r1', elapsedMs: 2000, messages: {}, lanes: recording.lanes, more: false };
+
+function livePage(turnCount: number, withHead: boolean): ReplayStreamResponse {
+  const streamed = laneIds.flatMap((id) => turns[id]!.slice(0, turnCount));
+  return {
+    ...base,
+    status: 'running',
+    done: streamed.length,
+    total: 6,
+    generation: 'live',
+    cursor: streamed.length,
+    ...(withHead ? { head } : {}),
+    turns: streamed,
+    messages,
+  };
+}
+
+describe('a streaming replay in the Replay view', () => {
+  it('shows the first turns while the replay runs, and Cancel leaves the partial recording marked partial', async () => {
+    const partialHead = { ...head, partial: { reason: 'cancelled' as const, done: 2, total: 6 } };
+    const partialTurns = laneIds.flatMap((id) => turns[id]!.slice(0, 1));
+    const runtime = scriptedRuntime([
+      () => livePage(1, true),
+      () => ({
+        ...base,
+        status: 'cancelled',
+        done: 2,
+        total: 6,
+        generation: 'final',
+        cursor: 2,
+        head: partialHead,
+        turns: partialTurns,
+        messages,
+      }),
+    ]);
+    render(
+      <ClientContext.Provider value={runtime.fake.client}>
+        <ReplayView />
+      </ClientContext.Provider>,
+    );
+    const store = useReplayStore.getState();
+    let started: Promise<void> = Promise.resolve();
+    act(() => {
+      started = store.requestStart(runtime.fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
+    });
+    // after the first page: one turn per lane is on screen, the replay still runs
+    await waitFor(() => expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1));
+    const streaming = await screen.findByTestId('replay-streaming');
+    expect(streaming.textContent).toContain('2 of 6 lane-turns');
+    expect(streaming.textContent).toContain('1.0 turns/s · about 4 s left');
+    expect(useSelectionStore.getState().turn).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(runtime.fake.calls).toContain('replay.cancel'));
+    runtime.release();
+    await act(() => started);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 2, total: 6 });
+    expect(useReplayStore.getState().recording?.partial).toEqual({ reason: 'cancelled', done: 2, total: 6 });
+    expect((await screen.findByTestId('replay-partial')).textContent).toContain('cancelled after 2 of 6 lane-turns');
+    expect(screen.queryByTestId('replay-streaming')).toBeNull();
+  });
+});
