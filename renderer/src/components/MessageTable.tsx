@@ -14,6 +14,57 @@ export interface MessageTableProps {
   onToggle(id: string): void;
   /** rows shown before "Show all" (long contexts stay quick to render) */
   pageSize?: number;
+  /** "Copy as JSON" on an opened message */
+  onCopy?(row: MessageRow): void;
+}
+
+interface MessageTableRowProps {
+  row: MessageRow;
+  listId: string;
+  showProvenance: boolean;
+  open: boolean;
+  onToggle(id: string): void;
+  onCopy?(row: MessageRow): void;
+}
+
+function MessageTableRow({ row, listId, showProvenance, open, onToggle, onCopy }: MessageTableRowProps) {
+  const id = `${listId}:${row.index}`;
+  return (
+    <tr data-testid="message-row" data-key={row.key}>
+      <td className="num mono muted">{row.index + 1}</td>
+      <td>
+        <span className={`role role--${row.role}`}>{row.role}</span>
+      </td>
+      {showProvenance && <td>{row.provenance && <ProvenanceBadge provenance={row.provenance} />}</td>}
+      <td className="num mono">{formatCount(row.estTokens)}</td>
+      <td className="num mono">{formatCount(row.tiktokenTokens)}</td>
+      <td className="messages__content">
+        <button type="button" className="preview" aria-expanded={open} onClick={() => onToggle(id)}>
+          <span className="preview__text">{row.preview || <span className="muted">(empty)</span>}</span>
+        </button>
+        {(row.sourceKey || row.coversCount !== undefined) && (
+          <span className="messages__note">
+            {row.sourceKey && (
+              <>
+                from <span className="mono">{row.sourceKey}</span>
+              </>
+            )}
+            {row.coversCount !== undefined && <>covers {row.coversCount} messages</>}
+          </span>
+        )}
+        {open && (
+          <pre className="message-full" data-testid="message-full">
+            {row.text}
+          </pre>
+        )}
+        {open && onCopy && (
+          <button type="button" className="button--link" onClick={() => onCopy(row)}>
+            Copy as JSON
+          </button>
+        )}
+      </td>
+    </tr>
+  );
 }
 
 /** Messages in order: role, provenance, both token counts, a one-line preview that expands on click. */
@@ -25,6 +76,7 @@ export function MessageTable({
   expanded,
   onToggle,
   pageSize = 150,
+  onCopy,
 }: MessageTableProps) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? rows : rows.slice(0, pageSize);
@@ -50,41 +102,17 @@ export function MessageTable({
           </tr>
         </thead>
         <tbody>
-          {shown.map((row) => {
-            const id = `${listId}:${row.index}`;
-            const open = expanded[id] === true;
-            return (
-              <tr key={id} data-testid="message-row" data-key={row.key}>
-                <td className="num mono muted">{row.index + 1}</td>
-                <td>
-                  <span className={`role role--${row.role}`}>{row.role}</span>
-                </td>
-                {showProvenance && <td>{row.provenance && <ProvenanceBadge provenance={row.provenance} />}</td>}
-                <td className="num mono">{formatCount(row.estTokens)}</td>
-                <td className="num mono">{formatCount(row.tiktokenTokens)}</td>
-                <td className="messages__content">
-                  <button type="button" className="preview" aria-expanded={open} onClick={() => onToggle(id)}>
-                    <span className="preview__text">{row.preview || <span className="muted">(empty)</span>}</span>
-                  </button>
-                  {(row.sourceKey || row.coversCount !== undefined) && (
-                    <span className="messages__note">
-                      {row.sourceKey && (
-                        <>
-                          from <span className="mono">{row.sourceKey}</span>
-                        </>
-                      )}
-                      {row.coversCount !== undefined && <>covers {row.coversCount} messages</>}
-                    </span>
-                  )}
-                  {open && (
-                    <pre className="message-full" data-testid="message-full">
-                      {row.text}
-                    </pre>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {shown.map((row) => (
+            <MessageTableRow
+              key={`${listId}:${row.index}`}
+              row={row}
+              listId={listId}
+              showProvenance={showProvenance}
+              open={expanded[`${listId}:${row.index}`] === true}
+              onToggle={onToggle}
+              {...(onCopy ? { onCopy } : {})}
+            />
+          ))}
         </tbody>
       </table>
       {rows.length > shown.length && (

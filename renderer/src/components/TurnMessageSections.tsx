@@ -7,10 +7,11 @@ import './TurnMessageSections.css';
 interface Expansion {
   expanded: Readonly<Record<string, true>>;
   onToggle(id: string): void;
+  onCopy?(row: MessageRow): void;
 }
 
 /** What the engine sent to the model, in order, with each message's provenance. */
-export function AssembledSection({ detail, expanded, onToggle }: { detail: TurnDetail } & Expansion) {
+export function AssembledSection({ detail, expanded, onToggle, onCopy }: { detail: TurnDetail } & Expansion) {
   return (
     <TurnSection title="Assembled context" count={detail.assembled.length} testId="assembled-section">
       {detail.assembled.length === 0 ? (
@@ -23,6 +24,7 @@ export function AssembledSection({ detail, expanded, onToggle }: { detail: TurnD
           showProvenance
           expanded={expanded}
           onToggle={onToggle}
+          {...(onCopy ? { onCopy } : {})}
         />
       )}
     </TurnSection>
@@ -78,10 +80,16 @@ export function LeftOutSection({ detail, expanded, onToggle }: { detail: TurnDet
 }
 
 /** The recorded model output this turn appended to the transcript (collapsed until opened). */
-export function AppendedSection({ detail, expanded, onToggle }: { detail: TurnDetail } & Expansion) {
+export function AppendedSection({
+  detail,
+  expanded,
+  onToggle,
+  onCopy,
+  open,
+}: { detail: TurnDetail; open?: boolean } & Expansion) {
   return (
     <TurnSection title="Recorded output appended" count={detail.newMessages.length}>
-      <LazyDetails className="left-out" summary="What this turn added to the transcript">
+      <LazyDetails className="left-out" summary="What this turn added to the transcript" {...(open ? { open } : {})}>
         <MessageTable
           listId="new"
           label="Appended messages"
@@ -89,6 +97,7 @@ export function AppendedSection({ detail, expanded, onToggle }: { detail: TurnDe
           showProvenance={false}
           expanded={expanded}
           onToggle={onToggle}
+          {...(onCopy ? { onCopy } : {})}
         />
       </LazyDetails>
     </TurnSection>

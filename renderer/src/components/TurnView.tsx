@@ -1,4 +1,4 @@
-import type { TurnDetail } from '../model/turnDetail';
+import { detailMatching, turnJson, type MessageRow, type TurnDetail } from '../model/turnDetail';
 import type { TurnRecord } from '../recordingTypes';
 import { EngineCallsTable } from './EngineCallsTable';
 import { Tag } from './Tag';
@@ -20,6 +20,11 @@ export interface TurnViewProps {
   onSelectLane(laneId: string): void;
   expanded: Readonly<Record<string, true>>;
   onToggle(id: string): void;
+  /** search within the turn's message lists (shared across turns) */
+  messageQuery?: string;
+  onMessageQuery?(query: string): void;
+  /** "Copy turn as JSON" / "Copy as JSON" on a message: the JSON text to copy and what it is */
+  onCopy?(text: string, what: string): void;
 }
 
 function LaneTabs({
@@ -86,8 +91,62 @@ function FindingsSection({ findings }: { findings: TurnDetail['findings'] }) {
 }
 
 /** One lane's turn: budget, what was assembled (with provenance), what was left out, and why. */
-export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expanded, onToggle }: TurnViewProps) {
-  const { record, lane } = detail;
+function TurnTools({ detail, query, onQuery, onCopy, matches }: TurnToolsProps) {
+  return (
+    <div className="turn-view__tools" role="search" aria-label="Search this turn">
+      {onQuery && (
+        <input
+          className="input turn-view__search"
+          type="search"
+          aria-label="Find in this turn's messages"
+          placeholder="Find in this turn's messages…"
+          value={query}
+          onChange={(event) => onQuery(event.target.value)}
+        />
+      )}
+      {query.trim() !== '' && (
+        <span className="muted" data-testid="turn-search-count">
+          {matches} matching message{matches === 1 ? '' : 's'}
+        </span>
+      )}
+      {onCopy && (
+        <button type="button" className="button" onClick={() => onCopy(turnJson(detail), 'turn')}>
+          Copy turn as JSON
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface TurnToolsProps {
+  detail: TurnDetail;
+  query: string;
+  matches: number;
+  onQuery?(query: string): void;
+  onCopy?(text: string, what: string): void;
+}
+
+export function TurnView(props: TurnViewProps) {
+  const {
+    turnCount,
+    prompt,
+    lanes,
+    onSelectLane,
+    expanded,
+    onToggle,
+    messageQuery = '',
+    onMessageQuery,
+    onCopy,
+  } = props;
+  const { record, lane } = props.detail;
+  const detail = detailMatching(props.detail, messageQuery);
+  const searching = messageQuery.trim() !== '';
+  const matches =
+    detail.assembled.length + detail.summarized.length + detail.dropped.length + detail.newMessages.length;
+  const copyMessage = onCopy
+    ? (row: MessageRow) => onCopy(JSON.stringify(row.message, null, 2), `message ${row.key}`)
+    : undefined;
+  const sectionProps = { expanded, onToggle, ...(copyMessage ? { onCopy: copyMessage } : {}) };
   return (
     <article
       className="card turn-view"
@@ -113,12 +172,16 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
       )}
       {record.error && <p className="turn-view__error">{record.error}</p>}
 
-      <TurnFacts record={record} />
-      <ContextTabs
-        detail={detail}
-        assembled={<AssembledSection detail={detail} expanded={expanded} onToggle={onToggle} />}
+      <TurnTools
+        detail={props.detail}
+        query={messageQuery}
+        matches={matches}
+        {...(onMessageQuery ? { onQuery: onMessageQuery } : {})}
+        {...(onCopy ? { onCopy } : {})}
       />
-      <LeftOutSection detail={detail} expanded={expanded} onToggle={onToggle} />
+      <TurnFacts record={record} />
+      <ContextTabs detail={detail} assembled={<AssembledSection detail={detail} {...sectionProps} />} />
+      <LeftOutSection detail={detail} {...sectionProps} />
       <SystemPromptSection record={record} />
       <TurnSection title="Precheck">
         <TurnPrecheck record={record} />
@@ -130,7 +193,7 @@ export function TurnView({ detail, turnCount, prompt, lanes, onSelectLane, expan
         <TurnEvents events={record.events} />
       </TurnSection>
       {detail.findings.length > 0 && <FindingsSection findings={detail.findings} />}
-      <AppendedSection detail={detail} expanded={expanded} onToggle={onToggle} />
+      <AppendedSection detail={detail} {...sectionProps} open={searching && detail.newMessages.length > 0} />
     </article>
   );
 }

@@ -22,6 +22,8 @@ export interface MessageRow {
   sourceKey?: string;
   /** summaries: how many transcript messages they say they cover */
   coversCount?: number;
+  /** the message as recorded (what "Copy as JSON" copies); null when the recording lacks it */
+  message: unknown;
 }
 
 export interface TurnDetail {
@@ -88,6 +90,7 @@ function rowFor(recording: Recording, key: string, index: number, extra: Partial
     tiktokenTokens: stored?.tiktokenTokens ?? 0,
     preview: messagePreview(text),
     text,
+    message: stored?.message ?? null,
     ...extra,
   };
 }
@@ -149,5 +152,25 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
       ...findings,
       ...recording.findings.filter((f) => f.lane === laneId && f.turn === null),
     ]),
+  };
+}
+
+/** The turn as JSON: its TurnRecord with the lane's id and the assembled messages themselves (by key). */
+export function turnJson(detail: TurnDetail): string {
+  const messages = Object.fromEntries(detail.assembled.map((row) => [row.key, row.message]));
+  return JSON.stringify({ ...detail.record, laneId: detail.lane.id, messages }, null, 2);
+}
+
+/** The turn's message lists narrowed to the rows that contain `query` (case-insensitive); the detail itself when empty. */
+export function detailMatching(detail: TurnDetail, query: string): TurnDetail {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return detail;
+  const keep = (rows: MessageRow[]) => rows.filter((row) => row.text.toLowerCase().includes(needle));
+  return {
+    ...detail,
+    assembled: keep(detail.assembled),
+    summarized: keep(detail.summarized),
+    dropped: keep(detail.dropped),
+    newMessages: keep(detail.newMessages),
   };
 }

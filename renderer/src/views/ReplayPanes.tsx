@@ -4,6 +4,8 @@ import { TimelineTable } from '../components/TimelineTable';
 import { TurnView } from '../components/TurnView';
 import type { ElementSize } from '../components/useElementSize';
 import type { SelectionState } from '../store/selectionStore';
+import { useTimelineFilterStore } from '../store/timelineFilterStore';
+import { copyText } from '../copyText';
 import type { useReplayModel } from './useReplayModel';
 
 type Model = ReturnType<typeof useReplayModel>;
@@ -29,6 +31,8 @@ function chartHeight(size: ElementSize, compact: boolean): number {
 /** The Replay workspace's two panes: chart and timeline (master), the selected turn (detail). */
 export function ReplayPanes({ model, selection, turnCount, prompt }: ReplayPanesProps) {
   const { series, timelineLanes, visibleRows, detail } = model;
+  const messageQuery = useTimelineFilterStore((s) => s.messageQuery);
+  const setMessageQuery = useTimelineFilterStore((s) => s.setMessageQuery);
   const master = (size: ElementSize, orientation: WorkspaceOrientation) => {
     const compact = orientation === 'vertical';
     return (
@@ -71,6 +75,9 @@ export function ReplayPanes({ model, selection, turnCount, prompt }: ReplayPanes
             onSelectLane={selection.selectLane}
             expanded={selection.expanded}
             onToggle={selection.toggleExpanded}
+            messageQuery={messageQuery}
+            onMessageQuery={setMessageQuery}
+            onCopy={(text) => void copyText(text)}
           />
         ) : (
           <p className="muted">This lane has no turn {selection.turn + 1}.</p>

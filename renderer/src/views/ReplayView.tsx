@@ -13,6 +13,7 @@ import { useReplayStore, type ExportFormat } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
 import { exportCurrentRecording } from './exportRecording';
 import { ReplayPanes } from './ReplayPanes';
+import { TimelineSearch } from './TimelineSearch';
 import { useReplayKeys } from './useReplayKeys';
 import { useReplayModel } from './useReplayModel';
 import './ReplayView.css';
@@ -99,6 +100,7 @@ export function ReplayView() {
         differingCount={rows.filter((row) => row.differs).length}
         onSetOnlyDiffering={selection.setOnlyDiffering}
       />
+      <TimelineSearch recording={recording} shown={visibleRows.length} total={rows.length} />
 
       <ReplayPanes
         model={{ series, timelineLanes, visibleRows, detail }}

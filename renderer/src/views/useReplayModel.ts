@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { TimelineLane } from '../components/TimelineTable';
 import { buildBudgetSeries } from '../model/budgetSeries';
 import { laneColor, lanesOfSession } from '../model/recordingLanes';
+import { filterTimelineRows, isFiltering } from '../model/timelineFilter';
 import { buildTimelineRows } from '../model/timelineRows';
 import { buildTurnDetail } from '../model/turnDetail';
 import type { Recording } from '../recordingTypes';
-import type { SelectionState } from '../store/selectionStore';
+import { useSelectionStore, type SelectionState } from '../store/selectionStore';
+import { useTimelineFilterStore } from '../store/timelineFilterStore';
 
 type Selection = Pick<SelectionState, 'sessionId' | 'laneId' | 'turn' | 'measure' | 'onlyDiffering'>;
 
@@ -28,10 +30,17 @@ export function useReplayModel(recording: Recording | null, selection: Selection
     () => (recording ? buildTimelineRows(recording, lanes, selection.measure) : []),
     [recording, lanes, selection.measure],
   );
-  const visibleRows = useMemo(
-    () => (selection.onlyDiffering ? rows.filter((row) => row.differs) : rows),
-    [rows, selection.onlyDiffering],
-  );
+  const filter = useTimelineFilterStore((s) => s.filter);
+  const visibleRows = useMemo(() => {
+    const differing = selection.onlyDiffering ? rows.filter((row) => row.differs) : rows;
+    return recording ? filterTimelineRows(differing, recording, lanes, filter) : differing;
+  }, [rows, selection.onlyDiffering, recording, lanes, filter]);
+  // a search that no longer shows the selected turn moves the selection to its first match
+  useEffect(() => {
+    if (!isFiltering(filter) || visibleRows.length === 0) return;
+    const { turn, selectTurn } = useSelectionStore.getState();
+    if (!visibleRows.some((row) => row.turn === turn)) selectTurn(visibleRows[0]!.turn);
+  }, [filter, visibleRows]);
   const laneId = lanes.some((lane) => lane.id === selection.laneId) ? selection.laneId! : (lanes[0]?.id ?? null);
   const detail = useMemo(
     () => (recording && laneId ? buildTurnDetail(recording, laneId, selection.turn) : null),

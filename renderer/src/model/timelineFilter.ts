@@ -1,0 +1,92 @@
+/**
+ * Search and filter of the Replay timeline: turns whose messages contain a text (optionally only messages of one
+ * role), and turns with an event of one kind on any lane. A turn's messages are the ones it brought to the
+ * transcript (its prompt and the recorded output: `newMessageKeys`), so each message is found at the turn it
+ * appeared in, and the search stays linear in the session's length. Pure.
+ */
+import type { BadgeKind, TimelineRow } from './timelineRows';
+import { messageText } from './messageText';
+import type { LaneRecord, Recording } from '../recordingTypes';
+
+export interface TimelineFilter {
+  /** text to find in the turn's messages (case-insensitive); '' = every turn */
+  text: string;
+  /** only messages of this role ('' = any) */
+  role: string;
+  /** only turns with a badge of this kind on some lane ('' = any) */
+  event: '' | BadgeKind;
+}
+
+export const NO_TIMELINE_FILTER: TimelineFilter = { text: '', role: '', event: '' };
+
+export function isFiltering(filter: TimelineFilter): boolean {
+  return filter.text.trim() !== '' || filter.role !== '' || filter.event !== '';
+}
+
+/** The roles of the recording's messages, sorted (the role filter's choices). */
+export function messageRoles(recording: Recording): string[] {
+  return [...new Set(Object.values(recording.messages).map((m) => m.role))].sort();
+}
+
+/** Lower-cased text of each message, computed once per recording. */
+const textCache = new WeakMap<Recording, Map<string, string>>();
+
+function lowerText(recording: Recording, key: string): string {
+  let cache = textCache.get(recording);
+  if (!cache) {
+    cache = new Map();
+    textCache.set(recording, cache);
+  }
+  let text = cache.get(key);
+  if (text === undefined) {
+    const stored = recording.messages[key];
+    text = stored ? messageText(stored.message).toLowerCase() : '';
+    cache.set(key, text);
+  }
+  return text;
+}
+
+function turnMatches(
+  recording: Recording,
+  lanes: readonly LaneRecord[],
+  turn: number,
+  text: string,
+  role: string,
+): boolean {
+  for (const lane of lanes) {
+    const record = recording.turns[lane.id]?.[turn];
+    if (!record) continue;
+    for (const key of record.newMessageKeys) {
+      if (role !== '' && recording.messages[key]?.role !== role) continue;
+      if (text === '' || lowerText(recording, key).includes(text)) return true;
+    }
+  }
+  return false;
+}
+
+export function filterTimelineRows(
+  rows: readonly TimelineRow[],
+  recording: Recording,
+  lanes: readonly LaneRecord[],
+  filter: TimelineFilter,
+): TimelineRow[] {
+  if (!isFiltering(filter)) return [...rows];
+  const text = filter.text.trim().toLowerCase();
+  return rows.filter((row) => {
+    if (filter.event !== '' && !row.cells.some((cell) => cell?.badges.some((b) => b.kind === filter.event)))
+      return false;
+    if (text === '' && filter.role === '') return true;
+    return turnMatches(recording, lanes, row.turn, text, filter.role);
+  });
+}
+
+/** Rows of a turn's message list that contain `text` (case-insensitive) and have `role` ('' = any). */
+export function filterMessages<T extends { text: string; role: string }>(
+  rows: readonly T[],
+  text: string,
+  role = '',
+): readonly T[] {
+  const needle = text.trim().toLowerCase();
+  if (needle === '' && role === '') return rows;
+  return rows.filter((row) => (role === '' || row.role === role) && row.text.toLowerCase().includes(needle));
+}
