@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DoctorReportInfo, ListedPlugin } from '../../src/bridge';
 import { BudgetChart } from '../../renderer/src/components/BudgetChart';
+import { groupMarks, markCounts } from '../../renderer/src/model/chartMarkers';
 import { ConsentDialog } from '../../renderer/src/components/ConsentDialog';
 import { DoctorReportView } from '../../renderer/src/components/DoctorReportView';
 import { PluginList } from '../../renderer/src/components/PluginList';
@@ -240,19 +241,33 @@ describe('TurnView', () => {
 });
 
 describe('BudgetChart', () => {
-  it('draws a line per lane and the budget line, with markers and a caption naming the budget and the reserve', () => {
+  it('draws a line per lane and the budget line, markers per turn, the bands and a caption with both reserves', () => {
     const series = buildBudgetSeries(recording, lanes, 'estimate');
     const { container } = render(
       <BudgetChart series={series} measure="estimate" selectedTurn={0} onSelectTurn={() => {}} />,
     );
     expect(container.querySelectorAll('.recharts-line').length).toBe(3);
-    expect(container.querySelectorAll('[data-marker="compaction"]').length).toBe(1);
-    expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(1);
+    expect(container.querySelectorAll('[data-marker="compaction"]').length).toBe(series.markTurns.compaction);
+    expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(series.markTurns.quarantine);
+    const first = recording.turns[lanes[0]!.id]![0]!;
     expect(screen.getByTestId('budget-caption').textContent).toBe(
-      'OpenClaw estimate · token budget up to 11,946 · window 32,000 − reserve 20,000',
+      `OpenClaw estimate · token budget up to 11,946 · window 32,000 · prompt budget 12,000 (reserve 20,000 configured, ${first.precheck.effectiveReserveTokens.toLocaleString('en-US')} effective)`,
     );
-    expect(screen.getByText('◆ compaction (1)')).toBeTruthy();
-    expect(screen.getByText('✕ quarantine (1)')).toBeTruthy();
+    expect(screen.getByTestId('legend-compactions').textContent).toBe('◆ compaction (1 turn)');
+    expect(screen.getByTestId('legend-quarantines').textContent).toBe('✕ quarantine (1 turn)');
+    expect(screen.getByTestId('budget-chart-cursor').getAttribute('data-turn')).toBe('0');
+  });
+
+  it('counts a turn once however many lanes compacted on it, and groups dense markers', () => {
+    const marks = [0, 1, 2, 3, 500, 999].flatMap((turn) => [{ turn, kind: 'compaction' as const, lanes: 2 }]);
+    expect(markCounts(marks)).toEqual({ compaction: 6, quarantine: 0, spawn: 0 });
+    const groups = groupMarks(marks, 0, 999, 10);
+    expect(groups.map((g) => [g.firstTurn, g.lastTurn, g.turns])).toEqual([
+      [0, 3, 4],
+      [500, 500, 1],
+      [999, 999, 1],
+    ]);
+    expect(groupMarks(marks, 0, 9, 100).map((g) => g.turns)).toEqual([1, 1, 1, 1]);
   });
 });
 

@@ -1,17 +1,16 @@
-import type { ReactElement } from 'react';
-import {
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceArea,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
+import {
+  BRUSH_HEIGHT,
+  BudgetChartPlot,
+  PLOT_MARGIN,
+  X_AXIS_HEIGHT,
+  Y_AXIS_WIDTH,
+  type TurnRange,
+} from './BudgetChartPlot';
+import { saveChartPng, saveChartSvg } from './chartExport';
+import { useElementSize } from './useElementSize';
 import './BudgetChart.css';
 
 export interface BudgetChartProps {
@@ -26,49 +25,6 @@ export interface BudgetChartProps {
   compact?: boolean;
 }
 
-const BUDGET_COLOR = '#868e96';
-
-interface DotProps {
-  cx?: number;
-  cy?: number;
-  index?: number;
-  payload?: Record<string, unknown>;
-}
-
-/** A lane line's dot: a diamond on turns with a compaction, a red cross on quarantines, nothing otherwise. */
-function markerDot(markKey: string, color: string, laneIndex: number) {
-  return (props: DotProps): ReactElement => {
-    const { cx, cy, index = 0, payload } = props;
-    const key = `m${laneIndex}-${index}`;
-    const marker = payload?.[markKey];
-    if (cx === undefined || cy === undefined || (marker !== 'compaction' && marker !== 'quarantine'))
-      return <g key={key} />;
-    if (marker === 'quarantine') {
-      return (
-        <g key={key} data-marker="quarantine" className="chart-marker chart-marker--quarantine">
-          <circle cx={cx} cy={cy} r={6} fill="#e03131" stroke="#fff" strokeWidth={1.5} />
-          <path
-            d={`M${cx - 3},${cy - 3}L${cx + 3},${cy + 3}M${cx + 3},${cy - 3}L${cx - 3},${cy + 3}`}
-            stroke="#fff"
-            strokeWidth={1.8}
-          />
-        </g>
-      );
-    }
-    return (
-      <path
-        key={key}
-        data-marker="compaction"
-        className="chart-marker"
-        d={`M${cx},${cy - 5.5}L${cx + 5.5},${cy}L${cx},${cy + 5.5}L${cx - 5.5},${cy}Z`}
-        fill={color}
-        stroke="#fff"
-        strokeWidth={1.2}
-      />
-    );
-  };
-}
-
 function niceTop(value: number): number {
   if (value <= 0) return 1000;
   const magnitude = 10 ** Math.floor(Math.log10(value));
@@ -77,11 +33,7 @@ function niceTop(value: number): number {
   return 10 * magnitude;
 }
 
-function tickLabel(value: number): string {
-  return value >= 1000 ? `${Math.round(value / 100) / 10}k` : String(value);
-}
-
-/** The y axis' top: a round number a little above the highest figure drawn (and the prompt budget). */
+/** The y axis' top: a round number a little above the highest figure drawn (and the compaction threshold). */
 function chartTop(series: BudgetSeries): number {
   let highest = 0;
   for (const point of series.points) {
@@ -89,104 +41,56 @@ function chartTop(series: BudgetSeries): number {
       highest = Math.max(highest, Number(point[lane.tokensKey] ?? 0), Number(point[lane.budgetKey] ?? 0));
     }
   }
-  if (series.reserveBand) highest = Math.max(highest, series.reserveBand.promptBudget);
+  if (series.bands) highest = Math.max(highest, series.bands.compactionThreshold);
   return niceTop(highest * 1.12);
 }
 
-// Recharts reads its children's props, so the chart's parts are built by functions rather than wrapped in components.
+/** The whole recording until the user zooms; a zoom that showed everything keeps up as turns arrive. */
+function useTurnRange(count: number): [TurnRange, (range: TurnRange) => void] {
+  const last = Math.max(0, count - 1);
+  const [chosen, setChosen] = useState<TurnRange | null>(null);
+  const range = chosen && chosen.end <= last ? chosen : { start: 0, end: last };
+  const choose = useCallback(
+    (next: TurnRange) => setChosen(next.start === 0 && next.end >= last ? null : next),
+    [last],
+  );
+  return [range, choose];
+}
 
-function reserveArea(band: NonNullable<BudgetSeries['reserveBand']>, top: number): ReactElement {
+/** The selected turn's line, laid over the plot: moving it renders no part of the chart. */
+function Cursor({ turn, range, width, height }: { turn: number; range: TurnRange; width: number; height: number }) {
+  if (turn < range.start || turn > range.end) return null;
+  const plotWidth = width - PLOT_MARGIN.left - Y_AXIS_WIDTH - PLOT_MARGIN.right;
+  const span = Math.max(1, range.end - range.start);
+  const x = PLOT_MARGIN.left + Y_AXIS_WIDTH + ((turn - range.start) / span) * plotWidth;
+  const plotHeight = height - PLOT_MARGIN.top - PLOT_MARGIN.bottom - X_AXIS_HEIGHT - BRUSH_HEIGHT;
   return (
-    <ReferenceArea
-      y1={band.promptBudget}
-      y2={Math.min(band.contextWindow, top)}
-      className="budget-chart__reserve"
-      fill="#868e96"
-      fillOpacity={0.14}
-      ifOverflow="hidden"
-      label={{
-        value: `reserve ${formatCount(band.contextWindow - band.promptBudget)}`,
-        position: 'insideTopRight',
-        className: 'budget-chart__band-label',
-      }}
+    <div
+      className="budget-chart__cursor"
+      data-testid="budget-chart-cursor"
+      data-turn={turn}
+      aria-hidden="true"
+      style={{ transform: `translateX(${x}px)`, top: PLOT_MARGIN.top, height: Math.max(0, plotHeight) }}
     />
   );
 }
 
-/** One dashed step line for a budget every lane shares, else one per lane in its colour. */
-function budgetLines(series: BudgetSeries): ReactElement | ReactElement[] {
-  if (series.sharedBudget) {
-    return (
-      <Line
-        dataKey="budget"
-        name="token budget"
-        type="stepAfter"
-        stroke={BUDGET_COLOR}
-        strokeWidth={2}
-        strokeDasharray="6 4"
-        dot={false}
-        isAnimationActive={false}
-      />
-    );
-  }
-  return series.lanes.map((lane) => (
-    <Line
-      key={lane.budgetKey}
-      dataKey={lane.budgetKey}
-      name={`${lane.label} budget`}
-      type="stepAfter"
-      stroke={lane.color}
-      strokeOpacity={0.6}
-      strokeWidth={1.5}
-      strokeDasharray="6 4"
-      dot={false}
-      isAnimationActive={false}
-    />
-  ));
-}
-
-function tokenLines(series: BudgetSeries): ReactElement[] {
-  return series.lanes.map((lane, i) => (
-    <Line
-      key={lane.tokensKey}
-      dataKey={lane.tokensKey}
-      name={lane.label}
-      type="linear"
-      stroke={lane.color}
-      strokeWidth={2.2}
-      dot={markerDot(lane.markKey, lane.color, i)}
-      activeDot={{ r: 4 }}
-      connectNulls={false}
-      isAnimationActive={false}
-    />
-  ));
-}
-
-function tooltip(): ReactElement {
-  return (
-    <Tooltip
-      formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
-      labelFormatter={(label) => `Turn ${String(label)}`}
-      wrapperClassName="budget-chart__tooltip"
-      contentStyle={{
-        background: 'var(--surface)',
-        border: '1px solid var(--border)',
-        borderRadius: 6,
-        color: 'var(--text)',
-      }}
-      labelStyle={{ color: 'var(--text)', fontWeight: 600 }}
-      isAnimationActive={false}
-    />
-  );
-}
-
-function BudgetLegend({ series, measure }: { series: BudgetSeries; measure: TokenMeasure }) {
-  const band = series.reserveBand;
+function BudgetLegend({
+  series,
+  measure,
+  onSave,
+}: {
+  series: BudgetSeries;
+  measure: TokenMeasure;
+  onSave(format: 'png' | 'svg'): void;
+}) {
+  const bands = series.bands;
   const note =
     `${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}` +
-    (band
-      ? ` · window ${formatCount(band.contextWindow)} − reserve ${formatCount(band.contextWindow - band.promptBudget)}`
+    (bands
+      ? ` · window ${formatCount(bands.contextWindow)} · prompt budget ${formatCount(bands.promptBudget)} (reserve ${formatCount(bands.configuredReserve)} configured, ${formatCount(bands.effectiveReserve)} effective)`
       : '');
+  const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
   return (
     <figcaption className="budget-chart__legend">
       {series.lanes.map((lane) => (
@@ -199,16 +103,39 @@ function BudgetLegend({ series, measure }: { series: BudgetSeries; measure: Toke
         <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
         token budget
       </span>
-      <span className="legend-item">◆ compaction ({series.compactions})</span>
-      <span className="legend-item">✕ quarantine ({series.quarantines})</span>
+      <span className="legend-item" data-testid="legend-compactions" title="turns where at least one lane compacted">
+        ◆ compaction ({turns(series.markTurns.compaction)})
+      </span>
+      <span
+        className="legend-item"
+        data-testid="legend-quarantines"
+        title="turns where at least one lane was quarantined"
+      >
+        ✕ quarantine ({turns(series.markTurns.quarantine)})
+      </span>
+      <span
+        className="legend-item"
+        data-testid="legend-spawns"
+        title="turns where at least one lane spawned a subagent"
+      >
+        ▲ spawn ({turns(series.markTurns.spawn)})
+      </span>
       <span className="legend-item legend-item--note" data-testid="budget-caption" title={note}>
         {note}
+      </span>
+      <span className="budget-chart__export" role="group" aria-label="Save chart">
+        <button type="button" className="button button--small" onClick={() => onSave('png')}>
+          PNG
+        </button>
+        <button type="button" className="button button--small" onClick={() => onSave('svg')}>
+          SVG
+        </button>
       </span>
     </figcaption>
   );
 }
 
-/** Assembled tokens per turn for each lane against the token budget each turn was given. */
+/** Assembled tokens per turn for each lane against the token budget each turn was given; brush to zoom. */
 export function BudgetChart({
   series,
   measure,
@@ -218,40 +145,39 @@ export function BudgetChart({
   initialWidth = 900,
   compact = false,
 }: BudgetChartProps) {
-  const top = chartTop(series);
+  const plot = useRef<HTMLDivElement>(null);
+  const size = useElementSize(plot, { width: initialWidth, height });
+  const top = useMemo(() => chartTop(series), [series]);
+  const [range, setRange] = useTurnRange(series.points.length);
+  const save = (format: 'png' | 'svg') => {
+    const svg = plot.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
+    if (!svg) return;
+    if (format === 'svg') saveChartSvg(svg, 'budget-chart.svg');
+    else void saveChartPng(svg, 'budget-chart.png');
+  };
   return (
     <figure
       className={`budget-chart${compact ? ' budget-chart--compact' : ''}`}
       aria-label="Tokens per turn against the token budget"
     >
-      <div className="budget-chart__plot" data-testid="budget-chart">
-        <ResponsiveContainer width="100%" height={height} initialDimension={{ width: initialWidth, height }}>
-          <ComposedChart
-            data={series.points}
-            margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
-            onClick={(state) => {
-              const label = state?.activeLabel;
-              if (label !== undefined && label !== null && Number.isFinite(Number(label)))
-                onSelectTurn(Number(label) - 1);
-            }}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} className="budget-chart__grid" />
-            <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={12} tickLine={false} />
-            <YAxis domain={[0, top]} tickFormatter={tickLabel} width={48} tickLine={false} allowDataOverflow />
-            {series.reserveBand && reserveArea(series.reserveBand, top)}
-            <ReferenceLine
-              x={String(selectedTurn + 1)}
-              stroke="currentColor"
-              strokeDasharray="2 3"
-              className="budget-chart__cursor"
-            />
-            {budgetLines(series)}
-            {tokenLines(series)}
-            {tooltip()}
-          </ComposedChart>
-        </ResponsiveContainer>
+      <div
+        ref={plot}
+        className="budget-chart__plot"
+        data-testid="budget-chart"
+        data-range={`${range.start}-${range.end}`}
+      >
+        <BudgetChartPlot
+          series={series}
+          top={top}
+          height={height}
+          width={size.width}
+          range={range}
+          onRange={setRange}
+          onSelectTurn={onSelectTurn}
+        />
+        <Cursor turn={selectedTurn} range={range} width={size.width} height={height} />
       </div>
-      <BudgetLegend series={series} measure={measure} />
+      <BudgetLegend series={series} measure={measure} onSave={save} />
     </figure>
   );
 }

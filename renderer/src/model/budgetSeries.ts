@@ -6,6 +6,7 @@
  */
 import { laneTurnFigures, tokensOf, turnMarker, type TokenMeasure, type TurnMarker } from '../../../src/view';
 import type { LaneRecord, Recording, TurnRecord } from '../recordingTypes';
+import { chartBands, markCounts, turnMarks, type ChartBands, type MarkKind, type TurnMark } from './chartMarkers';
 import { laneColor } from './recordingLanes';
 
 export { turnMarker };
@@ -37,8 +38,14 @@ export interface BudgetSeries {
   reserveBand: { promptBudget: number; contextWindow: number } | null;
   /** the largest token budget of any turn (what the caption reports) */
   maxBudget: number;
+  /** lane-turns with a compaction / a quarantine (what the timeline's badges add up to) */
   compactions: number;
   quarantines: number;
+  /** per turn and kind: compactions, quarantines, spawns (a turn counted once however many lanes had it) */
+  marks: TurnMark[];
+  /** turns with at least one mark of each kind */
+  markTurns: Record<MarkKind, number>;
+  bands: ChartBands | null;
 }
 
 export function assembledTokens(record: TurnRecord, measure: TokenMeasure): number {
@@ -104,5 +111,17 @@ export function buildBudgetSeries(
         }
       : null;
 
-  return { points, lanes: budgetLanes, sharedBudget, reserveBand, maxBudget, compactions, quarantines };
+  const marks = turnMarks(recording, lanes);
+  return {
+    points,
+    lanes: budgetLanes,
+    sharedBudget,
+    reserveBand,
+    maxBudget,
+    compactions,
+    quarantines,
+    marks,
+    markTurns: markCounts(marks),
+    bands: chartBands(recording, lanes),
+  };
 }

@@ -1,0 +1,247 @@
+import { memo, type ReactElement } from 'react';
+import {
+  Brush,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatCount } from '../formatQuantities';
+import type { BudgetSeries } from '../model/budgetSeries';
+import { groupMarks, MARK_KINDS, type MarkGroup, type MarkKind } from '../model/chartMarkers';
+
+/** where the plot area starts and ends inside the chart, in px (the cursor layer is laid over it) */
+export const PLOT_MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
+export const Y_AXIS_WIDTH = 48;
+export const X_AXIS_HEIGHT = 30;
+export const BRUSH_HEIGHT = 22;
+/** at most one marker per this many px of plot width; denser turns are drawn as one marker with a count */
+const MARKER_SPACING = 14;
+
+const BUDGET_COLOR = '#868e96';
+const MARK_COLOR: Record<MarkKind, string> = { compaction: '#1c7ed6', quarantine: '#e03131', spawn: '#2f9e44' };
+/** markers sit in a strip at the top of the plot, one row per kind (fractions of the y axis' top) */
+const MARK_ROW: Record<MarkKind, number> = { compaction: 0.96, quarantine: 0.88, spawn: 0.8 };
+
+export interface TurnRange {
+  start: number;
+  end: number;
+}
+
+export interface BudgetChartPlotProps {
+  series: BudgetSeries;
+  top: number;
+  height: number;
+  width: number;
+  range: TurnRange;
+  onRange(range: TurnRange): void;
+  onSelectTurn(turn: number): void;
+}
+
+function tickLabel(value: number): string {
+  return value >= 1000 ? `${Math.round(value / 100) / 10}k` : String(value);
+}
+
+interface ShapeProps {
+  cx?: number;
+  cy?: number;
+  payload?: MarkGroup;
+}
+
+function markerShape(kind: MarkKind) {
+  return ({ cx = 0, cy = 0, payload }: ShapeProps): ReactElement => {
+    const many = (payload?.turns ?? 1) > 1;
+    const color = MARK_COLOR[kind];
+    const shape =
+      kind === 'compaction' ? (
+        <path d={`M${cx},${cy - 5}L${cx + 5},${cy}L${cx},${cy + 5}L${cx - 5},${cy}Z`} fill={color} />
+      ) : kind === 'quarantine' ? (
+        <path
+          d={`M${cx - 4},${cy - 4}L${cx + 4},${cy + 4}M${cx + 4},${cy - 4}L${cx - 4},${cy + 4}`}
+          stroke={color}
+          strokeWidth={2.4}
+        />
+      ) : (
+        <path d={`M${cx},${cy - 5}L${cx + 5},${cy + 4}L${cx - 5},${cy + 4}Z`} fill={color} />
+      );
+    return (
+      <g className={`chart-marker chart-marker--${kind}`} data-marker={kind} data-turns={payload?.turns ?? 1}>
+        {shape}
+        {many && (
+          <text x={cx + 7} y={cy + 4} className="chart-marker__count" fill={color}>
+            {payload!.turns}
+          </text>
+        )}
+      </g>
+    );
+  };
+}
+
+function bandParts(series: BudgetSeries, top: number): ReactElement[] {
+  const bands = series.bands;
+  if (!bands) return [];
+  const label = (value: string, position: 'insideTopRight' | 'insideBottomRight' = 'insideTopRight') => ({
+    value,
+    position,
+    className: 'budget-chart__band-label',
+  });
+  return [
+    <ReferenceArea
+      key="reserve"
+      y1={bands.compactionThreshold}
+      y2={Math.min(bands.contextWindow, top)}
+      className="budget-chart__reserve"
+      fill={BUDGET_COLOR}
+      fillOpacity={0.12}
+      ifOverflow="hidden"
+      label={label(`effective reserve ${formatCount(bands.effectiveReserve)}`, 'insideBottomRight')}
+    />,
+    <ReferenceLine
+      key="window"
+      y={bands.contextWindow}
+      stroke={BUDGET_COLOR}
+      ifOverflow="hidden"
+      label={label(`window ${formatCount(bands.contextWindow)}`)}
+    />,
+    <ReferenceLine
+      key="threshold"
+      y={bands.compactionThreshold}
+      stroke="#e8590c"
+      strokeDasharray="4 3"
+      ifOverflow="hidden"
+      className="budget-chart__threshold"
+      label={label(`compaction threshold ${formatCount(bands.compactionThreshold)}`, 'insideBottomRight')}
+    />,
+  ];
+}
+
+function budgetLines(series: BudgetSeries): ReactElement[] {
+  if (series.sharedBudget) {
+    return [
+      <Line
+        key="budget"
+        dataKey="budget"
+        name="token budget"
+        type="stepAfter"
+        stroke={BUDGET_COLOR}
+        strokeWidth={2}
+        strokeDasharray="6 4"
+        dot={false}
+        isAnimationActive={false}
+      />,
+    ];
+  }
+  return series.lanes.map((lane) => (
+    <Line
+      key={lane.budgetKey}
+      dataKey={lane.budgetKey}
+      name={`${lane.label} budget`}
+      type="stepAfter"
+      stroke={lane.color}
+      strokeOpacity={0.6}
+      strokeWidth={1.5}
+      strokeDasharray="6 4"
+      dot={false}
+      isAnimationActive={false}
+    />
+  ));
+}
+
+function markerSeries(series: BudgetSeries, range: TurnRange, width: number, top: number): ReactElement[] {
+  const buckets = Math.max(8, Math.floor((width - Y_AXIS_WIDTH) / MARKER_SPACING));
+  const groups = groupMarks(series.marks, range.start, range.end, buckets);
+  return MARK_KINDS.map((kind) => (
+    <Scatter
+      key={kind}
+      name={kind}
+      data={groups.filter((g) => g.kind === kind).map((g) => ({ ...g, y: top * MARK_ROW[kind] }))}
+      dataKey="y"
+      shape={markerShape(kind)}
+      isAnimationActive={false}
+      legendType="none"
+      tooltipType="none"
+    />
+  ));
+}
+
+/** The chart itself. Memoised on its data: a turn switch moves only the cursor layer (BudgetChart), not this. */
+export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartPlotProps) {
+  const { series, top, height, width, range, onRange, onSelectTurn } = props;
+  const zoomable = series.points.length > 2;
+  return (
+    <ResponsiveContainer width="100%" height={height} initialDimension={{ width, height }}>
+      <ComposedChart
+        data={series.points}
+        margin={PLOT_MARGIN}
+        onClick={(state) => {
+          const turn = Number(state?.activeLabel);
+          if (state?.activeLabel !== undefined && Number.isInteger(turn)) onSelectTurn(turn);
+        }}
+      >
+        <CartesianGrid strokeDasharray="3 3" vertical={false} className="budget-chart__grid" />
+        <XAxis
+          dataKey="turn"
+          type="number"
+          domain={[range.start, range.end]}
+          allowDataOverflow
+          tickFormatter={(turn: number) => String(turn + 1)}
+          allowDecimals={false}
+          height={X_AXIS_HEIGHT}
+          tickLine={false}
+        />
+        <YAxis domain={[0, top]} tickFormatter={tickLabel} width={Y_AXIS_WIDTH} tickLine={false} allowDataOverflow />
+        {bandParts(series, top)}
+        {budgetLines(series)}
+        {series.lanes.map((lane) => (
+          <Line
+            key={lane.tokensKey}
+            dataKey={lane.tokensKey}
+            name={lane.label}
+            type="linear"
+            stroke={lane.color}
+            strokeWidth={2}
+            dot={false}
+            activeDot={{ r: 4 }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        ))}
+        {markerSeries(series, range, width, top)}
+        <Tooltip
+          formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
+          labelFormatter={(turn) => `Turn ${Number(turn) + 1}`}
+          wrapperClassName="budget-chart__tooltip"
+          contentStyle={{
+            background: 'var(--surface)',
+            border: '1px solid var(--border)',
+            borderRadius: 6,
+            color: 'var(--text)',
+          }}
+          labelStyle={{ color: 'var(--text)', fontWeight: 600 }}
+          isAnimationActive={false}
+        />
+        {zoomable && (
+          <Brush
+            dataKey="turn"
+            height={BRUSH_HEIGHT}
+            startIndex={range.start}
+            endIndex={range.end}
+            tickFormatter={(turn: number) => String(turn + 1)}
+            onChange={(next) => {
+              if (next.startIndex !== undefined && next.endIndex !== undefined)
+                onRange({ start: next.startIndex, end: next.endIndex });
+            }}
+            className="budget-chart__brush"
+            stroke={BUDGET_COLOR}
+          />
+        )}
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+});
