@@ -5,6 +5,7 @@
 export { replaySession, ReplayAbortedError } from './replaySession';
 export type {
   LaneEngineSource,
+  LiveReplay,
   PluginLoadingOptions,
   ReplayLaneConfig,
   ReplayOptions,
@@ -102,6 +103,7 @@ export {
   type ResolvedSessionInput,
 } from './session/resolveSessionInput';
 export { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
+export { TurnLog, turnLogOf, type TurnPage } from './stream/turnLog';
 export {
   createReplayService,
   defaultDemoSessionsDir,

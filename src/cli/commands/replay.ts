@@ -33,6 +33,7 @@ import {
 } from './replayLaneFlags';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { followFromCli } from './replayFollow';
+import { ndjsonReplay } from './replayNdjson';
 import type { CliHost } from '../cliHost';
 import { errorMessage, errorStack } from '../../common/errorText';
 
@@ -205,6 +206,7 @@ export async function runReplayFromCli(
   options: ReplayCliOptions,
   host: CliHost,
   quiet: boolean,
+  hooks: Pick<ReplayOptions, 'onTurn' | 'onLive'> = {},
 ): Promise<Recording> {
   settingsOverridesFromCli(options); // bad flag values fail before the session is read
   const { session, file } = await openCliSession(sessionInput, options, host, quiet);
@@ -230,6 +232,7 @@ export async function runReplayFromCli(
   try {
     return await replaySession({
       ...replay,
+      ...hooks,
       session,
       onProgress: (p) => {
         if (bar && !p.parentLane) bar.increment(1, { lane: p.lane });
@@ -316,6 +319,10 @@ export function register(program: Command, host: CliHost): void {
   addReplayOptions(command)
     .option('--json <out.json>', 'write the Recording as JSON ("-" for stdout); quiet: no progress, no summary')
     .option(
+      '--ndjson',
+      'stream to stdout, one JSON object per line: a header (session, lanes, options), each turn as it finishes, a footer (findings, summary)',
+    )
+    .option(
       '--follow',
       'live mode: keep following the session while OpenClaw writes it and print each new turn (Ctrl+C stops; --json/--html get the last pass)',
     )
@@ -326,18 +333,27 @@ export function register(program: Command, host: CliHost): void {
     )
     .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}`)
     .action(async (sessionInput: string | undefined, options: ReplayCliOptions) => {
+      if (options.ndjson && (options.json === '-' || options.follow)) {
+        failCommand(
+          new CliUsageError('--ndjson writes to stdout: give --json a file, and do not combine it with --follow.'),
+          host,
+        );
+        return;
+      }
       if (options.follow) {
         await runFollow(sessionInput, options, host);
         return;
       }
-      const quiet = options.json !== undefined;
+      const ndjson = options.ndjson ? ndjsonReplay((line) => host.out(line)) : undefined;
+      const quiet = options.json !== undefined || ndjson !== undefined;
       let recording: Recording;
       try {
-        recording = await runReplayFromCli(sessionInput, options, host, quiet);
+        recording = await runReplayFromCli(sessionInput, options, host, quiet, ndjson?.hooks);
       } catch (error) {
         failCommand(error, host);
         return;
       }
+      ndjson?.finish(recording);
       if (options.json === '-') host.out(exportRecordingJson(recording) + '\n');
       else if (options.json) writeFileAtomic(resolve(options.json), exportRecordingJson(recording), { mode: 0o644 });
       if (options.html) writeFileAtomic(resolve(options.html), renderHtmlReport(recording), { mode: 0o644 });

@@ -31,6 +31,8 @@ export interface ReplayCliOptions {
   compactionMode?: string;
   host?: string;
   json?: string;
+  /** stream turn records as NDJSON to stdout */
+  ndjson?: boolean;
   html?: string;
   allowExecute?: boolean;
   honourRecordedCompactions?: boolean;
