@@ -92,7 +92,11 @@ describe('following a session while it is written', () => {
     const stampBefore = sourceStamp([db, `${db}-wal`]);
     const writer = startWriter(db, loaded.header.id, leaf, { count: 6, delayMs: 150, checkpoint: 'never' });
     await writer.committed(6);
-    await new Promise((r) => setTimeout(r, 600));
+    // a pass takes longer on a loaded machine: wait for the pass that saw the last commit (bounded), then stop
+    const expected = loaded.entries.length + 6;
+    for (let waited = 0; entryCounts.at(-1) !== expected && waited < 20_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     controller.abort();
     await following;
     await writer.kill();
