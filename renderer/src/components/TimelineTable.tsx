@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { TimelineCell, TimelineRow } from '../model/timelineRows';
-import { scrollToReveal, visibleRange } from '../model/windowRange';
+import { scrollToReveal } from '../model/windowRange';
 import { Tag } from './Tag';
 import './TimelineTable.css';
 
@@ -63,12 +64,54 @@ function Cell({ cell }: { cell: TimelineCell | null }) {
   );
 }
 
-/** Per-turn rows with the lanes side by side; only the rows in view are rendered. Click a row to open it. */
+interface RowProps {
+  row: TimelineRow;
+  lanes: readonly TimelineLane[];
+  selected: boolean;
+  onSelectTurn(turn: number): void;
+}
+
+/** One turn's row; memoised so a turn switch re-renders only the rows whose selection changed. */
+const Row = memo(function Row({ row, lanes, selected, onSelectTurn }: RowProps) {
+  return (
+    <tr
+      className={`timeline__row table__row--clickable${selected ? ' table__row--selected' : ''}`}
+      style={{ height: TIMELINE_ROW_HEIGHT }}
+      aria-selected={selected}
+      data-testid="timeline-row"
+      data-turn={row.turn}
+      onClick={() => onSelectTurn(row.turn)}
+    >
+      <th scope="row" className="num mono timeline__turn" title={row.prompt}>
+        {row.turn + 1}
+      </th>
+      {row.cells.map((cell, i) => (
+        <Cell key={lanes[i]?.id ?? i} cell={cell} />
+      ))}
+    </tr>
+  );
+});
+
+/** Per-turn rows with the lanes side by side; only the rows in view are rendered (@tanstack/react-virtual). */
 export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height = 320 }: TimelineTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
   const viewport = Math.max(TIMELINE_ROW_HEIGHT, height - HEADER_HEIGHT);
-  const range = visibleRange(scrollTop, viewport, TIMELINE_ROW_HEIGHT, rows.length);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => TIMELINE_ROW_HEIGHT,
+    overscan: 6,
+    paddingStart: HEADER_HEIGHT,
+    // before layout (and in jsdom, which has none) the scroller is as tall as the height given
+    initialRect: { width: 0, height: viewport + HEADER_HEIGHT },
+    observeElementRect: (instance, report) =>
+      observeElementRect(instance, (rect) =>
+        report(rect.height > 0 ? rect : { width: rect.width, height: viewport + HEADER_HEIGHT }),
+      ),
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length > 0 ? items[0]!.start - HEADER_HEIGHT : 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const selectedIndex = rows.findIndex((row) => row.turn === selectedTurn);
 
   useEffect(() => {
@@ -79,21 +122,12 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
     const visible = element.clientHeight > 0 ? element.clientHeight : height;
     const head = element.querySelector('thead')?.getBoundingClientRect().height || HEADER_HEIGHT;
     const next = scrollToReveal(selectedIndex, TIMELINE_ROW_HEIGHT, element.scrollTop, visible, head);
-    if (next !== element.scrollTop) {
-      element.scrollTop = next;
-      setScrollTop(next);
-    }
+    if (next !== element.scrollTop) element.scrollTop = next;
   }, [selectedIndex, height]);
 
   const contentHeight = HEADER_HEIGHT + rows.length * TIMELINE_ROW_HEIGHT + 2;
   return (
-    <div
-      ref={scroller}
-      className="timeline"
-      style={{ height: Math.min(height, contentHeight) }}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      data-testid="timeline"
-    >
+    <div ref={scroller} className="timeline" style={{ height: Math.min(height, contentHeight) }} data-testid="timeline">
       <table className="table timeline__table" aria-label="Turns" aria-rowcount={rows.length + 2}>
         <thead>
           <tr>
@@ -114,29 +148,20 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
           </tr>
         </thead>
         <tbody>
-          {range.padTop > 0 && <tr aria-hidden="true" style={{ height: range.padTop }} />}
-          {rows.slice(range.start, range.end).map((row) => {
-            const selected = row.turn === selectedTurn;
+          {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
+          {items.map((item) => {
+            const row = rows[item.index]!;
             return (
-              <tr
+              <Row
                 key={row.turn}
-                className={`timeline__row table__row--clickable${selected ? ' table__row--selected' : ''}`}
-                style={{ height: TIMELINE_ROW_HEIGHT }}
-                aria-selected={selected}
-                data-testid="timeline-row"
-                data-turn={row.turn}
-                onClick={() => onSelectTurn(row.turn)}
-              >
-                <th scope="row" className="num mono timeline__turn" title={row.prompt}>
-                  {row.turn + 1}
-                </th>
-                {row.cells.map((cell, i) => (
-                  <Cell key={lanes[i]?.id ?? i} cell={cell} />
-                ))}
-              </tr>
+                row={row}
+                lanes={lanes}
+                selected={row.turn === selectedTurn}
+                onSelectTurn={onSelectTurn}
+              />
             );
           })}
-          {range.padBottom > 0 && <tr aria-hidden="true" style={{ height: range.padBottom }} />}
+          {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
         </tbody>
       </table>
     </div>

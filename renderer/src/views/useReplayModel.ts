@@ -9,6 +9,20 @@ import type { Recording } from '../recordingTypes';
 import { useSelectionStore, type SelectionState } from '../store/selectionStore';
 import { useTimelineFilterStore } from '../store/timelineFilterStore';
 
+type TurnDetail = ReturnType<typeof buildTurnDetail>;
+
+/** Each turn's detail is built once per recording (a turn switch back to it costs nothing). */
+const detailCache = new WeakMap<Recording, Map<string, TurnDetail>>();
+
+function cachedTurnDetail(recording: Recording, laneId: string, turn: number): TurnDetail {
+  let details = detailCache.get(recording);
+  if (!details) detailCache.set(recording, (details = new Map()));
+  const key = `${laneId}\u0000${turn}`;
+  let detail = details.get(key);
+  if (detail === undefined) details.set(key, (detail = buildTurnDetail(recording, laneId, turn)));
+  return detail;
+}
+
 type Selection = Pick<SelectionState, 'sessionId' | 'laneId' | 'turn' | 'measure' | 'onlyDiffering'>;
 
 /** What the Replay view draws from the recording and the selection, each figure recomputed only when it must. */
@@ -43,7 +57,7 @@ export function useReplayModel(recording: Recording | null, selection: Selection
   }, [filter, visibleRows]);
   const laneId = lanes.some((lane) => lane.id === selection.laneId) ? selection.laneId! : (lanes[0]?.id ?? null);
   const detail = useMemo(
-    () => (recording && laneId ? buildTurnDetail(recording, laneId, selection.turn) : null),
+    () => (recording && laneId ? cachedTurnDetail(recording, laneId, selection.turn) : null),
     [recording, laneId, selection.turn],
   );
   return { sessionId, lanes, timelineLanes, series, rows, visibleRows, detail };
