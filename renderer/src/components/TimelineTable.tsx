@@ -96,6 +96,7 @@ const Row = memo(function Row({ row, lanes, selected, onSelectTurn }: RowProps) 
 export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height = 320 }: TimelineTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const viewport = Math.max(TIMELINE_ROW_HEIGHT, height - HEADER_HEIGHT);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualizer re-renders this component on scroll itself
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
