@@ -37,6 +37,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves renderer code unminified; the chart (recharts), Compare and Config are split off by
+      // their dynamic imports (BudgetChart.tsx, AppFrame.tsx) and load when first shown
+      minify: true,
       rollupOptions: { input: resolve(root, 'renderer/index.html') },
     },
   },

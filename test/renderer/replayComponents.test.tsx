@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DoctorReportInfo, ListedPlugin } from '../../src/bridge';
 import { BudgetChart } from '../../renderer/src/components/BudgetChart';
@@ -241,12 +241,13 @@ describe('TurnView', () => {
 });
 
 describe('BudgetChart', () => {
-  it('draws a line per lane and the budget line, markers per turn, the bands and a caption with both reserves', () => {
+  it('draws a line per lane and the budget line, markers per turn, the bands and a caption with both reserves', async () => {
     const series = buildBudgetSeries(recording, lanes, 'estimate');
     const { container } = render(
       <BudgetChart series={series} measure="estimate" selectedTurn={0} onSelectTurn={() => {}} />,
     );
-    expect(container.querySelectorAll('.recharts-line').length).toBe(3);
+    // the plot is loaded on demand
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(3));
     expect(container.querySelectorAll('[data-marker="compaction"]').length).toBe(series.markTurns.compaction);
     expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(series.markTurns.quarantine);
     const first = recording.turns[lanes[0]!.id]![0]!;

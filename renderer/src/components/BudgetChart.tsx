@@ -1,17 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
-import {
-  BRUSH_HEIGHT,
-  BudgetChartPlot,
-  PLOT_MARGIN,
-  X_AXIS_HEIGHT,
-  Y_AXIS_WIDTH,
-  type TurnRange,
-} from './BudgetChartPlot';
+import { BRUSH_HEIGHT, PLOT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type TurnRange } from './budgetChartGeometry';
 import { saveChartPng, saveChartSvg } from './chartExport';
 import { useElementSize } from './useElementSize';
 import './BudgetChart.css';
+
+// recharts is most of the bundle: the plot loads when a chart is first shown
+const BudgetChartPlot = lazy(() => import('./BudgetChartPlot').then((m) => ({ default: m.BudgetChartPlot })));
 
 export interface BudgetChartProps {
   series: BudgetSeries;
@@ -166,15 +162,17 @@ export function BudgetChart({
         data-testid="budget-chart"
         data-range={`${range.start}-${range.end}`}
       >
-        <BudgetChartPlot
-          series={series}
-          top={top}
-          height={height}
-          width={size.width}
-          range={range}
-          onRange={setRange}
-          onSelectTurn={onSelectTurn}
-        />
+        <Suspense fallback={<div className="budget-chart__loading" style={{ height }} />}>
+          <BudgetChartPlot
+            series={series}
+            top={top}
+            height={height}
+            width={size.width}
+            range={range}
+            onRange={setRange}
+            onSelectTurn={onSelectTurn}
+          />
+        </Suspense>
         <Cursor turn={selectedTurn} range={range} width={size.width} height={height} />
       </div>
       <BudgetLegend series={series} measure={measure} onSave={save} />

@@ -15,12 +15,8 @@ import {
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries } from '../model/budgetSeries';
 import { groupMarks, MARK_KINDS, type MarkGroup, type MarkKind } from '../model/chartMarkers';
+import { BRUSH_HEIGHT, PLOT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type TurnRange } from './budgetChartGeometry';
 
-/** where the plot area starts and ends inside the chart, in px (the cursor layer is laid over it) */
-export const PLOT_MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
-export const Y_AXIS_WIDTH = 48;
-export const X_AXIS_HEIGHT = 30;
-export const BRUSH_HEIGHT = 22;
 /** at most one marker per this many px of plot width; denser turns are drawn as one marker with a count */
 const MARKER_SPACING = 14;
 
@@ -28,11 +24,6 @@ const BUDGET_COLOR = '#868e96';
 const MARK_COLOR: Record<MarkKind, string> = { compaction: '#1c7ed6', quarantine: '#e03131', spawn: '#2f9e44' };
 /** markers sit in a strip at the top of the plot, one row per kind (fractions of the y axis' top) */
 const MARK_ROW: Record<MarkKind, number> = { compaction: 0.96, quarantine: 0.88, spawn: 0.8 };
-
-export interface TurnRange {
-  start: number;
-  end: number;
-}
 
 export interface BudgetChartPlotProps {
   series: BudgetSeries;
@@ -188,7 +179,8 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
         <XAxis
           dataKey="turn"
           type="number"
-          domain={[range.start, range.end]}
+          // a one-turn range (the first turn of a streaming replay) still needs a span for the scale
+          domain={[range.start, Math.max(range.end, range.start + 1)]}
           allowDataOverflow
           tickFormatter={(turn: number) => String(turn + 1)}
           allowDecimals={false}

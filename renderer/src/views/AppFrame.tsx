@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useInspectorClient } from '../bridge/ClientContext';
 import { AppHeader } from '../components/AppHeader';
 import { NavigationList } from '../components/NavigationList';
@@ -10,8 +10,6 @@ import { useOverlayStore } from '../store/overlayStore';
 import { useReplayStore } from '../store/replayStore';
 import { useThemeStore } from '../theme';
 import { AppOverlays, ShellProblem } from './AppOverlays';
-import { CompareView } from './CompareView';
-import { ConfigView } from './ConfigView';
 import { DoctorView } from './DoctorView';
 import { OverviewView } from './OverviewView';
 import { PluginsView } from './PluginsView';
@@ -20,6 +18,10 @@ import { ReplayView } from './ReplayView';
 import { SessionsView } from './SessionsView';
 import { useGlobalKeys } from './useGlobalKeys';
 import './AppFrame.css';
+
+// loaded when first opened: they are large and not what the app starts on
+const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m.CompareView })));
+const ConfigView = lazy(() => import('./ConfigView').then((m) => ({ default: m.ConfigView })));
 
 export interface AppFrameProps {
   /** Why no client could be created (e.g. no token in the URL); null when there is a client. */
@@ -81,9 +83,11 @@ export function AppFrame({ clientProblem = null }: AppFrameProps) {
           {activeSection === 'overview' && <OverviewView />}
           {activeSection === 'sessions' && <SessionsView />}
           {activeSection === 'replay' && <ReplayView />}
-          {activeSection === 'compare' && <CompareView />}
-          {activeSection === 'plugins' && <PluginsView />}
-          {activeSection === 'config' && <ConfigView />}
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            {activeSection === 'compare' && <CompareView />}
+            {activeSection === 'plugins' && <PluginsView />}
+            {activeSection === 'config' && <ConfigView />}
+          </Suspense>
           {activeSection === 'doctor' && <DoctorView />}
         </main>
       </div>
