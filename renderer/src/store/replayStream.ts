@@ -48,6 +48,8 @@ function recordingOf(gathered: Gathered): Recording | null {
   return { ...gathered.head, lanes: gathered.lanes, turns, messages: gathered.messages };
 }
 
+const LIVE_REDRAW_MS = 1000;
+
 export type ShowRecording = (recording: Recording, open: boolean) => void;
 
 /** Reads the replay's pages until its Recording is complete (or it failed, or a newer replay replaced it). */
@@ -59,6 +61,7 @@ export async function streamReplay(
 ): Promise<void> {
   let gathered = fresh('live');
   let opened = false;
+  let shownAt = 0;
   for (;;) {
     let page: ReplayStreamResponse;
     try {
@@ -72,9 +75,12 @@ export async function streamReplay(
     gathered = gather(gathered, page);
     const recording = page.turns.length > 0 || page.head ? recordingOf(gathered) : null;
     const complete = page.generation === 'final' && !page.more;
-    if (recording && (page.generation === 'live' || complete)) {
+    // live: the first turns at once, then at most one redraw a second (each redraw re-renders the whole view)
+    const due = !opened || Date.now() - shownAt >= LIVE_REDRAW_MS;
+    if (recording && ((page.generation === 'live' && due) || complete)) {
       show(recording, !opened);
       opened = true;
+      shownAt = Date.now();
     }
     // not running: the final generation until complete; a live page then means no Recording (failed, or
     // cancelled before the first turn)

@@ -1,0 +1,63 @@
+/**
+ * A long replay streams in the built app: the first turns are on screen while the replay still runs, a finished
+ * turn can be opened then, and Cancel keeps the turns done as a recording marked partial.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateSession, writeGeneratedSessions } from '../../src/transcripts';
+import { describeWithChromium, loadSessionFolder, saveScreenshot, startApp, type RunningApp } from './helpers';
+
+describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
+  let app: RunningApp;
+  let page: Page;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-stream-'));
+    await writeGeneratedSessions(generateSession({ turns: 1000, seed: 'e2e-stream', contextWindow: 64_000 }), dir);
+    app = await startApp(chromiumPath());
+    page = app.page;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens a finished turn while the replay runs, and Cancel keeps a partial recording', async () => {
+    await loadSessionFolder(page, dir);
+    // the generated session's row (the list shows its 1,000 turns once the folder is read)
+    await page.locator('[data-testid="session-row"]', { hasText: '1,000' }).first().click();
+    const plugin = page.getByRole('checkbox', { name: /plugin:recent-window/ });
+    if ((await plugin.count()) > 0 && (await plugin.isChecked())) await plugin.uncheck();
+    await page.getByRole('button', { name: 'Start replay' }).click();
+
+    const streaming = page.getByTestId('replay-streaming');
+    await streaming.waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('timeline-row').count(), { timeout: 60_000 }).toBeGreaterThan(3);
+    await page.getByTestId('timeline-row').nth(2).click();
+    await expect.poll(() => page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(/^Turn 3 /);
+    // the turn opened while the replay was still running (the progress strip is only shown then)
+    expect(await streaming.count()).toBe(1);
+    expect(await streaming.textContent()).toMatch(/of 1,000 lane-turns · [\d.]+ turns\/s · about \d+ (s|min) left/);
+    await saveScreenshot(page, 'replay-streaming');
+
+    await streaming.getByRole('button', { name: 'Cancel' }).click();
+    const partial = page.getByTestId('replay-partial');
+    await partial.waitFor({ timeout: 60_000 });
+    const done = Number(
+      /cancelled after ([\d,]+) of 1,000/.exec((await partial.textContent()) ?? '')![1]!.replace(/,/g, ''),
+    );
+    expect(done).toBeGreaterThanOrEqual(3);
+    expect(done).toBeLessThan(1000);
+    expect(await streaming.count()).toBe(0);
+    // the partial recording holds exactly the turns done; the opened turn stays selected
+    expect(await page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(
+      new RegExp(`^Turn 3 of ${done.toLocaleString('en-US')}`),
+    );
+    await saveScreenshot(page, 'replay-partial');
+  }, 180_000);
+});
