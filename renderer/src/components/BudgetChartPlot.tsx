@@ -7,7 +7,7 @@ import {
   ReferenceArea,
   ReferenceLine,
   ResponsiveContainer,
-  ReferenceDot,
+  Scatter,
   Tooltip,
   XAxis,
   YAxis,
@@ -144,15 +144,19 @@ function budgetLines(series: BudgetSeries): ReactElement[] {
   ));
 }
 
-function markerDots(series: BudgetSeries, range: TurnRange, width: number, top: number): ReactElement[] {
+function markerSeries(series: BudgetSeries, range: TurnRange, width: number, top: number): ReactElement[] {
   const buckets = Math.max(8, Math.floor((width - Y_AXIS_WIDTH) / MARKER_SPACING));
-  return groupMarks(series.marks, range.start, range.end, buckets).map((group) => (
-    <ReferenceDot
-      key={`${group.kind}:${group.firstTurn}`}
-      x={group.turn}
-      y={top * MARK_ROW[group.kind]}
-      ifOverflow="hidden"
-      shape={(props: ShapeProps) => markerShape(group.kind)({ ...props, payload: group })}
+  const groups = groupMarks(series.marks, range.start, range.end, buckets);
+  return MARK_KINDS.map((kind) => (
+    <Scatter
+      key={kind}
+      name={kind}
+      data={groups.filter((g) => g.kind === kind).map((g) => ({ ...g, y: top * MARK_ROW[kind] }))}
+      dataKey="y"
+      shape={markerShape(kind)}
+      isAnimationActive={false}
+      legendType="none"
+      tooltipType="none"
     />
   ));
 }
@@ -200,7 +204,7 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
             isAnimationActive={false}
           />
         ))}
-        {markerDots(series, range, width, top)}
+        {markerSeries(series, range, width, top)}
         <Tooltip
           formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
           labelFormatter={(turn) => `Turn ${Number(turn) + 1}`}
