@@ -3,6 +3,7 @@
  * src/plugins, mapped onto the bridge shapes (src/bridge/methods/plugins.ts). No Electron import: the Electron
  * shell passes its engine-host transport in through the environment.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   BridgeMethodError,
@@ -19,12 +20,14 @@ import {
   defaultConsentFile,
   defaultStateDir,
   discoverPlugins,
+  hashPluginPackage,
   isPluginLoadable,
   looksLikePluginDir,
   readPluginPackage,
   runDoctor,
   type ConsentStore,
   type DiscoveredPlugin,
+  type DoctorReport,
   type EngineHostTransportFactory,
   type PluginProblem,
 } from '../src/plugins';
@@ -40,6 +43,7 @@ type PluginHandlers = HandlersFor<typeof pluginsMethods>;
 
 export function createPluginHandlers(env: PluginHandlerEnvironment = {}): PluginHandlers {
   const consentStore = (): ConsentStore => createConsentStore(env.consentFile ?? defaultConsentFile());
+  const doctorCache = new Map<string, DoctorReport>();
 
   return {
     'plugins.list': ({ stateDir, workspaceDir }) => {
@@ -74,20 +78,64 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
       const plugin = pluginAt(path);
       return { path: plugin.rootDir, realPath: plugin.realPath, revoked: consentStore().revoke(plugin.realPath) };
     },
-    'doctor.run': async ({ stateDir, workspaceDir, allowExecute }) => {
+    'doctor.run': async ({ stateDir, workspaceDir, allowExecute }, ctx) => {
       const dir = stateDir ? resolve(stateDir) : defaultStateDir();
       const { config, configPath } = readConfig(dir);
-      return runDoctor({
+      const workspace = workspaceDir ? resolve(workspaceDir) : undefined;
+      const store = consentStore();
+      // the same plugins (content hash), config, consent and execution choice give the same report
+      const key = doctorCacheKey(dir, configPath, workspace, allowExecute === true, config, store);
+      const cached = doctorCache.get(key);
+      if (cached) {
+        ctx.emit('progress', { taskId: 'doctor', phase: 'cached', done: 1, total: 1, message: 'no plugin changed' });
+        return cached;
+      }
+      const report = await runDoctor({
         config,
         ...(configPath ? { configPath } : {}),
         stateDir: dir,
-        ...(workspaceDir ? { workspaceDir: resolve(workspaceDir) } : {}),
+        ...(workspace ? { workspaceDir: workspace } : {}),
         allowExecute: allowExecute === true,
-        consent: consentStore(),
+        consent: store,
         ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
+        onProgress: ({ pluginId, phase, done, total }) =>
+          ctx.emit('progress', { taskId: 'doctor', phase, done, total, message: pluginId }),
       });
+      doctorCache.clear(); // one entry: the latest state of the plugins
+      doctorCache.set(key, report);
+      return report;
     },
   };
+}
+
+/** What a doctor report depends on: every plugin's folder and content hash, the config text, consent, options. */
+function doctorCacheKey(
+  stateDir: string,
+  configPath: string | undefined,
+  workspaceDir: string | undefined,
+  allowExecute: boolean,
+  config: OpenClawConfig,
+  store: ConsentStore,
+): string {
+  const plugins = discoverPlugins({ config, stateDir, ...(workspaceDir ? { workspaceDir } : {}) }).map((p) => [
+    p.realPath,
+    hashPluginPackage(p),
+  ]);
+  let configText: string;
+  try {
+    configText = configPath ? readFileSync(configPath, 'utf8') : '';
+  } catch {
+    configText = '(unreadable)';
+  }
+  return JSON.stringify({
+    stateDir,
+    configPath,
+    configText,
+    workspaceDir,
+    allowExecute,
+    plugins,
+    consent: store.list(),
+  });
 }
 
 function readConfig(stateDir: string): { config: OpenClawConfig; configPath?: string } {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createBridgeDispatcher,
+  type BridgeEvent,
   type BridgeOutcome,
   type ListedPlugin,
   type PluginsListResponse,
@@ -241,4 +242,30 @@ describe('doctor.run', () => {
     expect(spawned.length).toBeGreaterThan(0);
     expect(spawned.every((spec) => spec.env.HOME !== process.env.HOME)).toBe(true);
   });
+
+  it('tells the progress per plugin as it goes, and answers from its cache until a plugin changes', async () => {
+    const { stateDir, good } = stateDirWithPlugins();
+    const spawned: EngineHostSpawnSpec[] = [];
+    const { dispatcher } = setup((spec) => {
+      spawned.push(spec);
+      return forkTransport(spec);
+    });
+    result(await dispatcher.call('plugins.approve', { path: good }));
+    const run = async () => {
+      const events: BridgeEvent[] = [];
+      result(await dispatcher.call('doctor.run', { stateDir }, (event) => events.push(event)));
+      return events.flatMap((e) => (e.topic === 'progress' ? [`${e.payload.phase} ${e.payload.message ?? ''}`] : []));
+    };
+    const first = await run();
+    // each plugin is reported loaded, then driven, as it finishes
+    expect(first).toContain('loaded loader-cjs');
+    expect(first).toContain('driven loader-cjs');
+    expect(first.indexOf('loaded loader-cjs')).toBeLessThan(first.indexOf('driven loader-cjs'));
+    const hosts = spawned.length;
+    expect(await run()).toEqual(['cached no plugin changed']);
+    expect(spawned.length).toBe(hosts);
+    appendFileSync(join(good, 'main.js'), '\n// edited\n');
+    // changed since approval: examined again (and no longer run: its consent is stale)
+    expect(await run()).toContain('loaded loader-cjs');
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 /** The doctor: runDoctor, its report types and text form, and the checks it runs on engine results. */
-export { runDoctor, type RunDoctorOptions } from './runDoctor';
+export { runDoctor, type DoctorProgress, type RunDoctorOptions } from './runDoctor';
 export { formatDoctorReport } from './formatDoctorReport';
 export {
   checkAssembleResult,

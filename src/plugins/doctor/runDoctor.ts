@@ -55,6 +55,16 @@ export interface RunDoctorOptions {
   unresponsiveGraceMs?: number;
   hostEntry?: Partial<EngineHostEntry>;
   transport?: EngineHostTransportFactory;
+  /** told as each plugin is loaded and as its engines have been driven (the app shows it per plugin) */
+  onProgress?(step: DoctorProgress): void;
+}
+
+export interface DoctorProgress {
+  pluginId: string;
+  phase: 'loaded' | 'driven';
+  /** plugins through this phase so far, of `total` */
+  done: number;
+  total: number;
 }
 
 const QUIET_LOGGER = { debug() {}, info() {}, warn() {}, error() {} };
@@ -76,13 +86,17 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
   const run = new DoctorRun(config, options, add, sdkExportsReported);
   const slot = contextEngineSlot(config);
   try {
-    for (const plugin of selected) await run.loadPlugin(plugin);
+    const total = selected.length;
+    for (const [i, plugin] of selected.entries()) {
+      await run.loadPlugin(plugin);
+      options.onProgress?.({ pluginId: plugin.id, phase: 'loaded', done: i + 1, total });
+    }
     const { runtime, executed, watch } = run;
     const workspaceDir = options.workspaceDir;
     for (const f of await checkSlot({ runtime, config, slot, executed, focused, discovered, workspaceDir, watch })) {
       add(f);
     }
-    await run.driveEngines();
+    await run.driveEngines((pluginId, done) => options.onProgress?.({ pluginId, phase: 'driven', done, total }));
   } finally {
     await run.close();
   }
@@ -227,10 +241,12 @@ class DoctorRun {
   }
 
   /** Every engine of every full load: the smoke turn, then (unless that quarantined it) the compact probe. */
-  async driveEngines(): Promise<void> {
+  async driveEngines(onPluginDone?: (pluginId: string, done: number) => void): Promise<void> {
+    let done = 0;
     for (const [pluginId, loaded] of this.loadedFull) {
-      if (!loaded.registrations) continue;
-      for (const engineId of [...loaded.engineIds]) await this.driveEngine(loaded, { pluginId, engineId });
+      if (loaded.registrations)
+        for (const engineId of [...loaded.engineIds]) await this.driveEngine(loaded, { pluginId, engineId });
+      onPluginDone?.(pluginId, ++done);
     }
   }
 
