@@ -247,7 +247,7 @@ describe('BudgetChart', () => {
       <BudgetChart series={series} measure="estimate" selectedTurn={0} onSelectTurn={() => {}} />,
     );
     // the plot is loaded on demand
-    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(3));
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(3), { timeout: 15_000 });
     expect(container.querySelectorAll('[data-marker="compaction"]').length).toBe(series.markTurns.compaction);
     expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(series.markTurns.quarantine);
     const first = recording.turns[lanes[0]!.id]![0]!;

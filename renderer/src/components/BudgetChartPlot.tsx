@@ -7,14 +7,14 @@ import {
   ReferenceArea,
   ReferenceLine,
   ResponsiveContainer,
-  Scatter,
+  ReferenceDot,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries } from '../model/budgetSeries';
-import { groupMarks, MARK_KINDS, type MarkGroup, type MarkKind } from '../model/chartMarkers';
+import { groupMarks, type MarkGroup, type MarkKind } from '../model/chartMarkers';
 import { BRUSH_HEIGHT, PLOT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type TurnRange } from './budgetChartGeometry';
 
 /** at most one marker per this many px of plot width; denser turns are drawn as one marker with a count */
@@ -144,19 +144,15 @@ function budgetLines(series: BudgetSeries): ReactElement[] {
   ));
 }
 
-function markerSeries(series: BudgetSeries, range: TurnRange, width: number, top: number): ReactElement[] {
+function markerDots(series: BudgetSeries, range: TurnRange, width: number, top: number): ReactElement[] {
   const buckets = Math.max(8, Math.floor((width - Y_AXIS_WIDTH) / MARKER_SPACING));
-  const groups = groupMarks(series.marks, range.start, range.end, buckets);
-  return MARK_KINDS.map((kind) => (
-    <Scatter
-      key={kind}
-      name={kind}
-      data={groups.filter((g) => g.kind === kind).map((g) => ({ ...g, y: top * MARK_ROW[kind] }))}
-      dataKey="y"
-      shape={markerShape(kind)}
-      isAnimationActive={false}
-      legendType="none"
-      tooltipType="none"
+  return groupMarks(series.marks, range.start, range.end, buckets).map((group) => (
+    <ReferenceDot
+      key={`${group.kind}:${group.firstTurn}`}
+      x={group.turn}
+      y={top * MARK_ROW[group.kind]}
+      ifOverflow="hidden"
+      shape={(props: ShapeProps) => markerShape(group.kind)({ ...props, payload: group }) as ReactElement<SVGElement>}
     />
   ));
 }
@@ -204,7 +200,7 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
             isAnimationActive={false}
           />
         ))}
-        {markerSeries(series, range, width, top)}
+        {markerDots(series, range, width, top)}
         <Tooltip
           formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
           labelFormatter={(turn) => `Turn ${Number(turn) + 1}`}
