@@ -9,17 +9,41 @@ export interface DoctorState {
   error: string | null;
   /** run every plugin's code for this run (the user ticked the box) */
   allowExecute: boolean;
+  /** progress of the running (or last) check: each plugin as it was loaded, then driven */
+  steps: DoctorStep[];
+  /** the last report came from the runtime's cache (no plugin changed since it was made) */
+  cached: boolean;
   setAllowExecute(value: boolean): void;
   run(api: InspectorApi, stateDir?: string): Promise<void>;
 }
 
-const initial = { report: null, running: false, error: null, allowExecute: false };
+export interface DoctorStep {
+  pluginId: string;
+  phase: string;
+  done: number;
+  total: number | null;
+}
+
+const initial = {
+  report: null,
+  running: false,
+  error: null,
+  allowExecute: false,
+  steps: [] as DoctorStep[],
+  cached: false,
+};
 
 export const useDoctorStore = create<DoctorState>()((set, get) => ({
   ...initial,
   setAllowExecute: (allowExecute) => set({ allowExecute }),
   async run(api, stateDir) {
-    set({ running: true, error: null });
+    set({ running: true, error: null, steps: [], cached: false });
+    const stop = api.onEvent((event) => {
+      if (event.topic !== 'progress' || event.payload.taskId !== 'doctor') return;
+      const { phase, done, total, message } = event.payload;
+      if (phase === 'cached') set({ cached: true });
+      else set({ steps: [...get().steps, { pluginId: message ?? '', phase, done, total }] });
+    });
     try {
       const dir = stateDir ?? (await useWorkspaceStore.getState().ensure(api))?.stateDir;
       const report = await api.call('doctor.run', {
@@ -29,6 +53,8 @@ export const useDoctorStore = create<DoctorState>()((set, get) => ({
       set({ report, running: false });
     } catch (error) {
       set({ running: false, error: errorText(error) });
+    } finally {
+      stop();
     }
   },
 }));
