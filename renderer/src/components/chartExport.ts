@@ -42,10 +42,12 @@ function download(blob: Blob, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
+  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // the download has its own reference once started (revoked at once, Chromium never starts it)
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function saveChartSvg(svg: SVGSVGElement, fileName: string): void {
