@@ -77,7 +77,8 @@ function markerShape(kind: MarkKind) {
 function bandParts(series: BudgetSeries, top: number): ReactElement[] {
   const bands = series.bands;
   if (!bands) return [];
-  const label = (value: string, position: 'insideTopRight' | 'insideBottomRight' = 'insideTopRight') => ({
+  // window above its line on the left, threshold below its line on the right: the two are often close
+  const label = (value: string, position: 'insideTopLeft' | 'insideBottomRight') => ({
     value,
     position,
     className: 'budget-chart__band-label',
@@ -91,14 +92,13 @@ function bandParts(series: BudgetSeries, top: number): ReactElement[] {
       fill={BUDGET_COLOR}
       fillOpacity={0.12}
       ifOverflow="hidden"
-      label={label(`effective reserve ${formatCount(bands.effectiveReserve)}`, 'insideBottomRight')}
     />,
     <ReferenceLine
       key="window"
       y={bands.contextWindow}
       stroke={BUDGET_COLOR}
       ifOverflow="hidden"
-      label={label(`window ${formatCount(bands.contextWindow)}`)}
+      label={label(`window ${formatCount(bands.contextWindow)}`, 'insideTopLeft')}
     />,
     <ReferenceLine
       key="threshold"
