@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTurnDetail, turnVerdict } from '../../renderer/src/model/turnDetail';
+import { buildTurnDetail, spawnLinks, turnVerdict } from '../../renderer/src/model/turnDetail';
 import type { Finding } from '../../renderer/src/recordingTypes';
 import { makeRecording } from './recordingFixture';
 
@@ -43,5 +43,41 @@ describe('the turn status badge shows the worst of status, quarantine and findin
     );
     expect(detail.worst).toMatchObject({ text: 'quarantined → legacy', tone: 'bad' });
     expect(buildTurnDetail(quarantined, 'legacy', 0)!.quarantine).toBeNull();
+  });
+});
+
+describe('spawn links', () => {
+  it('a spawning turn links to the child lane, and the child lane links back to that turn', () => {
+    const recording = structuredClone(makeRecording());
+    const parent = recording.lanes[0]!;
+    const child = {
+      ...parent,
+      id: `${parent.id}/child1`,
+      label: `${parent.label}/child1`,
+      sessionId: 'child-session',
+      parentLane: parent.id,
+      childSessionKey: 'agent:main:subagent:child1',
+      spawnedAtTurn: 1,
+    };
+    recording.lanes.push(child);
+    expect(spawnLinks(recording, parent, 1)).toEqual([
+      {
+        direction: 'child',
+        laneId: child.id,
+        sessionId: 'child-session',
+        turn: 0,
+        label: 'agent:main:subagent:child1',
+      },
+    ]);
+    expect(spawnLinks(recording, parent, 0)).toEqual([]);
+    expect(spawnLinks(recording, child, 0)).toEqual([
+      {
+        direction: 'parent',
+        laneId: parent.id,
+        sessionId: parent.sessionId,
+        turn: 1,
+        label: `${parent.label}, turn 2`,
+      },
+    ]);
   });
 });

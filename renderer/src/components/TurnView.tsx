@@ -25,6 +25,8 @@ export interface TurnViewProps {
   onMessageQuery?(query: string): void;
   /** "Copy turn as JSON" / "Copy as JSON" on a message: the JSON text to copy and what it is */
   onCopy?(text: string, what: string): void;
+  /** follow a spawn link: show that session's lane at that turn */
+  onOpenLane?(sessionId: string, laneId: string, turn: number): void;
 }
 
 function LaneTabs({
@@ -126,6 +128,32 @@ interface TurnToolsProps {
   onCopy?(text: string, what: string): void;
 }
 
+/** Links from a turn to the subagent lanes it spawned, and from a subagent lane's first turn back to its parent. */
+function SpawnLinks({
+  links,
+  onOpen,
+}: {
+  links: TurnDetail['links'];
+  onOpen(sessionId: string, laneId: string, turn: number): void;
+}) {
+  if (links.length === 0) return null;
+  return (
+    <nav className="turn-view__links" aria-label="Subagent lanes">
+      {links.map((link) => (
+        <button
+          key={`${link.direction}:${link.laneId}`}
+          type="button"
+          className="button--link"
+          data-testid={`spawn-link-${link.direction}`}
+          onClick={() => onOpen(link.sessionId, link.laneId, link.turn)}
+        >
+          {link.direction === 'child' ? `→ subagent ${link.label}` : `← spawned by ${link.label}`}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export function TurnView(props: TurnViewProps) {
   const {
     turnCount,
@@ -137,6 +165,7 @@ export function TurnView(props: TurnViewProps) {
     messageQuery = '',
     onMessageQuery,
     onCopy,
+    onOpenLane,
   } = props;
   const { record, lane } = props.detail;
   const detail = detailMatching(props.detail, messageQuery);
@@ -165,6 +194,7 @@ export function TurnView(props: TurnViewProps) {
           {detail.quarantine.text}
         </p>
       )}
+      {onOpenLane && <SpawnLinks links={detail.links} onOpen={onOpenLane} />}
       {prompt && (
         <p className="turn-view__prompt">
           <span className="muted">User:</span> {prompt}

@@ -36,8 +36,47 @@ export interface TurnDetail {
   findings: Finding[];
   /** the lane's quarantine at or before this turn (runtime, or factory/resolve/contract before turn 1), or null */
   quarantine: LaneQuarantine | null;
+  /** subagent lanes this turn spawned, and the parent turn that spawned this lane (links both ways) */
+  links: SpawnLink[];
   /** the worst of the turn's status, its quarantine and its findings (the lane's own included): the status badge */
   worst: TurnVerdict;
+}
+
+export interface SpawnLink {
+  direction: 'child' | 'parent';
+  laneId: string;
+  sessionId: string;
+  turn: number;
+  label: string;
+}
+
+/** The child lanes spawned at this turn of `lane`, and this lane's parent turn when it is a subagent lane. */
+export function spawnLinks(recording: Recording, lane: LaneRecord, turn: number): SpawnLink[] {
+  const links: SpawnLink[] = [];
+  if (lane.parentLane !== undefined) {
+    const parent = recording.lanes.find((l) => l.id === lane.parentLane);
+    if (parent && turn === 0) {
+      const at = lane.spawnedAtTurn ?? 0;
+      links.push({
+        direction: 'parent',
+        laneId: parent.id,
+        sessionId: parent.sessionId,
+        turn: at,
+        label: `${parent.label}, turn ${at + 1}`,
+      });
+    }
+  }
+  for (const child of recording.lanes) {
+    if (child.parentLane !== lane.id || child.spawnedAtTurn !== turn) continue;
+    links.push({
+      direction: 'child',
+      laneId: child.id,
+      sessionId: child.sessionId,
+      turn: 0,
+      label: child.childSessionKey ?? child.label,
+    });
+  }
+  return links;
 }
 
 export interface TurnVerdict {
@@ -148,6 +187,7 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
     newMessages: record.newMessageKeys.map((key, index) => rowFor(recording, key, index)),
     findings,
     quarantine,
+    links: spawnLinks(recording, lane, turn),
     worst: turnVerdict(record, quarantine, [
       ...findings,
       ...recording.findings.filter((f) => f.lane === laneId && f.turn === null),

@@ -78,6 +78,10 @@ export function ReplayPanes({ model, selection, turnCount, prompt }: ReplayPanes
             messageQuery={messageQuery}
             onMessageQuery={setMessageQuery}
             onCopy={(text) => void copyText(text)}
+            onOpenLane={(sessionId, laneId, turn) => {
+              selection.selectSession(sessionId, laneId);
+              selection.selectTurn(turn);
+            }}
           />
         ) : (
           <p className="muted">This lane has no turn {selection.turn + 1}.</p>
