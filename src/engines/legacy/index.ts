@@ -16,7 +16,7 @@ export {
 export { MISSING_TOOL_RESULT_TEXT, type InsertedToolResult } from './repairToolResultPairing';
 export { calculateContextTokens, estimateContextTokens, type ContextTokenEstimate } from './estimateContextTokens';
 export { shouldCompact } from './shouldCompact';
-export { HistorySanitizer } from './sanitizeHistory';
+export { HistorySanitizer, sanitizeStoredMessages } from './sanitizeHistory';
 export { HARNESS_2026_7, HARNESS_2026_9, type HarnessBehaviour } from './harnessBehaviour';
 export { findCutPoint, findTurnStartIndex, type CutPointResult } from './findCutPoint';
 export { isCutPointMessage, isTurnStartMessage } from './compactionEntries';

@@ -4,14 +4,16 @@
  * 2026.9.6 (builtin-openclaw-*.mjs): tool-result `details` are stripped (`stripToolResultDetails`; they are never
  * sent), and assistant messages older than the latest compaction summary get zero usage
  * (`stripStaleAssistantUsageBeforeLatestCompaction`: their usage describes the uncompacted context) — older by
- * timestamp when both have one, else by position. Provider-specific steps (call-id shortening, thinking
- * signatures, images) are not reproduced.
+ * timestamp when both have one, else by position. Before them, tool-call ids are rewritten in strict mode when the
+ * provider's api asks for it (sanitizeToolCallIds.ts; the api is the one the latest assistant message records).
+ * Other provider-specific steps (thinking signatures, images) are not reproduced.
  *
  * Messages are treated as immutable: a changed message is a copy, and the same input object always gets the same
  * copy back, so consumers keyed by object identity keep working.
  */
 import type { AgentMessage, AssistantMessage, Usage } from '../../contract';
 import { parseSessionTimestampMs } from '../../transcripts';
+import { rewritesToolCallIds, sanitizeToolCallIds } from './sanitizeToolCallIds';
 
 const ZERO_USAGE: Usage = Object.freeze({
   input: 0,
@@ -28,19 +30,34 @@ function timestampMs(value: unknown): number | null {
   return null;
 }
 
+/** The model api the session records on its latest assistant message. */
+function latestApi(messages: readonly AgentMessage[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'assistant' && typeof message.api === 'string') return message.api;
+  }
+  return undefined;
+}
+
 export class HistorySanitizer {
   private readonly withoutDetails = new WeakMap<object, AgentMessage>();
   private readonly zeroed = new WeakMap<object, AgentMessage>();
+  private readonly idsRewritten = new WeakMap<object, AgentMessage>();
+
+  /** `zeroStaleUsage: false` keeps only the steps that do not depend on the turn (ids, details) */
+  constructor(private readonly options: { zeroStaleUsage?: boolean } = {}) {}
 
   /** `messages` sanitized; unchanged messages are the same objects (the array itself when nothing changed). */
-  sanitize(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+  sanitize(input: readonly AgentMessage[]): readonly AgentMessage[] {
+    const messages = rewritesToolCallIds(latestApi(input)) ? sanitizeToolCallIds(input, this.idsRewritten) : input;
     let latest = -1;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      if (messages[i]!.role === 'compactionSummary') {
-        latest = i;
-        break;
+    if (this.options.zeroStaleUsage !== false)
+      for (let i = messages.length - 1; i >= 0; i--) {
+        if (messages[i]!.role === 'compactionSummary') {
+          latest = i;
+          break;
+        }
       }
-    }
     const boundaryMs = latest >= 0 ? timestampMs((messages[latest] as { timestamp?: unknown }).timestamp) : null;
     let out: AgentMessage[] | undefined;
     for (let i = 0; i < messages.length; i++) {
@@ -75,4 +92,12 @@ export class HistorySanitizer {
     }
     return copy;
   }
+}
+
+/**
+ * The messages as OpenClaw hands them to every engine whatever the turn (tool-call ids rewritten for the session's
+ * api, tool-result details stripped): what a recording shows for a transcript message.
+ */
+export function sanitizeStoredMessages(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+  return new HistorySanitizer({ zeroStaleUsage: false }).sanitize(messages);
 }

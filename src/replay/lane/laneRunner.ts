@@ -206,8 +206,10 @@ export class LaneRunner implements Lane {
   }
 
   /**
-   * The transcript context after OpenClaw's sanitize steps (details stripped, stale usage zeroed) and the history
-   * pipeline. A sanitized copy is keyed as the message it was made from.
+   * The transcript context after OpenClaw's sanitize steps (tool-call ids rewritten, details stripped, stale usage
+   * zeroed) and the history pipeline. A sanitized copy is keyed as the message it was made from: the recording holds
+   * transcript messages with the turn-independent steps applied (src/replay/session/prepareSession.ts), so only the
+   * zeroed usage is not in it (one content per key).
    */
   pipelineContext(): { messages: AgentMessage[]; removed: number } {
     const context = this.transcript.context();

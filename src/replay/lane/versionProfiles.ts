@@ -54,6 +54,7 @@ export interface VersionBehaviour {
 
 /** Both lines sanitize the same way before the engine (7.35 attempt.model-diagnostic-events-*.js, 9.6 builtin-openclaw-*.mjs `sanitizeSessionHistory`). */
 export const SANITIZE_STEPS = [
+  'tool-call ids rewritten in strict mode for openai/anthropic/google apis (sanitizeToolCallIdsForCloudCodeAssist)',
   'tool-result details stripped (stripToolResultDetails)',
   'usage zeroed on assistant messages older than the latest compaction (stripStaleAssistantUsageBeforeLatestCompaction)',
 ] as const;

@@ -5,6 +5,7 @@
  */
 import type { AgentMessage, SessionEntry } from '../../contract';
 import { buildContextFromPath, getActivePath, type LoadedSession } from '../../transcripts';
+import { sanitizeStoredMessages } from '../../engines/legacy';
 import { buildReferenceIndex, type ReferenceIndex } from '../recording/classifyProvenance';
 import { hashKeyOf, messageKeyOf } from '../recording/messageIdentity';
 import type { MessageTable } from '../recording/messageTable';
@@ -35,9 +36,11 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
   const keys: string[] = [];
   const hashKeys: string[] = [];
   const refEntries: { key: string; message: AgentMessage; hashKey: string }[] = [];
-  full.messages.forEach((message, i) => {
+  // what every engine receives for these messages (ids rewritten for the api, details stripped), keyed as stored
+  const shown = sanitizeStoredMessages(full.messages) as AgentMessage[];
+  shown.forEach((message, i) => {
     const entryId = full.messageEntryIds[i];
-    const key = messageKeyOf(message, entryId);
+    const key = messageKeyOf(full.messages[i]!, entryId);
     keys.push(key);
     const hashKey = hashKeyOf(message);
     hashKeys.push(hashKey);
@@ -73,5 +76,5 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
     problems: loaded.problems.map((p) => ({ line: p.line, code: p.code, message: p.message })),
   };
 
-  return { loaded, path, split, info, reference, messages: full.messages, hashKeys, model: full.model, toolNames };
+  return { loaded, path, split, info, reference, messages: shown, hashKeys, model: full.model, toolNames };
 }
