@@ -45,7 +45,8 @@ function chartTop(series: BudgetSeries): number {
 function useTurnRange(count: number): [TurnRange, (range: TurnRange) => void] {
   const last = Math.max(0, count - 1);
   const [chosen, setChosen] = useState<TurnRange | null>(null);
-  const range = chosen && chosen.end <= last ? chosen : { start: 0, end: last };
+  // one object per (choice, length): a new one each render would re-render the memoised plot on every turn switch
+  const range = useMemo(() => (chosen && chosen.end <= last ? chosen : { start: 0, end: last }), [chosen, last]);
   const choose = useCallback(
     (next: TurnRange) => setChosen(next.start === 0 && next.end >= last ? null : next),
     [last],
