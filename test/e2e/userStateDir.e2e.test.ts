@@ -66,6 +66,11 @@ describeWithChromium('browser mode: the sessions where the user keeps them, and 
     const dialog = page.getByRole('dialog', { name: 'Run plugin code?' });
     await dialog.getByRole('button', { name: 'Approve and run' }).click();
     await page.getByTestId('timeline').waitFor({ timeout: 120_000 });
+    // finished turns show while the replay runs: wait for all 16 and the end of the run
+    await expect
+      .poll(() => page.locator('.replay-view').first().textContent(), { timeout: 120_000 })
+      .toMatch(/16 turns · 3 lanes/);
+    await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'detached', timeout: 120_000 });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay agent:main:main');
     // a prompt error is a status badge on its timeline cell: the event filter finds none in any of the 16 turns
     await saveScreenshot(page, 'workspace-demo');
