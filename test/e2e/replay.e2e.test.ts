@@ -111,7 +111,7 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     );
     expect(shown).toEqual(expected);
     expect(await page.getByTestId('budget-caption').textContent()).toBe(
-      `OpenClaw estimate · token budget up to ${count(Math.max(...legacy.map((t) => t.budget.tokenBudget)))} · window 32,000 − reserve ${count(legacy[0]!.budget.contextWindow - legacy[0]!.budget.promptBudget)}`,
+      `OpenClaw estimate · token budget up to ${count(Math.max(...legacy.map((t) => t.budget.tokenBudget)))} · window 32,000 · prompt budget ${count(legacy[0]!.budget.promptBudget)} (reserve ${count(legacy[0]!.budget.reserveTokens)} configured, ${count(legacy[0]!.precheck.effectiveReserveTokens)} effective)`,
     );
     await page.mouse.move(640, 24);
     await page.evaluate(() => document.querySelector('.frame__main')?.scrollTo({ top: 0 }));
