@@ -3,6 +3,7 @@ import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
 import { BRUSH_HEIGHT, PLOT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type TurnRange } from './budgetChartGeometry';
 import { saveChartPng, saveChartSvg } from './chartExport';
+import { useOverlayStore } from '../store/overlayStore';
 import { useElementSize } from './useElementSize';
 import './BudgetChart.css';
 
@@ -150,7 +151,10 @@ export function BudgetChart({
     const svg = plot.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
     if (!svg) return;
     if (format === 'svg') saveChartSvg(svg, 'budget-chart.svg');
-    else void saveChartPng(svg, 'budget-chart.png');
+    else
+      saveChartPng(svg, 'budget-chart.png').catch((error: unknown) =>
+        useOverlayStore.getState().setProblem(`Saving the chart as PNG failed: ${String(error)}`),
+      );
   };
   return (
     <figure

@@ -3,6 +3,8 @@
  * through CSS custom properties, which a saved file does not have), as .svg or rasterised to .png.
  */
 
+import { downloadBlob } from '../downloadText';
+
 const STYLE_PROPERTIES = [
   'fill',
   'stroke',
@@ -37,21 +39,8 @@ export function standaloneSvg(svg: SVGSVGElement): string {
   return new XMLSerializer().serializeToString(copy);
 }
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the download has its own reference once started (revoked at once, Chromium never starts it)
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function saveChartSvg(svg: SVGSVGElement, fileName: string): void {
-  download(new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }), fileName);
+  downloadBlob(fileName, new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }));
 }
 
 /** Rasterised at twice the device pixel ratio's size for a sharp image. */
@@ -60,24 +49,20 @@ export async function saveChartPng(svg: SVGSVGElement, fileName: string): Promis
   const { width, height } = svg.getBoundingClientRect();
   const scale = 2 * (window.devicePixelRatio || 1);
   const image = new Image();
-  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
-  try {
-    await new Promise<void>((done, fail) => {
-      image.onload = () => done();
-      image.onerror = () => fail(new Error('the chart could not be drawn as an image'));
-      image.src = url;
-    });
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(width * scale);
-    canvas.height = Math.round(height * scale);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2D canvas to draw the chart on');
-    context.scale(scale, scale);
-    context.drawImage(image, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/png'));
-    if (!blob) throw new Error('the chart could not be encoded as PNG');
-    download(blob, fileName);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  await new Promise<void>((done, fail) => {
+    image.onload = () => done();
+    image.onerror = () => fail(new Error('the chart could not be drawn as an image'));
+    // a data: URL, not a blob: one: the app's Content-Security-Policy allows images from 'self' and data: only
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+  });
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2D canvas to draw the chart on');
+  context.scale(scale, scale);
+  context.drawImage(image, 0, 0, width, height);
+  const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/png'));
+  if (!blob) throw new Error('the chart could not be encoded as PNG');
+  downloadBlob(fileName, blob);
 }
