@@ -67,6 +67,8 @@ export function roleTimestampKey(role: string, timestamp: unknown): string {
 /** Build the lookup tables of a reference transcript from its messages and keys (same order). */
 export function buildReferenceIndex(
   entries: readonly { key: string; message: AgentMessage; hashKey: string }[],
+  /** other forms of the same messages (e.g. as stored, before the host sanitized them) that resolve to their key */
+  aliases: readonly { key: string; message: AgentMessage; hashKey: string }[] = [],
 ): ReferenceIndex {
   const position = new Map<string, number>();
   const byHash = new Map<string, string>();
@@ -87,6 +89,15 @@ export function buildReferenceIndex(
       if (!byRoleTimestamp.has(rt)) byRoleTimestamp.set(rt, key);
     }
   });
+  for (const { key, message, hashKey } of aliases) {
+    if (!byHash.has(hashKey)) byHash.set(hashKey, key);
+    if (
+      message.role === 'toolResult' &&
+      typeof message.toolCallId === 'string' &&
+      !byToolCallId.has(message.toolCallId)
+    )
+      byToolCallId.set(message.toolCallId, key);
+  }
   return { position, byHash, byToolCallId, byRoleTimestamp };
 }
 

@@ -47,16 +47,11 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
     refEntries.push({ key, message, hashKey });
     table.intern(key, message, entryId);
   });
-  const reference = buildReferenceIndex(refEntries);
   // an engine that reads its own transcript returns the stored form: it is the same message, under the same key
-  full.messages.forEach((original, i) => {
-    const { key, hashKey, message } = refEntries[i]!;
-    if (original === message) return;
-    const storedHash = hashKeyOf(original);
-    if (storedHash !== hashKey && !reference.byHash.has(storedHash)) reference.byHash.set(storedHash, key);
-    const callId = original.role === 'toolResult' ? original.toolCallId : undefined;
-    if (typeof callId === 'string' && !reference.byToolCallId.has(callId)) reference.byToolCallId.set(callId, key);
-  });
+  const storedForms = full.messages
+    .map((message, i) => ({ key: refEntries[i]!.key, message, hashKey: hashKeyOf(message) }))
+    .filter(({ message }, i) => message !== refEntries[i]!.message);
+  const reference = buildReferenceIndex(refEntries, storedForms);
   table.flushQueued();
 
   const turnStarts = split.turns.map((turn) => reference.position.get(turn.userEntry.id) ?? keys.length);

@@ -1,24 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProgram, type CliHost } from '../../../src/cli';
+import { runCli } from './runCli';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const host: CliHost = {
-    startServe: async () => ({ url: '', close: async () => {} }),
-    waitForStop: () => new Promise(() => {}),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  };
-  const program = createProgram(host).exitOverride();
-  for (const command of program.commands) command.exitOverride();
-  process.exitCode = undefined;
-  await program.parseAsync(['node', 'contextscope', ...args]);
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  return { out, err: err.join(''), code };
+  const { lines, err, code } = await runCli(args);
+  return { out: lines, err, code };
 }
 
 afterEach(() => {

@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createProgram, type CliHost } from '../../../src/cli';
+import { runCli } from './runCli';
 import { openReplaySession, replaySession } from '../../../src/replay';
 import { discoverSessions, storeEntryFile } from '../../../src/transcripts';
 import { SessionBuilder, tempDir } from './sessionBuilder';
@@ -23,23 +23,7 @@ const CHILD_KEYS = [
   'agent:main:subagent:5d1e0a77-aaaa-4bbb-8ccc-000000000002',
 ];
 
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const host: CliHost = {
-    startServe: async () => ({ url: '', close: async () => {} }),
-    waitForStop: () => new Promise(() => {}),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  };
-  const program = createProgram(host).exitOverride();
-  for (const command of program.commands) command.exitOverride();
-  process.exitCode = undefined;
-  await program.parseAsync(['node', 'contextscope', ...args]);
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  return { out: out.join(''), err: err.join(''), code };
-}
+const run = runCli;
 
 describe('subagent families from a moved state dir', () => {
   it('finds each transcript in the sessions folder when the absolute sessionFile is gone', () => {

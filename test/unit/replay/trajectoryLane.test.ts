@@ -7,7 +7,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createProgram, type CliHost } from '../../../src/cli';
+import { runCli } from './runCli';
 import { exportRecordingJson, importRecording, replaySession } from '../../../src/replay';
 import {
   agentDatabasePath,
@@ -26,23 +26,7 @@ const TRAJECTORY = join(SESSIONS, `${SESSION_ID}.trajectory.jsonl`);
 
 const legacy = [{ engine: { kind: 'legacy' as const }, contextWindow: 200_000 }];
 
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const host: CliHost = {
-    startServe: async () => ({ url: '', close: async () => {} }),
-    waitForStop: () => new Promise(() => {}),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  };
-  const program = createProgram(host).exitOverride();
-  for (const command of program.commands) command.exitOverride();
-  process.exitCode = undefined;
-  await program.parseAsync(['node', 'contextscope', ...args]);
-  const code = process.exitCode ?? 0;
-  process.exitCode = undefined;
-  return { out: out.join(''), err: err.join(''), code };
-}
+const run = runCli;
 
 /** A copy of the fixture whose trajectory has one event rewritten. */
 function tamperedCopy(runId: string, change: (messages: Record<string, unknown>[]) => void): string {
