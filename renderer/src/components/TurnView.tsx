@@ -5,6 +5,7 @@ import { Tag } from './Tag';
 import type { TimelineLane } from './TimelineTable';
 import { TurnEvents } from './TurnEvents';
 import { TurnFacts } from './TurnFacts';
+import { TurnHooks } from './TurnHooks';
 import { AppendedSection, AssembledSection, LeftOutSection } from './TurnMessageSections';
 import { TurnPrecheck } from './TurnPrecheck';
 import { TurnSection } from './TurnSection';
@@ -213,6 +214,7 @@ export function TurnView(props: TurnViewProps) {
       <ContextTabs detail={detail} assembled={<AssembledSection detail={detail} {...sectionProps} />} />
       <LeftOutSection detail={detail} {...sectionProps} />
       <SystemPromptSection record={record} />
+      <TurnHooks record={record} />
       <TurnSection title="Precheck">
         <TurnPrecheck record={record} />
       </TurnSection>
