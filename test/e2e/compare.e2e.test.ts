@@ -23,6 +23,7 @@ import {
   TEST_RESULTS_DIR,
   type BuiltServer,
   type LaunchedChromium,
+  chooseSession,
 } from './helpers';
 
 type Recording = NonNullable<ReplayGetResponse['recording']>;
@@ -84,7 +85,7 @@ describeWithChromium('browser mode: the Compare view', (chromiumPath) => {
   });
 
   it('replays the demo through legacy, recent-window and a faulty engine at an 8k window', async () => {
-    await section(page, 'Sessions');
+    await chooseSession(page, 'demo-short');
     await expect.poll(() => page.getByRole('checkbox', { name: /plugin:recent-window/ }).isChecked()).toBe(true);
     await page.getByLabel('Context window (tokens)').fill('8000');
     await page.getByLabel('More lanes (lane specs, space-separated)').fill(FAULTY_LANE);

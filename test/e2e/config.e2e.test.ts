@@ -22,6 +22,7 @@ import {
   TEST_RESULTS_DIR,
   type BuiltServer,
   type LaunchedChromium,
+  chooseSession,
 } from './helpers';
 
 const FIXTURE = path.join(PROJECT_ROOT, 'test', 'fixtures', 'config', 'realistic');
@@ -66,6 +67,7 @@ describeWithChromium('browser mode: the Config view', (chromiumPath) => {
     browser = await launchChromium(chromiumPath());
     await browser.context.pages()[0]?.setViewportSize({ width: 1500, height: 1300 });
     ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
+    await chooseSession(page, 'demo-short'); // the session "try before save" replays
     await section(page, 'Config');
     await page.getByTestId('config-plugin').first().waitFor();
   });

@@ -237,3 +237,22 @@ export async function loadSessionFolder(page: Page, dir: string): Promise<void> 
   await form.getByRole('textbox').fill(dir);
   await form.getByRole('button', { name: 'Load' }).click();
 }
+
+/**
+ * Opens the Sessions view, chooses the listed session whose row shows `text`, and waits until the replay form has
+ * taken that session's defaults (they arrive asynchronously and would overwrite a value typed before them).
+ */
+export async function chooseSession(page: Page, text: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
+  await page.locator('[data-testid="session-row"]', { hasText: text }).first().click();
+  const selected = page.locator('[data-testid="session-row"][aria-selected="true"]');
+  await selected.filter({ hasText: text }).waitFor();
+  const window = page.getByLabel('Context window (tokens)');
+  let before = '';
+  for (let stable = 0; stable < 3;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const now = await window.inputValue();
+    stable = now !== '' && now === before ? stable + 1 : 0;
+    before = now;
+  }
+}

@@ -19,6 +19,7 @@ import {
   openApp,
   type BuiltServer,
   type LaunchedChromium,
+  chooseSession,
 } from './helpers';
 
 type Recording = NonNullable<ReplayGetResponse['recording']>;
@@ -58,8 +59,8 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     for (const dir of [configDir, stateDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('Sessions preselects the short demo with lanes legacy and plugin:recent-window', async () => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
+  it('Sessions lists the short demo; chosen, its lanes are legacy and plugin:recent-window', async () => {
+    await chooseSession(page, 'demo-short');
     const pluginLane = page.getByRole('checkbox', { name: /plugin:recent-window/ });
     await expect.poll(() => pluginLane.isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /legacy/ }).isChecked()).toBe(true);
