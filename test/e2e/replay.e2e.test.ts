@@ -101,8 +101,12 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     const legacy = recording.turns.legacy!;
     const plugin = recording.turns['recent-window']!;
     const rows = page.getByTestId('timeline-row');
-    expect(await rows.count()).toBe(legacy.length);
     expect(legacy.length).toBe(12);
+    // the timeline is virtualized: the rows in view are rendered, from the first turn on
+    expect(await rows.count()).toBeGreaterThanOrEqual(5);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-turn'))))).toEqual(
+      legacy.map((_, i) => i).slice(0, await rows.count()),
+    );
     const expected = legacy.map((turn, i) => [
       `${count(turn.totals.estTokens)} / ${count(turn.budget.tokenBudget)}`,
       `${count(plugin[i]!.totals.estTokens)} / ${count(plugin[i]!.budget.tokenBudget)}`,
@@ -110,9 +114,9 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     const shown = await rows.evaluateAll((trs) =>
       trs.map((tr) => Array.from(tr.querySelectorAll('[data-testid="cell-tokens"]')).map((td) => td.textContent)),
     );
-    expect(shown).toEqual(expected);
+    expect(shown).toEqual(expected.slice(0, shown.length));
     expect(await page.getByTestId('budget-caption').textContent()).toBe(
-      `OpenClaw estimate · token budget up to ${count(Math.max(...legacy.map((t) => t.budget.tokenBudget)))} · window 32,000 · prompt budget ${count(legacy[0]!.budget.promptBudget)} (reserve ${count(legacy[0]!.budget.reserveTokens)} configured, ${count(legacy[0]!.precheck.effectiveReserveTokens)} effective)`,
+      `OpenClaw estimate · token budget up to ${count(Math.max(...legacy.map((t) => t.budget.tokenBudget)))} · window ${count(recording.lanes[0]!.contextWindow)} · prompt budget ${count(legacy[0]!.budget.promptBudget)} (reserve ${count(legacy[0]!.budget.reserveTokens)} configured, ${count(legacy[0]!.precheck.effectiveReserveTokens)} effective)`,
     );
     await page.mouse.move(640, 24);
     await page.evaluate(() => document.querySelector('.frame__main')?.scrollTo({ top: 0 }));
