@@ -216,6 +216,8 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
         />
         {zoomable && (
           <Brush
+            // remounted when the data grows (a streaming replay): a mounted Brush keeps its old layout and draws NaN
+            key={series.points.length}
             dataKey="turn"
             height={BRUSH_HEIGHT}
             startIndex={range.start}
