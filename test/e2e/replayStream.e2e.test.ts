@@ -17,7 +17,7 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-stream-'));
-    await writeGeneratedSessions(generateSession({ turns: 1000, seed: 'e2e-stream', contextWindow: 64_000 }), dir);
+    await writeGeneratedSessions(generateSession({ turns: 3000, seed: 'e2e-stream', contextWindow: 64_000 }), dir);
     app = await startApp(chromiumPath());
     page = app.page;
   }, 120_000);
@@ -29,8 +29,8 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
 
   it('opens a finished turn while the replay runs, and Cancel keeps a partial recording', async () => {
     await loadSessionFolder(page, dir);
-    // the generated session's row (the list shows its 1,000 turns once the folder is read)
-    await page.locator('[data-testid="session-row"]', { hasText: '1,000' }).first().click();
+    // the generated session's row (the list shows its 3,000 turns once the folder is read)
+    await page.locator('[data-testid="session-row"]', { hasText: '3,000' }).first().click();
     const plugin = page.getByRole('checkbox', { name: /plugin:recent-window/ });
     if ((await plugin.count()) > 0 && (await plugin.isChecked())) await plugin.uncheck();
     await page.getByRole('button', { name: 'Start replay' }).click();
@@ -42,17 +42,18 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
     await expect.poll(() => page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(/^Turn 3 /);
     // the turn opened while the replay was still running (the progress strip is only shown then)
     expect(await streaming.count()).toBe(1);
-    expect(await streaming.textContent()).toMatch(/of 1,000 lane-turns · [\d.]+ turns\/s · about \d+ (s|min) left/);
+    expect(await streaming.textContent()).toMatch(/of 3,000 lane-turns · [\d.]+ turns\/s · about \d+ (s|min) left/);
     await saveScreenshot(page, 'replay-streaming');
 
+    // 3,000 turns: long enough that the replay is still running here on a loaded CI machine (1,000 was not)
     await streaming.getByRole('button', { name: 'Cancel' }).click();
     const partial = page.getByTestId('replay-partial');
     await partial.waitFor({ timeout: 60_000 });
     const done = Number(
-      /cancelled after ([\d,]+) of 1,000/.exec((await partial.textContent()) ?? '')![1]!.replace(/,/g, ''),
+      /cancelled after ([\d,]+) of 3,000/.exec((await partial.textContent()) ?? '')![1]!.replace(/,/g, ''),
     );
     expect(done).toBeGreaterThanOrEqual(3);
-    expect(done).toBeLessThan(1000);
+    expect(done).toBeLessThan(3000);
     expect(await streaming.count()).toBe(0);
     // the partial recording holds exactly the turns done; the opened turn stays selected
     expect(await page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(
