@@ -94,9 +94,7 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
     expect(screenshot).toMatch(/budget-chart-1000-turns\.png$/);
   });
 
-  // Skipped at stop 23, to fix first next session: after the brush zoom a click at 25 % of the plot selects the
-  // range's first turn (600, 699 expected) — likely a real bug in the click-to-turn mapping of a zoomed chart.
-  it.skip('zooms to a range with the brush and selects the turn clicked on', async () => {
+  it('zooms to a range with the brush and selects the turn clicked on', async () => {
     const traveller = page.locator('.budget-chart .recharts-brush-traveller').first();
     const from = (await traveller.boundingBox())!;
     const brush = (await page.locator('.budget-chart .recharts-brush').boundingBox())!;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
-import { BRUSH_HEIGHT, PLOT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type TurnRange } from './budgetChartGeometry';
+import { plotArea, turnAtPoint, xOfTurn, type TurnRange } from './budgetChartGeometry';
 import { saveChartPng, saveChartSvg } from './chartExport';
 import { useOverlayStore } from '../store/overlayStore';
 import { useElementSize } from './useElementSize';
@@ -58,17 +58,14 @@ function useTurnRange(count: number): [TurnRange, (range: TurnRange) => void] {
 /** The selected turn's line, laid over the plot: moving it renders no part of the chart. */
 function Cursor({ turn, range, width, height }: { turn: number; range: TurnRange; width: number; height: number }) {
   if (turn < range.start || turn > range.end) return null;
-  const plotWidth = width - PLOT_MARGIN.left - Y_AXIS_WIDTH - PLOT_MARGIN.right;
-  const span = Math.max(1, range.end - range.start);
-  const x = PLOT_MARGIN.left + Y_AXIS_WIDTH + ((turn - range.start) / span) * plotWidth;
-  const plotHeight = height - PLOT_MARGIN.top - PLOT_MARGIN.bottom - X_AXIS_HEIGHT - BRUSH_HEIGHT;
+  const area = plotArea(width, height);
   return (
     <div
       className="budget-chart__cursor"
       data-testid="budget-chart-cursor"
       data-turn={turn}
       aria-hidden="true"
-      style={{ transform: `translateX(${x}px)`, top: PLOT_MARGIN.top, height: Math.max(0, plotHeight) }}
+      style={{ transform: `translateX(${xOfTurn(turn, range, width)}px)`, top: area.top, height: area.height }}
     />
   );
 }
@@ -166,6 +163,11 @@ export function BudgetChart({
         className="budget-chart__plot"
         data-testid="budget-chart"
         data-range={`${range.start}-${range.end}`}
+        onClick={(event) => {
+          const box = event.currentTarget.getBoundingClientRect();
+          const turn = turnAtPoint(event.clientX - box.left, event.clientY - box.top, range, size.width, height);
+          if (turn !== null && turn < series.points.length) onSelectTurn(turn);
+        }}
       >
         <Suspense fallback={<div className="budget-chart__loading" style={{ height }} />}>
           <BudgetChartPlot
@@ -175,7 +177,6 @@ export function BudgetChart({
             width={size.width}
             range={range}
             onRange={setRange}
-            onSelectTurn={onSelectTurn}
           />
         </Suspense>
         <Cursor turn={selectedTurn} range={range} width={size.width} height={height} />

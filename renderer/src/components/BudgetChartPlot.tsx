@@ -32,7 +32,6 @@ export interface BudgetChartPlotProps {
   width: number;
   range: TurnRange;
   onRange(range: TurnRange): void;
-  onSelectTurn(turn: number): void;
 }
 
 function tickLabel(value: number): string {
@@ -159,18 +158,12 @@ function markerDots(series: BudgetSeries, range: TurnRange, width: number, top: 
 
 /** The chart itself. Memoised on its data: a turn switch moves only the cursor layer (BudgetChart), not this. */
 export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartPlotProps) {
-  const { series, top, height, width, range, onRange, onSelectTurn } = props;
+  const { series, top, height, width, range, onRange } = props;
   const zoomable = series.points.length > 2;
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width, height }}>
-      <ComposedChart
-        data={series.points}
-        margin={PLOT_MARGIN}
-        onClick={(state) => {
-          const turn = Number(state?.activeLabel);
-          if (state?.activeLabel !== undefined && Number.isInteger(turn)) onSelectTurn(turn);
-        }}
-      >
+      {/* a click selects a turn through the plot's own handler (BudgetChart), from the layout */}
+      <ComposedChart data={series.points} margin={PLOT_MARGIN}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} className="budget-chart__grid" />
         <XAxis
           dataKey="turn"
