@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { InspectorApi, ResponseOf } from '../../../src/bridge';
 import { errorText } from './errorText';
 import { DEFAULT_WINDOW, useReplayStore } from './replayStore';
+import type { ReplayFormState } from './replayTypes';
 
 export type SessionDefaults = ResponseOf<'replay.defaults'>;
 
@@ -54,6 +55,19 @@ export function fieldSources(defaults: SessionDefaults): FieldSources {
 
 let asked = 0;
 
+/**
+ * Fills the form with `values`, except the fields the user changed while the defaults were on their way (the form
+ * then differs from `before`, its state when they were asked for): what was typed is kept.
+ */
+function fillUnlessEdited(values: Partial<ReplayFormState>, before: ReplayFormState): void {
+  const now = useReplayStore.getState().form;
+  const untouched = Object.entries(values).filter(([field]) => {
+    const key = field as keyof ReplayFormState;
+    return JSON.stringify(now[key]) === JSON.stringify(before[key]);
+  });
+  useReplayStore.getState().setForm(Object.fromEntries(untouched) as Partial<ReplayFormState>);
+}
+
 export const useSessionDefaultsStore = create<SessionDefaultsState>()((set) => ({
   sessionFile: null,
   defaults: null,
@@ -61,6 +75,7 @@ export const useSessionDefaultsStore = create<SessionDefaultsState>()((set) => (
   error: null,
   async apply(api, sessionFile, stateDir) {
     const ticket = ++asked;
+    const before = useReplayStore.getState().form;
     set({ sessionFile, loading: true, error: null });
     try {
       const defaults = await api.call('replay.defaults', {
@@ -69,29 +84,35 @@ export const useSessionDefaultsStore = create<SessionDefaultsState>()((set) => (
       });
       if (ticket !== asked) return; // another session was chosen meanwhile
       const { settings, sources } = defaults;
-      useReplayStore.getState().setForm({
-        window: String(settings.contextWindow),
-        // a configured reserve is shown; OpenClaw's default is left to OpenClaw (its floor and cap apply)
-        reserve: sources.reserveTokens === 'openclaw.json' ? String(settings.reserveTokens) : '',
-        keepRecentTokens: String(settings.keepRecentTokens),
-        openclawVersion: settings.openclawVersion,
-        follow: false,
-        extraSpecs: '',
-        laneConfigs: {},
-      });
+      fillUnlessEdited(
+        {
+          window: String(settings.contextWindow),
+          // a configured reserve is shown; OpenClaw's default is left to OpenClaw (its floor and cap apply)
+          reserve: sources.reserveTokens === 'openclaw.json' ? String(settings.reserveTokens) : '',
+          keepRecentTokens: String(settings.keepRecentTokens),
+          openclawVersion: settings.openclawVersion,
+          follow: false,
+          extraSpecs: '',
+          laneConfigs: {},
+        },
+        before,
+      );
       set({ defaults, loading: false });
     } catch (error) {
       if (ticket !== asked) return;
       // no defaults (an older runtime, an unreadable session): ContextScope's own, nothing of the previous session
-      useReplayStore.getState().setForm({
-        window: String(DEFAULT_WINDOW),
-        reserve: '',
-        keepRecentTokens: '',
-        openclawVersion: '',
-        follow: false,
-        extraSpecs: '',
-        laneConfigs: {},
-      });
+      fillUnlessEdited(
+        {
+          window: String(DEFAULT_WINDOW),
+          reserve: '',
+          keepRecentTokens: '',
+          openclawVersion: '',
+          follow: false,
+          extraSpecs: '',
+          laneConfigs: {},
+        },
+        before,
+      );
       set({ defaults: null, loading: false, error: errorText(error) });
     }
   },
