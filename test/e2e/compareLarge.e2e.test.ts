@@ -71,11 +71,11 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
     await page.getByRole('button', { name: 'Start replay' }).click();
     await page.getByRole('dialog', { name: 'Run plugin code?' }).getByRole('button', { name: 'Run once' }).click();
     await page.getByTestId('timeline').waitFor({ timeout: 120_000 });
+    // the timeline shows at the first streamed turn: wait for the whole replay (the strip below needs every turn)
+    await page.getByTestId('replay-streaming').waitFor({ state: 'detached', timeout: 120_000 });
   });
 
-  // Skipped at stop 23, to fix first next session: compare-turn 129 never becomes visible (30 s) since the Sessions
-  // view, the virtualized lists and the demos changed; not yet told apart from a bug.
-  it.skip('renders a turn of over 1,000 aligned messages in well under a second and scrolls it windowed', async () => {
+  it('renders a turn of over 1,000 aligned messages in well under a second and scrolls it windowed', async () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Compare' }).click();
     await page.getByTestId('compare-view').waitFor();
     const last = TURNS - 1;
@@ -88,18 +88,31 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
     const table = page.getByTestId('aligned-table');
     const rows = Number(await table.getAttribute('data-aligned-rows'));
     expect(rows).toBeGreaterThanOrEqual(1000);
-    // open every fold, so the table lists every aligned row (the largest fold is timed)
+    // open every fold, so the table lists every aligned row (the largest fold is timed); only the folds in view are
+    // in the DOM, so the body is scrolled down a page at a time until none is left anywhere
     let unfoldMs = 0;
-    while ((await page.getByTestId('aligned-fold').count()) > 0) {
-      const sizes = await page
-        .getByTestId('aligned-fold')
-        .evaluateAll((folds) => folds.map((f) => Number(/^… (\d+)/.exec(f.textContent ?? '')?.[1] ?? 0)));
-      const largest = sizes.indexOf(Math.max(...sizes));
-      await page
-        .getByTestId('aligned-fold')
-        .nth(largest)
-        .evaluate((f) => f.setAttribute('data-timed', 'yes'));
-      unfoldMs = Math.max(unfoldMs, await timeClick(page, '[data-timed="yes"]'));
+    const body = page.getByTestId('aligned-body');
+    await body.evaluate((el) => (el.scrollTop = 0));
+    for (let guard = 0; guard < 500; guard++) {
+      if ((await page.getByTestId('aligned-fold').count()) > 0) {
+        const sizes = await page
+          .getByTestId('aligned-fold')
+          .evaluateAll((folds) => folds.map((f) => Number(/^… (\d+)/.exec(f.textContent ?? '')?.[1] ?? 0)));
+        const largest = sizes.indexOf(Math.max(...sizes));
+        await page
+          .getByTestId('aligned-fold')
+          .nth(largest)
+          .evaluate((f) => f.setAttribute('data-timed', 'yes'));
+        unfoldMs = Math.max(unfoldMs, await timeClick(page, '[data-timed="yes"]'));
+        continue;
+      }
+      const atEnd = await body.evaluate(async (el) => {
+        const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+        el.scrollTop += el.clientHeight;
+        await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+        return end;
+      });
+      if (atEnd) break;
     }
     expect(Number(await table.getAttribute('aria-rowcount')) - 1).toBe(rows);
     const inDom = await page.getByTestId('aligned-row').count();

@@ -87,6 +87,12 @@ describe('a streaming replay in the Replay view', () => {
     expect(streaming.textContent).toContain('2 of 6 lane-turns');
     expect(streaming.textContent).toContain('1.0 turns/s · about 4 s left');
     expect(useSelectionStore.getState().turn).toBe(0);
+    // what is shown is not the Recording yet: export waits, and says why
+    const exportJson = screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement;
+    expect(exportJson.disabled).toBe(true);
+    expect(exportJson.title).toMatch(/still running/);
+    expect(await useReplayStore.getState().exportRecording(runtime.fake.client, 'json')).toBeNull();
+    expect(runtime.fake.calls).not.toContain('replay.export');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(runtime.fake.calls).toContain('replay.cancel'));
@@ -96,5 +102,6 @@ describe('a streaming replay in the Replay view', () => {
     expect(useReplayStore.getState().recording?.partial).toEqual({ reason: 'cancelled', done: 2, total: 6 });
     expect((await screen.findByTestId('replay-partial')).textContent).toContain('cancelled after 2 of 6 lane-turns');
     expect(screen.queryByTestId('replay-streaming')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -14,6 +14,8 @@ export interface ReplayHeaderProps {
   warnings: number;
   exporting: ExportFormat | null;
   onExport(format: ExportFormat): void;
+  /** set while the replay still runs: why export waits */
+  exportWaitReason?: string;
   /** live mode: the session is followed and this many passes have been shown; Stop ends following */
   live?: { passes: number; onStop(): void };
 }
@@ -21,6 +23,7 @@ export interface ReplayHeaderProps {
 /** The replay's title, its size and outcome in one line, and the export buttons. */
 export function ReplayHeader(props: ReplayHeaderProps) {
   const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport, live } = props;
+  const waitReason = props.exportWaitReason;
   return (
     <header className="replay-view__header">
       <div className="replay-view__heading">
@@ -50,7 +53,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           )}
         </p>
       </div>
-      <ExportButtons busy={exporting} onExport={onExport} />
+      <ExportButtons busy={exporting} onExport={onExport} {...(waitReason ? { waitReason } : {})} />
     </header>
   );
 }

@@ -58,12 +58,19 @@ function toggleLane({ set, get }: ReplayStoreAccess, spec: string): void {
   });
 }
 
+/** Why Export waits while a (non-live) replay runs: what is shown then is not yet the Recording. */
+export const STILL_RUNNING = 'The replay is still running: export once it ends, or Cancel to keep a partial recording.';
+
 async function exportRecording(
   { set, get }: ReplayStoreAccess,
   api: InspectorApi,
   format: ExportFormat,
 ): Promise<string | null> {
-  const { recordingReplayId: replayId, recording } = get();
+  const { recordingReplayId: replayId, recording, run } = get();
+  if (replayId && run?.replayId === replayId && run.status === 'running' && !run.following) {
+    set({ exportError: STILL_RUNNING });
+    return null;
+  }
   // a recording opened from a file or kept from an earlier run has no replay in this runtime: its JSON is itself
   const own = format === 'json' && recording ? JSON.stringify(recording) : null;
   if (!replayId) {

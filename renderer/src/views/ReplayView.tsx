@@ -9,7 +9,7 @@ import { lanesOfSession, sessionChoices } from '../model/recordingLanes';
 import type { Recording } from '../recordingTypes';
 import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
-import { useReplayStore, type ExportFormat } from '../store/replayStore';
+import { STILL_RUNNING, useReplayStore, type ExportFormat } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
 import { exportCurrentRecording } from './exportRecording';
 import { ReplayPanes } from './ReplayPanes';
@@ -70,6 +70,9 @@ export function ReplayView() {
         {...findingCounts(recording)}
         exporting={exporting}
         onExport={onExport}
+        {...(run?.status === 'running' && !run.following && run.replayId === recordingReplayId
+          ? { exportWaitReason: STILL_RUNNING }
+          : {})}
         {...(run?.following && run.status === 'running' && run.replayId === recordingReplayId && client
           ? { live: { passes: run.passes ?? 0, onStop: () => void cancel(client) } }
           : {})}
