@@ -4,3 +4,4 @@ export * from './engine';
 export * from './validateEngine';
 export * from './recording';
 export * from './validateAssembleResult';
+export * from './validateEngineResult';

@@ -9,14 +9,26 @@ import { AGENT_MESSAGE_ROLES } from './messages';
 
 const ROLES: ReadonlySet<string> = new Set(AGENT_MESSAGE_ROLES);
 
-function describeValue(value: unknown): string {
+/** A short description of a value for a contract message (strings cut at 40 characters, never the whole value). */
+export function describeResultValue(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'missing';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string')
     return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'function') return 'a function';
   return `${typeof value} ${String(value)}`;
 }
+
+const describeValue = describeResultValue;
+
+/** The text field the host reads from each block type (estimators, provenance, tool pairing). */
+const STRING_FIELD_OF_BLOCK: ReadonlyMap<string, string> = new Map([
+  ['text', 'text'],
+  ['thinking', 'thinking'],
+  ['toolCall', 'id'],
+]);
 
 /** The first problem of a content block list (`path` names the list), or undefined. */
 function contentProblem(content: unknown, path: string, stringAllowed: boolean): string | undefined {
@@ -28,8 +40,9 @@ function contentProblem(content: unknown, path: string, stringAllowed: boolean):
     if (!isRecord(block) || typeof block.type !== 'string') {
       return `${path}[${i}] is ${describeValue(block)} (expected a content block with a type)`;
     }
-    if (block.type === 'text' && typeof block.text !== 'string') {
-      return `${path}[${i}].text is ${describeValue(block.text)} (expected a string)`;
+    const field = STRING_FIELD_OF_BLOCK.get(block.type);
+    if (field !== undefined && typeof block[field] !== 'string') {
+      return `${path}[${i}].${field} is ${describeValue(block[field])} (expected a string)`;
     }
   }
   return undefined;
@@ -42,8 +55,21 @@ function messageProblem(message: unknown, path: string): string | undefined {
   if (typeof role !== 'string' || !ROLES.has(role)) {
     return `${path}.role is ${describeValue(role)} (expected one of ${[...ROLES].join(', ')})`;
   }
-  if (role === 'user') return contentProblem(message.content, `${path}.content`, true);
+  if (role === 'user' || role === 'custom') return contentProblem(message.content, `${path}.content`, true);
   if (role === 'assistant' || role === 'toolResult') return contentProblem(message.content, `${path}.content`, false);
+  const field = role === 'bashExecution' ? 'command' : 'summary';
+  if (typeof message[field] !== 'string') {
+    return `${path}.${field} is ${describeValue(message[field])} (expected a string)`;
+  }
+  return undefined;
+}
+
+/** The first message of `messages` the host cannot read, named by its JSON path (`messages[i]…`), or undefined. */
+export function describeAssembleMessagesProblem(messages: readonly unknown[]): string | undefined {
+  for (let i = 0; i < messages.length; i++) {
+    const problem = messageProblem(messages[i], `messages[${i}]`);
+    if (problem) return problem;
+  }
   return undefined;
 }
 
@@ -53,9 +79,5 @@ export function describeAssembleResultProblem(result: unknown): string | undefin
   if (!Array.isArray(result.messages)) {
     return `messages is ${describeValue(result.messages)} (expected an array)`;
   }
-  for (let i = 0; i < result.messages.length; i++) {
-    const problem = messageProblem(result.messages[i], `messages[${i}]`);
-    if (problem) return problem;
-  }
-  return undefined;
+  return describeAssembleMessagesProblem(result.messages);
 }

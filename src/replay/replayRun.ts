@@ -16,6 +16,7 @@ import type { ReplayState } from './lane/replayState';
 import type { ReplayOptions } from './lane/replayTypes';
 import { sweepPendingSubagents } from './lane/subagentLifecycle';
 import { RecordedEngine } from './recording/recordEngineCalls';
+import { quarantineOnContractFailure } from './lane/resultContract';
 import type { QuarantineLogEntry, TurnDraft } from './recording/turnDraft';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
 import { lastStopReason } from './session/sessionLookups';
@@ -99,7 +100,7 @@ export class ReplayRun {
       group,
       session,
       transcript,
-      engine: new RecordedEngine(engine),
+      engine: new RecordedEngine(engine, quarantineOnContractFailure(group.runtime, engine)),
       sessionKey,
       depth,
       replayChild: (parent, spawn, spawnTurn) => this.replayChild(parent, spawn, spawnTurn),

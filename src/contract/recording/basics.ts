@@ -41,6 +41,8 @@ export const FINDING_CODES = [
   'non-deterministic',
   'over-budget',
   'void-result',
+  'invalid-result',
+  'session-problem',
   'quarantined',
   'host-unsupported',
   'assemble-failed',

@@ -19,6 +19,8 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'non-deterministic': 'warning',
   'over-budget': 'warning',
   'void-result': 'warning',
+  'invalid-result': 'warning',
+  'session-problem': 'warning',
   quarantined: 'error',
   'host-unsupported': 'error',
   'assemble-failed': 'error',
@@ -69,6 +71,8 @@ export interface TurnFindingInput {
   determinism?: { first: readonly string[]; second: readonly string[] };
   /** lifecycle methods that returned undefined where a result object is specified */
   voidResults: readonly string[];
+  /** result fields that break the contract where OpenClaw ignores them (the call itself counted as ok) */
+  invalidResults?: readonly { method: string; problem: string }[];
   quarantines: readonly { engineId: string; operation: string; reason: string }[];
   hostFailure?: string;
 }
@@ -268,8 +272,9 @@ function assembledTokenFindings(input: TurnFindingInput): Finding[] {
   }
 
   const reported = input.estimatedTokens;
-  // 0 is "not estimated" for every engine (legacy returns it), as the doctor treats it
-  if (reported !== null && reported !== 0) {
+  // 0 is "not estimated" for every engine (legacy returns it), as the doctor treats it; a value that is not a
+  // finite number ≥ 0 is an invalid-result finding instead
+  if (reported !== null && reported !== 0 && Number.isFinite(reported) && reported > 0) {
     const within = (reference: number) =>
       reference === 0 ? reported === 0 : Math.abs(reported - reference) <= input.driftThreshold * reference;
     if (!within(tikTotal) && !within(estTotal)) {
@@ -312,6 +317,19 @@ function determinismFindings(input: TurnFindingInput): Finding[] {
   return out;
 }
 
+/** Result fields that break the contract where OpenClaw ignores them: the lane went on, as OpenClaw's would. */
+function invalidResultFindings(input: TurnFindingInput): Finding[] {
+  const engine = engineLabel(input);
+  return (input.invalidResults ?? []).map(({ method, problem }) =>
+    finding(
+      input,
+      'invalid-result',
+      `${engine} ${method}() returned a result that breaks the contract: ${problem}. OpenClaw does not read ` +
+        'it, so the lane went on as it would in OpenClaw; fix the result before a host or tool relies on it.',
+    ),
+  );
+}
+
 /** Methods that returned undefined where OpenClaw specifies a result object. */
 function voidResultFindings(input: TurnFindingInput): Finding[] {
   const out: Finding[] = [];
@@ -349,5 +367,6 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
     ...(assembled ? assembledTokenFindings(input) : []),
     ...determinismFindings(input),
     ...voidResultFindings(input),
+    ...invalidResultFindings(input),
   ];
 }

@@ -274,7 +274,11 @@ export class LaneRunner implements Lane {
     if (!this.deferred) return [];
     const { promise, draft } = this.deferred;
     this.deferred = null;
-    const before = { voids: draft.voidResults.length, quarantines: draft.quarantines.length };
+    const before = {
+      voids: draft.voidResults.length,
+      invalid: draft.invalidResults.length,
+      quarantines: draft.quarantines.length,
+    };
     await this.within(draft, () => promise);
     // findings of the deferred call (its record was already emitted)
     return computeTurnFindings({
@@ -290,6 +294,7 @@ export class LaneRunner implements Lane {
       driftThreshold: this.state.driftThreshold,
       compactions: [],
       voidResults: draft.voidResults.slice(before.voids),
+      invalidResults: draft.invalidResults.slice(before.invalid),
       quarantines: draft.quarantines.slice(before.quarantines),
     });
   }

@@ -4,7 +4,7 @@
  * the host sees; it also notices when the runtime quarantined the engine *during* the call and answered with
  * the legacy fallback, and records the engine's true outcome (error + reason) next to what the host got.
  */
-import type { ContextEngine } from '../../contract';
+import { checkEngineResult, type ContextEngine } from '../../contract';
 import type { EngineCall } from '../../contract/recording';
 import { errorMessage } from '../../common/errorText';
 
@@ -38,10 +38,29 @@ export interface EngineCallSink {
   record(call: EngineCall): void;
   /** a result-object method returned undefined */
   voidResult(method: EngineMethod): void;
+  /** a result broke the contract in a field OpenClaw ignores (a finding; the call counts as ok) */
+  invalidResult(method: EngineMethod, problem: string): void;
+}
+
+/** Quarantines the engine for a result the host cannot use (the lane's runtime; see src/replay/lane). */
+export type ContractFailureHandler = (method: EngineMethod, reason: string) => void;
+
+const RESULT_TYPE_NAMES: Partial<Record<EngineMethod, string>> = {
+  assemble: 'AssembleResult',
+  compact: 'CompactResult',
+};
+
+/** `assemble() returned an invalid AssembleResult: <problem>`. */
+export function invalidResultReason(method: EngineMethod, problem: string): string {
+  return `${method}() returned an invalid ${RESULT_TYPE_NAMES[method] ?? 'result'}: ${problem}`;
 }
 
 export class RecordedEngine {
-  constructor(readonly engine: ContextEngine) {}
+  /** `onContractFailure` quarantines the engine when a result breaks the contract where the host reads it */
+  constructor(
+    readonly engine: ContextEngine,
+    private readonly onContractFailure?: ContractFailureHandler,
+  ) {}
 
   /** The engine's live `info` (the fallback's once quarantined). */
   get info(): ContextEngine['info'] {
@@ -65,6 +84,15 @@ export class RecordedEngine {
     try {
       const value = await (method === 'dispose' ? fn.call(this.engine) : fn.call(this.engine, params));
       const quarantined = sink.quarantinesSince(mark).find((q) => q.operation === method);
+      if (!quarantined) {
+        const check = checkEngineResult(method, value);
+        for (const note of check.notes) sink.invalidResult(method, note);
+        if (check.breaking !== undefined) {
+          const reason = invalidResultReason(method, check.breaking);
+          this.onContractFailure?.(method, reason);
+          throw new Error(reason);
+        }
+      }
       outcome = { ok: true, value, fellBack: quarantined !== undefined };
       const call: EngineCall = {
         method,

@@ -32,6 +32,8 @@ export class TurnDraft implements EngineCallSink {
   readonly calls: EngineCall[] = [];
   readonly events: ReplayEvent[] = [];
   readonly voidResults: EngineMethod[] = [];
+  /** contract problems of result fields OpenClaw ignores (`method`: what the engine returned) */
+  readonly invalidResults: { method: EngineMethod; problem: string }[] = [];
   readonly quarantines: QuarantineLogEntry[] = [];
   readonly compactions: CompactionOutcome[] = [];
   attemptNo = 0;
@@ -68,6 +70,10 @@ export class TurnDraft implements EngineCallSink {
 
   voidResult(method: EngineMethod): void {
     this.voidResults.push(method);
+  }
+
+  invalidResult(method: EngineMethod, problem: string): void {
+    this.invalidResults.push({ method, problem });
   }
 
   /** Add an event stamped with this draft's lane, turn and the next sequence number. */

@@ -93,7 +93,15 @@ describe('engine findings', () => {
   it('0 is "no estimate" for every engine, as in the doctor (OpenClaw never reads it; legacy returns 0)', () => {
     expect(codes(input({ isLegacy: true, estimatedTokens: 0 }))).toEqual([]);
     expect(codes(input({ estimatedTokens: 0 }))).toEqual([]);
-    expect(codes(input({ estimatedTokens: -5 }))).toEqual(['estimate-drift']);
+    // a value that is not a finite number ≥ 0 is a contract finding (found where the call returned), not a drift
+    for (const bad of [-5, Number.NaN, Infinity]) expect(codes(input({ estimatedTokens: bad }))).toEqual([]);
+    const invalid = computeTurnFindings({
+      ...input({ estimatedTokens: Number.NaN }),
+      invalidResults: [{ method: 'assemble', problem: 'estimatedTokens is number NaN, expected a finite number ≥ 0' }],
+    });
+    expect(invalid.map((f) => [f.code, f.severity])).toEqual([['invalid-result', 'warning']]);
+    expect(invalid[0]!.message).toContain('assemble() returned a result that breaks the contract: estimatedTokens is');
+    expect(invalid[0]!.message).not.toContain('%');
   });
 
   it('does not count tool calls of an assistant turn that ended error or aborted as orphaned (OpenClaw repairs those)', () => {

@@ -88,3 +88,118 @@ describe('a malformed assemble() result', () => {
     expect(both.findings.filter((f) => f.code === 'quarantined' && f.lane === both.lanes[1]!.id)).toHaveLength(1);
   });
 });
+
+describe('invalid results of every operation', () => {
+  /** Long turns in a small window, so the engine compacts (overflow) from the third turn on. */
+  const session = () => {
+    const b = new SessionBuilder();
+    for (let i = 0; i < 5; i++) b.turn(`${'q'.repeat(3000)} ${i}`, 'a'.repeat(3000));
+    return b.loaded();
+  };
+  /**
+   * A lane's turns without what differs between two runs anyway: timings, the run-wide event sequence, and the
+   * content keys of compaction summaries (they carry the wall-clock time they were written at).
+   */
+  const strip = (turns: Awaited<ReturnType<typeof replaySession>>['turns'][string]) =>
+    JSON.parse(
+      JSON.stringify(turns, (key, value: unknown) => {
+        if (key === 'startedAtMs' || key === 'durationMs' || key === 'seq') return 0;
+        if (value && typeof value === 'object' && (value as { provenance?: unknown }).provenance === 'summary')
+          return { ...value, key: 'summary' };
+        return value;
+      }),
+    ) as unknown;
+  const legacyLane = { engine: { kind: 'legacy' as const }, contextWindow: 8000 };
+
+  async function replayWith(overrides: Parameters<typeof recordingEngine>[1]) {
+    const engine = recordingEngine({ id: 'faulty' }, overrides);
+    const both = await replaySession({
+      session: session(),
+      lanes: [legacyLane, { ...lane('faulty', engine.factory), contextWindow: 8000 }],
+    });
+    const alone = await replaySession({ session: session(), lanes: [legacyLane] });
+    // the other lane is exactly what it is without the faulty one
+    expect(strip(both.turns.legacy!)).toEqual(strip(alone.turns.legacy!));
+    const id = both.lanes[1]!.id;
+    const quarantines = both.turns[id]!.flatMap((t) => t.events.filter((e) => e.type === 'quarantine'));
+    return { findings: both.findings.filter((f) => f.lane === id), quarantines, engine };
+  }
+
+  it.each([
+    [
+      'compact',
+      {
+        async compact() {
+          return { ok: 'yes', compacted: 5 } as never;
+        },
+      },
+      'compact() returned an invalid CompactResult: ok is the string "yes", expected a boolean',
+    ],
+    [
+      'compact',
+      {
+        async compact() {
+          return { ok: true, compacted: true, result: { tokensBefore: Number.NaN, summary: 7 } } as never;
+        },
+      },
+      'compact() returned an invalid CompactResult: result.tokensBefore is number NaN, expected a finite number ≥ 0',
+    ],
+    [
+      'assemble',
+      {
+        async assemble(p: { messages: unknown[] }) {
+          return { messages: p.messages, estimatedTokens: 1, systemPromptAddition: { text: 'x' } } as never;
+        },
+      },
+      'assemble() returned an invalid AssembleResult: systemPromptAddition is an object, expected a string',
+    ],
+  ])('a result the host reads and cannot use quarantines the lane during %s', async (operation, overrides, reason) => {
+    const { quarantines, findings } = await replayWith(overrides as never);
+    expect(quarantines).toHaveLength(1);
+    expect(quarantines[0]).toMatchObject({ engineId: 'faulty', operation, reason });
+    expect(findings.filter((f) => f.code === 'quarantined').map((f) => f.message)).toEqual([
+      expect.stringContaining(reason),
+    ]);
+  });
+
+  it.each([
+    [
+      'assemble',
+      {
+        async assemble(p: { messages: unknown[] }) {
+          return { messages: p.messages, estimatedTokens: Number.NaN };
+        },
+      },
+      'estimatedTokens is number NaN, expected a finite number ≥ 0',
+    ],
+    [
+      'ingest',
+      {
+        async ingest() {
+          return 42;
+        },
+      },
+      'the result is number 42, expected an object',
+    ],
+    [
+      'ingest',
+      {
+        async ingest() {
+          return { ingested: 'yes' };
+        },
+      },
+      'ingested is the string "yes", expected a boolean',
+    ],
+  ])(
+    'a %s result field OpenClaw ignores is an invalid-result finding with its path, and the lane goes on',
+    async (method, overrides, problem) => {
+      const { quarantines, findings } = await replayWith(overrides as never);
+      expect(quarantines).toEqual([]);
+      const invalid = findings.filter((f) => f.code === 'invalid-result');
+      expect(invalid.length).toBeGreaterThan(0);
+      expect(invalid[0]!.message).toContain(`${method}() returned a result that breaks the contract: ${problem}`);
+      // NaN is not judged as a drift ("NaN%")
+      expect(findings.filter((f) => f.code === 'estimate-drift')).toEqual([]);
+    },
+  );
+});

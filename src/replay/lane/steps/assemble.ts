@@ -1,5 +1,4 @@
 import {
-  describeAssembleResultProblem,
   type AgentMessage,
   type AssembleParams,
   type AssembleResult,
@@ -48,10 +47,10 @@ export async function assembleContext(
     // 2026.8+ hosts pass runtimeContext (with sessionTarget) to assemble too
     ...(lane.state.profile.durableTurnCommit ? { runtimeContext: lane.runtimeContext() } : {}),
   };
+  // a result whose messages the host cannot read already failed the call (the engine is quarantined)
   const outcome = await lane.engine.call<AssembleResult>(draft, 'assemble', params);
-  const invalid = outcome.ok ? invalidResultReason(lane, outcome.value) : undefined;
   let context: AssembledContext;
-  if (outcome.ok && outcome.value && Array.isArray(outcome.value.messages) && invalid === undefined) {
+  if (outcome.ok && outcome.value && Array.isArray(outcome.value.messages)) {
     const result = outcome.value;
     context = {
       pipeline,
@@ -62,7 +61,8 @@ export async function assembleContext(
       ...lane.classify(result.messages),
     };
   } else {
-    const assembleError = !outcome.ok ? outcome.message : (invalid ?? 'assemble() returned no messages array');
+    // OpenClaw's ensureAssembleResultShape case (no messages array): the pipeline messages are sent
+    const assembleError = !outcome.ok ? outcome.message : 'assemble() returned no messages array';
     draft.warn(ASSEMBLE_FAILED_WARNING + assembleError);
     context = {
       pipeline,
@@ -75,23 +75,6 @@ export async function assembleContext(
   }
   if (context.assemblySucceeded && lane.state.checkDeterminism) await checkDeterminism(lane, draft, params, context);
   return context;
-}
-
-/**
- * A result whose messages the host cannot read quarantines the engine (a contract failure of this lane; the other
- * lanes go on). Undefined when the result is readable, or has no messages array at all (OpenClaw's own case: the
- * pipeline messages are sent, no quarantine).
- */
-function invalidResultReason(lane: Lane, result: unknown): string | undefined {
-  if (!result || typeof result !== 'object' || !Array.isArray((result as AssembleResult).messages)) return undefined;
-  const problem = describeAssembleResultProblem(result);
-  if (problem === undefined) return undefined;
-  const reason = `assemble() returned an invalid AssembleResult: ${problem}`;
-  const described = lane.group.runtime.describeResolvedEngine(lane.engine.engine);
-  if (described && !described.quarantined && described.engineId !== 'legacy') {
-    lane.group.runtime.quarantineContextEngine({ engineId: described.engineId, operation: 'assemble', error: reason });
-  }
-  return reason;
 }
 
 /** Assemble a second time with the same params and record both key lists (the determinism finding compares them). */

@@ -199,6 +199,7 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
     compactions: draft.compactions,
     ...(draft.determinism ? { determinism: draft.determinism } : {}),
     voidResults: draft.voidResults,
+    invalidResults: draft.invalidResults,
     quarantines: draft.quarantines,
     ...(hostFailure !== undefined ? { hostFailure } : {}),
   });
