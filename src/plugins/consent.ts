@@ -1,13 +1,15 @@
 /**
  * Consent to execute a plugin's code. A grant is remembered per plugin realpath together with the package's
- * content hash (hashPluginPackage), in a JSON file under the app's config dir written atomically; a changed
- * package invalidates the grant. `allowExecuteConsent()` is the CLI's `--allow-execute` (this run only).
+ * content hash (snapshotPluginPackage: every file the plugin can load), in a JSON file under the app's config dir,
+ * updated under a lock file and written atomically; a changed package invalidates the grant.
+ * `allowExecuteConsent()` is the CLI's `--allow-execute` (this run only).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { withFileLock } from '../common/fileLock';
 import { writeFileAtomic } from '../common/writeFileAtomic';
-import { hashPluginPackage, type HashablePlugin } from './hashPluginPackage';
+import { snapshotPluginPackage, type HashablePlugin, type PackageSnapshot } from './hashPluginPackage';
 
 export interface ConsentSubject extends HashablePlugin {
   id: string;
@@ -20,6 +22,8 @@ export interface ConsentDecision {
   reason: string;
   /** the package's current content hash */
   hash: string;
+  /** the files that hash covers (the loader lets the engine host load only these) */
+  snapshot?: PackageSnapshot;
 }
 
 /** What loadPlugin asks before it executes a plugin. */
@@ -37,8 +41,11 @@ export interface ConsentGrant {
 export interface ConsentStore extends PluginConsent {
   readonly file: string;
   check(plugin: ConsentSubject): ConsentDecision;
-  /** remembers consent for the plugin's current content */
-  grant(plugin: ConsentSubject): ConsentGrant;
+  /**
+   * remembers consent for the plugin's current content; with `expectedHash` (the content the person reviewed)
+   * nothing is remembered and an error says so when the package changed since
+   */
+  grant(plugin: ConsentSubject, expectedHash?: string): ConsentGrant;
   /** forgets consent for a realpath; true when there was one */
   revoke(realPath: string): boolean;
   list(): ConsentGrant[];
@@ -90,35 +97,51 @@ function readConsentFile(file: string): ConsentFile {
   return { version: 1, grants: clean };
 }
 
+function changedMessage(realPath: string, granted: string, current: string): string {
+  return `not executed: ${realPath} changed since consent was given (content hash ${granted.slice(0, 12)} → ${current.slice(0, 12)}); review it, then run with --allow-execute or approve it in the app again`;
+}
+
+/** Read-modify-write of the consent file under its lock, so two processes never lose each other's grants. */
+function updateConsentFile<T>(file: string, change: (data: ConsentFile) => { result: T; write: boolean }): T {
+  return withFileLock(file, () => {
+    const data = readConsentFile(file);
+    const { result, write } = change(data);
+    if (write) writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+    return result;
+  });
+}
+
 export function createConsentStore(file: string = defaultConsentFile()): ConsentStore {
   return {
     file,
     check(plugin) {
-      const hash = hashPluginPackage(plugin);
+      const snapshot = snapshotPluginPackage(plugin);
+      const hash = snapshot.hash;
       const grant = readConsentFile(file).grants[plugin.realPath];
-      if (!grant) return { granted: false, reason: noConsentMessage(plugin.realPath), hash };
-      if (grant.hash !== hash) {
-        return {
-          granted: false,
-          reason: `not executed: ${plugin.realPath} changed since consent was given (content hash ${grant.hash.slice(0, 12)} → ${hash.slice(0, 12)}); review it, then run with --allow-execute or approve it in the app again`,
-          hash,
-        };
-      }
-      return { granted: true, reason: `approved on ${grant.grantedAt}`, hash };
+      if (!grant) return { granted: false, reason: noConsentMessage(plugin.realPath), hash, snapshot };
+      if (grant.hash !== hash)
+        return { granted: false, reason: changedMessage(plugin.realPath, grant.hash, hash), hash, snapshot };
+      return { granted: true, reason: `approved on ${grant.grantedAt}`, hash, snapshot };
     },
-    grant(plugin) {
-      const data = readConsentFile(file);
-      const grant = { pluginId: plugin.id, hash: hashPluginPackage(plugin), grantedAt: new Date().toISOString() };
-      data.grants[plugin.realPath] = grant;
-      writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
-      return { realPath: plugin.realPath, ...grant };
+    grant(plugin, expectedHash) {
+      const hash = snapshotPluginPackage(plugin).hash;
+      if (expectedHash !== undefined && hash !== expectedHash) {
+        throw new Error(
+          `${plugin.realPath} changed since its consent was asked for (content hash ${expectedHash.slice(0, 12)} → ${hash.slice(0, 12)}); nothing was approved. Review it and approve it again.`,
+        );
+      }
+      const grant = { pluginId: plugin.id, hash, grantedAt: new Date().toISOString() };
+      return updateConsentFile(file, (data) => {
+        data.grants[plugin.realPath] = grant;
+        return { result: { realPath: plugin.realPath, ...grant }, write: true };
+      });
     },
     revoke(realPath) {
-      const data = readConsentFile(file);
-      if (!data.grants[realPath]) return false;
-      delete data.grants[realPath];
-      writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
-      return true;
+      return updateConsentFile(file, (data) => {
+        if (!data.grants[realPath]) return { result: false, write: false };
+        delete data.grants[realPath];
+        return { result: true, write: true };
+      });
     },
     list() {
       return Object.entries(readConsentFile(file).grants).map(([realPath, g]) => ({ realPath, ...g }));
@@ -129,13 +152,20 @@ export function createConsentStore(file: string = defaultConsentFile()): Consent
 /** Consent for every plugin, for this run only (the CLI's --allow-execute). */
 export function allowExecuteConsent(): PluginConsent {
   return {
-    check: (plugin) => ({ granted: true, reason: 'allowed by --allow-execute', hash: hashPluginPackage(plugin) }),
+    check: (plugin) => {
+      const snapshot = snapshotPluginPackage(plugin);
+      return { granted: true, reason: 'allowed by --allow-execute', hash: snapshot.hash, snapshot };
+    },
   };
 }
 
 /** Consent for no plugin: everything is listed, nothing runs. */
 export function denyAllConsent(): PluginConsent {
   return {
-    check: (plugin) => ({ granted: false, reason: noConsentMessage(plugin.realPath), hash: hashPluginPackage(plugin) }),
+    check: (plugin) => ({
+      granted: false,
+      reason: noConsentMessage(plugin.realPath),
+      hash: snapshotPluginPackage(plugin).hash,
+    }),
   };
 }

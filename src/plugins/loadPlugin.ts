@@ -17,6 +17,7 @@ import type {
 import { delegateCompactionToRuntime, type DelegateCompactionDeps } from '../engines/legacy';
 import type { ContextRuntime, PluginRegistrationMode } from '../runtime';
 import type { PluginConsent } from './consent';
+import { decideConsent } from './consentGate';
 import { EngineHost, type EngineHostOptions, type PluginLogEntry } from './host/engineHost';
 import { EngineHostError } from './host/engineHostError';
 import type { EngineHostEntry } from './host/hostEntry';
@@ -136,6 +137,8 @@ class PluginLoad implements LoadedPlugin {
   /** bumped per start(); a factory only talks to the host of the generation that registered it */
   private generation = 0;
   private lane: PreparedLaneDirs | undefined;
+  /** the files consent covers (real path → sha256): the only modules the engine host may load */
+  private covered: Record<string, string> = {};
   private readonly options: LoadPluginOptions;
   private readonly deadlines: EngineDeadlines;
 
@@ -207,25 +210,19 @@ class PluginLoad implements LoadedPlugin {
     return true;
   }
 
-  /** True when the user consented to running this plugin; else status "not-executed" with the reason. */
+  /** True when the user consented to running this plugin (its covered files kept); else status "not-executed". */
   private async checkConsent(): Promise<boolean> {
-    const plugin = this.plugin;
-    let decision: { granted: boolean; reason: string };
-    try {
-      decision = await this.options.consent.check(plugin);
-    } catch (error) {
-      decision = {
-        granted: false,
-        reason: `not executed: consent could not be checked for ${plugin.realPath}: ${errorMessage(error)}`,
-      };
+    const decision = await decideConsent(this.plugin, this.options.consent);
+    if (decision.granted) {
+      this.covered = decision.snapshot.files;
+      return true;
     }
-    if (decision.granted) return true;
     this.status = 'not-executed';
     this.statusMessage = decision.reason;
     this.errors.push({
       code: 'no-consent',
       message: decision.reason,
-      file: plugin.realPath,
+      file: this.plugin.realPath,
       fix: 'run with --allow-execute or approve the plugin in the app',
     });
     return false;
@@ -310,6 +307,7 @@ class PluginLoad implements LoadedPlugin {
       sdk:
         this.options.memoryPromptSection !== undefined ? { memoryPromptSection: this.options.memoryPromptSection } : {},
       shimDir: host.entry.shimDir,
+      covered: this.covered,
       llmAvailable: this.options.llm !== undefined,
     };
     const cacheDir = plugin.entries.some((e) => e.format === 'ts')

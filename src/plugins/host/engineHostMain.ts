@@ -7,7 +7,8 @@ import { GUARDED_METHODS } from '../../contract';
 import { createOpenClawPluginSdk, installPluginSdkGlobal } from '../sdk/pluginSdk';
 import { createHostApi, emptyRegisterReport } from './childHostApi';
 import { dispatchHooks, type HookHandlerRecord } from './hookDispatch';
-import { EntryLoadFailure, describeLoadError, loadEntry } from './loadEntry';
+import { EntryLoadFailure, describeLoadError, engineHostDir, loadEntry } from './loadEntry';
+import { engineHostCodeDirs } from './moduleCoverage';
 import { assertShimsPresent, buildSdkShimMap, installSdkResolution } from './moduleResolution';
 import {
   CallEngineRequest,
@@ -96,7 +97,8 @@ async function register(req: RegisterRequest): Promise<RegisterReport> {
     memoryPromptSection: req.sdk.memoryPromptSection,
   });
   installPluginSdkGlobal(sdk);
-  installSdkResolution(shims);
+  const coverage = { covered: req.covered, exemptDirs: engineHostCodeDirs(req.shimDir, engineHostDir()) };
+  installSdkResolution(shims, coverage);
   const report = emptyRegisterReport();
   for (const entry of req.entries) {
     const record: RegisterReport['entries'][number] = {
@@ -108,7 +110,7 @@ async function register(req: RegisterRequest): Promise<RegisterReport> {
     report.entries.push(record);
     let loaded;
     try {
-      loaded = await loadEntry(entry.file, entry.format, shims, req.transpileCacheDir);
+      loaded = await loadEntry(entry.file, entry.format, shims, req.transpileCacheDir, coverage);
     } catch (error) {
       record.error = error instanceof EntryLoadFailure ? error.detail : describeLoadError(error, 'import');
       continue;

@@ -3,10 +3,12 @@
  * OpenClaw accepts a default-exported function or an object `{id, name, register(api)}` (what
  * `definePluginEntry` returns); CommonJS `module.exports = fn` and transpiled `exports.default` count too.
  */
-import { pathToFileURL } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
 import type { EntryFormat, EntryLoadError } from './protocol';
 import type { SdkShimMap } from './moduleResolution';
+import { coveredJitiTransform, coverageProblem, notCoveredError, type ModuleCoverage } from './moduleCoverage';
 import { toError } from '../../common/errorText';
 
 export type RegisterFunction = (api: unknown) => unknown;
@@ -49,18 +51,28 @@ export function describeLoadError(error: unknown, phase: EntryLoadError['phase']
   return detail;
 }
 
+/** This module's folder: the engine host's own code (the bundle's folder when built). */
+export function engineHostDir(): string {
+  return dirname(fileURLToPath(import.meta.url));
+}
+
 async function importModule(
   file: string,
   format: EntryFormat,
   shims: SdkShimMap,
   transpileCacheDir?: string,
+  coverage?: ModuleCoverage,
 ): Promise<unknown> {
   if (format === 'ts') {
+    // jiti reads and transpiles TypeScript modules itself: each is checked against the coverage as it is transpiled
+    const problem = coverage ? coverageProblem(coverage, file) : undefined;
+    if (problem) throw notCoveredError(problem);
     const jiti = createJiti(file, {
       alias: shims.cjs,
       interopDefault: false,
       fsCache: transpileCacheDir ?? false,
       moduleCache: true,
+      ...(coverage ? { transform: coveredJitiTransform(coverage, engineHostDir()) as never } : {}),
     });
     return await jiti.import(file);
   }
@@ -108,10 +120,11 @@ export async function loadEntry(
   format: EntryFormat,
   shims: SdkShimMap,
   transpileCacheDir?: string,
+  coverage?: ModuleCoverage,
 ): Promise<LoadedEntry> {
   let namespace: unknown;
   try {
-    namespace = await importModule(file, format, shims, transpileCacheDir);
+    namespace = await importModule(file, format, shims, transpileCacheDir, coverage);
   } catch (error) {
     throw new EntryLoadFailure(describeLoadError(error, 'import'));
   }

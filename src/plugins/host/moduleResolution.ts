@@ -11,6 +11,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PLUGIN_SDK_SHIM_FILES, type PluginSdkSpecifier } from '../sdk/pluginSdk';
+import {
+  CHANGED_TEXT,
+  installCommonJsCoverage,
+  NOT_COVERED_CODE,
+  NOT_COVERED_TEXT,
+  type ModuleCoverage,
+} from './moduleCoverage';
 
 export interface SdkShimMap {
   /** specifier → absolute path of the ESM shim */
@@ -39,26 +46,56 @@ export function assertShimsPresent(map: SdkShimMap): void {
   }
 }
 
-// The ESM hook runs on Node's loader thread, so it is self-contained source (no imports from the app).
+// The ESM hook runs on Node's loader thread, so it is self-contained source (no imports from the app). It also
+// checks each file an import resolves to against what consent covers (the same rule as moduleCoverage.ts).
 const RESOLVE_HOOK_SOURCE = `
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 let mappings = Object.create(null);
-export async function initialize(data) { mappings = Object.assign(Object.create(null), data.mappings); }
+let coverage;
+export async function initialize(data) {
+  mappings = Object.assign(Object.create(null), data.mappings);
+  coverage = data.coverage;
+}
+function problemOf(file) {
+  if (coverage.exemptDirs.some((dir) => file === dir || file.startsWith(dir.endsWith(sep) ? dir : dir + sep))) return undefined;
+  let real = file;
+  try { real = realpathSync(file); } catch {}
+  const expected = coverage.covered[real];
+  if (expected === undefined) return file + ' ${NOT_COVERED_TEXT}';
+  let digest;
+  try { digest = createHash('sha256').update(readFileSync(real)).digest('hex'); } catch { return undefined; }
+  return digest === expected ? undefined : file + ' ${CHANGED_TEXT}';
+}
 export async function resolve(specifier, context, nextResolve) {
   const url = mappings[specifier];
   if (url !== undefined) return { url, format: 'module', shortCircuit: true };
-  return nextResolve(specifier, context);
+  const result = await nextResolve(specifier, context);
+  if (coverage && result.url.startsWith('file:')) {
+    const problem = problemOf(fileURLToPath(result.url));
+    if (problem) throw Object.assign(new Error(problem), { code: '${NOT_COVERED_CODE}' });
+  }
+  return result;
 }
 `;
 
 let installed = false;
 
-/** Installs the ESM and CJS resolution for the SDK specifiers in this process (idempotent). */
-export function installSdkResolution(map: SdkShimMap): void {
+/**
+ * Installs the ESM and CJS resolution for the SDK specifiers in this process (idempotent), and with `coverage`
+ * the check that plugin modules are what consent covers.
+ */
+export function installSdkResolution(map: SdkShimMap, coverage?: ModuleCoverage): void {
   if (installed) return;
   installed = true;
   const esmUrls: Record<string, string> = {};
   for (const [specifier, file] of Object.entries(map.esm)) esmUrls[specifier] = pathToFileURL(file).href;
-  register(`data:text/javascript,${encodeURIComponent(RESOLVE_HOOK_SOURCE)}`, { data: { mappings: esmUrls } });
+  register(`data:text/javascript,${encodeURIComponent(RESOLVE_HOOK_SOURCE)}`, {
+    data: { mappings: esmUrls, ...(coverage ? { coverage } : {}) },
+  });
+  if (coverage) installCommonJsCoverage(coverage);
 
   const moduleInternals = Module as unknown as {
     _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;

@@ -139,6 +139,8 @@ export const RegisterRequest = Type.Object({
   pluginConfig: Type.Unknown(),
   sdk: Type.Object({ memoryPromptSection: Type.Optional(Type.String()) }),
   shimDir: Type.String(),
+  /** the files consent covers (real path → sha256): the only plugin modules the host loads (moduleCoverage.ts) */
+  covered: Type.Record(Type.String(), Type.String()),
   /** whether the app backs api.runtime.llm.complete; without it the api has no runtime.llm (plugins fall back) */
   llmAvailable: Type.Boolean(),
   /** folder for transpiled TypeScript entries (see src/plugins/transpileCache.ts); absent: no file cache */

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsentStore, noConsentMessage } from '../../../src/plugins/consent';
-import { hashPluginPackage } from '../../../src/plugins/hashPluginPackage';
+import { hashPluginPackage, snapshotPluginPackage } from '../../../src/plugins/hashPluginPackage';
 import { loadPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import type { EngineHostTransportFactory } from '../../../src/plugins/host/transport';
@@ -56,6 +56,7 @@ describe('consent', () => {
       granted: false,
       reason: noConsentMessage(plugin.realPath),
       hash: hashPluginPackage(plugin),
+      snapshot: snapshotPluginPackage(plugin),
     });
     expect(noConsentMessage('/p')).toBe(
       'not executed: no consent for /p; run with --allow-execute or approve it in the app',
@@ -69,7 +70,7 @@ describe('consent', () => {
     expect(saved.version).toBe(1);
     expect(Object.keys(saved.grants)).toEqual([plugin.realPath]);
     expect(saved.grants[plugin.realPath]!.hash).toBe(hashPluginPackage(plugin));
-    expect(readdirSync(join(file, '..'))).toEqual(['plugin-consent.json']); // no temp files left behind
+    expect(readdirSync(join(file, '..'))).toEqual(['plugin-consent.json']); // no temp or lock files left behind
   });
 
   it('becomes invalid when an entry file changes', () => {
@@ -86,7 +87,7 @@ describe('consent', () => {
     );
   });
 
-  it('hashes the files next to the entry but not node_modules', () => {
+  it('hashes the files next to the entry and those under node_modules', () => {
     const dir = copyFixture('loader-esm');
     const plugin = readPluginPackage(dir, 'linked');
     const before = hashPluginPackage(plugin);
@@ -95,7 +96,7 @@ describe('consent', () => {
     expect(withHelper).not.toBe(before);
     mkdirSync(join(dir, 'src', 'node_modules', 'dep'), { recursive: true });
     writeFileSync(join(dir, 'src', 'node_modules', 'dep', 'index.js'), 'module.exports = 1;');
-    expect(hashPluginPackage(plugin)).toBe(withHelper);
+    expect(hashPluginPackage(plugin)).not.toBe(withHelper);
   });
 
   it('revokes a grant', () => {

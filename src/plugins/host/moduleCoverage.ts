@@ -1,0 +1,107 @@
+/**
+ * Engine-host side: the plugin loads only what consent covers. `covered` (from the loader: real path → sha256 of
+ * every file the consented package hash saw) is checked for every file a `require`, an `import` (the ESM resolve
+ * hook in moduleResolution.ts does the same check on the loader thread) or a TypeScript transpile (jiti) is about to
+ * load (its bytes are read and hashed again then): a file that is not covered — outside the plugin folder, in `.git`, past the hash caps — or whose bytes
+ * changed since consent was checked fails to load with an error saying so. The engine host's own code (its folder,
+ * jiti, the SDK shims) is exempt. This bounds what a consented plugin *loads*; it is not a sandbox for what its
+ * code does once running.
+ */
+import Module, { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, sep } from 'node:path';
+
+export const NOT_COVERED_CODE = 'ERR_NOT_COVERED_BY_CONSENT';
+/** what follows the file name in each problem (plain text: the ESM hook source embeds it in quotes) */
+export const NOT_COVERED_TEXT =
+  'is not covered by the consent given for this plugin (it is outside the plugin folder, in .git, or past the package hash caps), so it was not loaded. Move the module into the plugin folder (a dependency into its own node_modules) and approve the plugin again.';
+export const CHANGED_TEXT =
+  'changed since consent was checked, so it was not loaded. Review the plugin and approve it again.';
+
+export interface ModuleCoverage {
+  /** real path → sha256 (hex) */
+  covered: Record<string, string>;
+  /** folders of the engine host's own code (never plugin files) */
+  exemptDirs: string[];
+}
+
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** The problem with loading `file` under `coverage` (a sentence), or undefined when it may load. */
+export function coverageProblem(coverage: ModuleCoverage, file: string): string | undefined {
+  if (coverage.exemptDirs.some((dir) => file === dir || file.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`)))
+    return undefined;
+  const real = realpathOr(file);
+  const expected = coverage.covered[real];
+  if (expected === undefined) return `${file} ${NOT_COVERED_TEXT}`;
+  let digest: string;
+  try {
+    digest = createHash('sha256').update(readFileSync(real)).digest('hex');
+  } catch {
+    return undefined; // unreadable: the loader's own error says so
+  }
+  return digest === expected ? undefined : `${file} ${CHANGED_TEXT}`;
+}
+
+export function notCoveredError(problem: string): Error {
+  return Object.assign(new Error(problem), { code: NOT_COVERED_CODE });
+}
+
+/** The engine host's own folders: this bundle's (or source) folder, jiti's package, the SDK shims. */
+export function engineHostCodeDirs(shimDir: string, hostDir: string): string[] {
+  const dirs = [realpathOr(shimDir), realpathOr(hostDir)];
+  try {
+    dirs.push(realpathOr(dirname(createRequire(`${hostDir}${sep}noop.js`).resolve('jiti/package.json'))));
+  } catch {
+    // no jiti: TypeScript entries fail with their own error
+  }
+  return dirs;
+}
+
+let installed = false;
+
+/** Checks every CommonJS resolution of this process against `coverage` (after the SDK shims resolved). */
+export function installCommonJsCoverage(coverage: ModuleCoverage): void {
+  if (installed) return;
+  installed = true;
+  const internals = Module as unknown as {
+    _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
+  };
+  const resolveFilename = internals._resolveFilename;
+  internals._resolveFilename = function resolveCovered(request, parent, isMain, options) {
+    const file = resolveFilename.call(this, request, parent, isMain, options);
+    if (isAbsolute(file)) {
+      const problem = coverageProblem(coverage, file);
+      if (problem) throw notCoveredError(problem);
+    }
+    return file;
+  };
+}
+
+interface JitiTransformOptions {
+  source: string;
+  filename?: string;
+}
+type JitiTransform = (options: JitiTransformOptions) => unknown;
+
+/** jiti's own transform with the coverage check of each file it transpiles first. */
+export function coveredJitiTransform(coverage: ModuleCoverage, hostDir: string): JitiTransform {
+  let babel: JitiTransform | undefined;
+  return (options) => {
+    if (options.filename) {
+      const problem = coverageProblem(coverage, options.filename);
+      if (problem) throw notCoveredError(problem);
+    }
+    babel ??= createRequire(createRequire(`${hostDir}${sep}noop.js`).resolve('jiti/package.json'))(
+      './dist/babel.cjs',
+    ) as JitiTransform;
+    return babel(options);
+  };
+}
