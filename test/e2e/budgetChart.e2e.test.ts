@@ -12,16 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRecentRecordings } from '../../main/recentRecordings';
 import { importRecording, type Recording } from '../../src/replay';
-import {
-  describeWithChromium,
-  launchChromium,
-  openApp,
-  PROJECT_ROOT,
-  saveScreenshot,
-  startBuiltServer,
-  type BuiltServer,
-  type LaunchedChromium,
-} from './helpers';
+import { describeWithChromium, PROJECT_ROOT, saveScreenshot, startApp, type RunningApp } from './helpers';
 
 const TURNS = 1000;
 
@@ -40,10 +31,8 @@ function turnsWith(recording: Recording, type: string): number {
 }
 
 describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumPath) => {
-  let server: BuiltServer;
-  let browser: LaunchedChromium;
+  let app: RunningApp;
   let page: Page;
-  let problems: string[];
   let dirs: string[];
   let recording: Recording;
 
@@ -62,21 +51,19 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
       title: 'long',
       origin: 'file',
     });
-    server = await startBuiltServer([], {
-      ...process.env,
-      CONTEXTSCOPE_CONFIG_DIR: dirs[0],
-      OPENCLAW_STATE_DIR: dirs[1],
-    });
-    browser = await launchChromium(chromiumPath(), { width: 1600, height: 1000 });
-    ({ page, problems } = await openApp(browser, server));
+    app = await startApp(
+      chromiumPath(),
+      { CONTEXTSCOPE_CONFIG_DIR: dirs[0], OPENCLAW_STATE_DIR: dirs[1] },
+      { viewport: { width: 1600, height: 1000 } },
+    );
+    page = app.page;
     await page.getByTestId('recent-recording').first().getByRole('button').first().click();
     await page.getByTestId('timeline').waitFor({ timeout: 120_000 });
     await page.locator('.budget-chart .recharts-line').first().waitFor();
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.stop();
     for (const dir of dirs ?? []) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -133,6 +120,6 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
     const png = await saved('PNG');
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.length).toBeGreaterThan(5000);
-    expect(problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   });
 });

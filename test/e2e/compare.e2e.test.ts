@@ -15,15 +15,12 @@ import type { ReplayGetResponse } from '../../src/bridge';
 import { compareLanes, compareRecordings, turnDifferences } from '../../src/view';
 import {
   describeWithChromium,
-  launchChromium,
-  openApp,
   PROJECT_ROOT,
   saveScreenshot,
-  startBuiltServer,
   TEST_RESULTS_DIR,
-  type BuiltServer,
-  type LaunchedChromium,
   chooseSession,
+  startApp,
+  type RunningApp,
 } from './helpers';
 
 type Recording = NonNullable<ReplayGetResponse['recording']>;
@@ -59,28 +56,23 @@ async function shownTurns(page: Page): Promise<number[]> {
 }
 
 describeWithChromium('browser mode: the Compare view', (chromiumPath) => {
-  let server: BuiltServer;
-  let browser: LaunchedChromium;
+  let app: RunningApp;
   let page: Page;
-  let problems: string[];
   let dirs: string[];
   let first: Recording;
 
   beforeAll(async () => {
     dirs = ['cs-e2e-config-', 'cs-e2e-state-', 'cs-e2e-cfg-'].map((p) => mkdtempSync(path.join(tmpdir(), p)));
-    server = await startBuiltServer([], {
-      ...process.env,
-      CONTEXTSCOPE_CONFIG_DIR: dirs[0],
-      OPENCLAW_STATE_DIR: dirs[1],
-    });
-    browser = await launchChromium(chromiumPath());
-    await browser.context.pages()[0]?.setViewportSize({ width: 1600, height: 1000 });
-    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
+    app = await startApp(
+      chromiumPath(),
+      { CONTEXTSCOPE_CONFIG_DIR: dirs[0], OPENCLAW_STATE_DIR: dirs[1] },
+      { viewport: { width: 1600, height: 1000 } },
+    );
+    page = app.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.stop();
     for (const dir of dirs ?? []) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -206,6 +198,6 @@ describeWithChromium('browser mode: the Compare view', (chromiumPath) => {
   });
 
   it('loaded with no console errors, page errors or failed requests', () => {
-    expect(problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   });
 });

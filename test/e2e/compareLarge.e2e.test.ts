@@ -11,14 +11,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeWithChromium,
-  launchChromium,
-  openApp,
   PROJECT_ROOT,
   saveScreenshot,
-  startBuiltServer,
   TEST_RESULTS_DIR,
-  type BuiltServer,
-  type LaunchedChromium,
+  startApp,
+  type RunningApp,
 } from './helpers';
 
 const TURNS = 130;
@@ -35,29 +32,24 @@ async function timeClick(page: Page, selector: string): Promise<number> {
 }
 
 describeWithChromium('browser mode: Compare on a long session', (chromiumPath) => {
-  let server: BuiltServer;
-  let browser: LaunchedChromium;
+  let app: RunningApp;
   let page: Page;
-  let problems: string[];
   let dirs: string[];
 
   beforeAll(async () => {
     dirs = ['cs-e2e-config-', 'cs-e2e-state-', 'cs-e2e-gen-'].map((p) => mkdtempSync(path.join(tmpdir(), p)));
     const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
     execFileSync(process.execPath, [cli, 'generate', '--turns', String(TURNS), '--seed', '7', '--out', dirs[2]!]);
-    server = await startBuiltServer([], {
-      ...process.env,
-      CONTEXTSCOPE_CONFIG_DIR: dirs[0],
-      OPENCLAW_STATE_DIR: dirs[1],
-    });
-    browser = await launchChromium(chromiumPath());
-    await browser.context.pages()[0]?.setViewportSize({ width: 1600, height: 1000 });
-    ({ page, problems } = await openApp(browser, server, { colorScheme: 'dark' }));
+    app = await startApp(
+      chromiumPath(),
+      { CONTEXTSCOPE_CONFIG_DIR: dirs[0], OPENCLAW_STATE_DIR: dirs[1] },
+      { viewport: { width: 1600, height: 1000 }, colorScheme: 'dark' },
+    );
+    page = app.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.stop();
     for (const dir of dirs ?? []) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -80,9 +72,17 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
     await page.getByTestId('compare-view').waitFor();
     const last = TURNS - 1;
     // the turn strip is windowed too: bring the last turn into it first
-    await page.getByTestId('compare-turns').evaluate((el) => (el.scrollLeft = el.scrollWidth));
     const selector = `[data-testid="compare-turn"][data-turn="${last}"]`;
-    await page.locator(selector).waitFor();
+    // scrolled again until it shows: the strip may still be laying out (and growing) when first scrolled
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('compare-turns').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+          return page.locator(selector).count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
     const renderMs = await timeClick(page, selector);
     expect(await page.locator('.compare-view__turn-title').textContent()).toBe(`Turn ${TURNS} of ${TURNS}`);
     const table = page.getByTestId('aligned-table');
@@ -145,6 +145,6 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
   });
 
   it('loaded with no console errors, page errors or failed requests', () => {
-    expect(problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   });
 });

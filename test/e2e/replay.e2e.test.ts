@@ -11,15 +11,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReplayGetResponse } from '../../src/bridge';
 import {
   describeWithChromium,
-  launchChromium,
   PROJECT_ROOT,
   saveScreenshot,
-  startBuiltServer,
   TEST_RESULTS_DIR,
-  openApp,
-  type BuiltServer,
-  type LaunchedChromium,
   chooseSession,
+  startApp,
+  type RunningApp,
 } from './helpers';
 
 type Recording = NonNullable<ReplayGetResponse['recording']>;
@@ -33,10 +30,8 @@ async function scrollMainTo(page: Page, testId: string): Promise<void> {
 }
 
 describeWithChromium('browser mode: replaying the demo session', (chromiumPath) => {
-  let server: BuiltServer;
-  let browser: LaunchedChromium;
+  let app: RunningApp;
   let page: Page;
-  let problems: string[];
   let configDir: string;
   let stateDir: string;
   let recording: Recording;
@@ -44,18 +39,12 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
   beforeAll(async () => {
     configDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-config-'));
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-state-'));
-    server = await startBuiltServer([], {
-      ...process.env,
-      CONTEXTSCOPE_CONFIG_DIR: configDir,
-      OPENCLAW_STATE_DIR: stateDir,
-    });
-    browser = await launchChromium(chromiumPath());
-    ({ page, problems } = await openApp(browser, server, { colorScheme: 'light' }));
+    app = await startApp(chromiumPath(), { CONTEXTSCOPE_CONFIG_DIR: configDir, OPENCLAW_STATE_DIR: stateDir });
+    page = app.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.stop();
     for (const dir of [configDir, stateDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -167,6 +156,6 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
   });
 
   it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
-    expect(problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   });
 });
