@@ -13,7 +13,7 @@
  */
 import type { AgentMessage, AssistantMessage, Usage } from '../../contract';
 import { parseSessionTimestampMs } from '../../transcripts';
-import { rewritesToolCallIds, sanitizeToolCallIds } from './sanitizeToolCallIds';
+import { rewritesToolCallIds, ToolCallIdSanitizer } from './sanitizeToolCallIds';
 
 const ZERO_USAGE: Usage = Object.freeze({
   input: 0,
@@ -42,14 +42,14 @@ function latestApi(messages: readonly AgentMessage[]): string | undefined {
 export class HistorySanitizer {
   private readonly withoutDetails = new WeakMap<object, AgentMessage>();
   private readonly zeroed = new WeakMap<object, AgentMessage>();
-  private readonly idsRewritten = new WeakMap<object, AgentMessage>();
+  private readonly idsRewritten = new ToolCallIdSanitizer();
 
   /** `zeroStaleUsage: false` keeps only the steps that do not depend on the turn (ids, details) */
   constructor(private readonly options: { zeroStaleUsage?: boolean } = {}) {}
 
   /** `messages` sanitized; unchanged messages are the same objects (the array itself when nothing changed). */
   sanitize(input: readonly AgentMessage[]): readonly AgentMessage[] {
-    const messages = rewritesToolCallIds(latestApi(input)) ? sanitizeToolCallIds(input, this.idsRewritten) : input;
+    const messages = rewritesToolCallIds(latestApi(input)) ? this.idsRewritten.sanitize(input) : input;
     let latest = -1;
     if (this.options.zeroStaleUsage !== false)
       for (let i = messages.length - 1; i >= 0; i--) {

@@ -124,20 +124,58 @@ export function sanitizeToolCallIds(
   messages: readonly AgentMessage[],
   previous: WeakMap<object, AgentMessage>,
 ): readonly AgentMessage[] {
-  const resolver = new IdResolver();
-  let out: AgentMessage[] | undefined;
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
-    let next = message;
-    if (message.role === 'assistant') next = rewriteCalls(message, resolver);
-    else if (message.role === 'toolResult') next = rewriteResult(message, resolver);
-    if (next === message) continue;
-    const cached = previous.get(message);
-    if (cached && JSON.stringify(idsOf(cached)) === JSON.stringify(idsOf(next))) next = cached;
-    else previous.set(message, next);
-    (out ??= messages.slice())[i] = next;
+  return new ToolCallIdSanitizer(previous).sanitize(messages);
+}
+
+/**
+ * `sanitizeToolCallIds` for a history that grows by appends (a replay lane calls it once per turn): the rewrite is
+ * one forward pass, so when the input starts with the very message objects of the previous call, its resolver state
+ * and output are reused and only the new messages are rewritten. Any other input runs the whole pass again.
+ */
+export class ToolCallIdSanitizer {
+  private resolver = new IdResolver();
+  private input: AgentMessage[] = [];
+  private output: AgentMessage[] = [];
+  private rewritten = 0;
+
+  constructor(private readonly previous: WeakMap<object, AgentMessage> = new WeakMap()) {}
+
+  sanitize(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+    const input = this.input;
+    let from = input.length;
+    if (from > messages.length) from = -1;
+    for (let i = 0; i < from; i++) {
+      if (messages[i] !== input[i]) {
+        from = -1;
+        break;
+      }
+    }
+    if (from < 0) {
+      this.resolver = new IdResolver();
+      this.input = [];
+      this.output = [];
+      this.rewritten = 0;
+      from = 0;
+    }
+    for (let i = from; i < messages.length; i++) {
+      const message = messages[i]!;
+      this.input.push(message);
+      this.output.push(this.rewrite(message));
+    }
+    return this.rewritten > 0 ? this.output.slice() : messages;
   }
-  return out ?? messages;
+
+  private rewrite(message: AgentMessage): AgentMessage {
+    let next = message;
+    if (message.role === 'assistant') next = rewriteCalls(message, this.resolver);
+    else if (message.role === 'toolResult') next = rewriteResult(message, this.resolver);
+    if (next === message) return message;
+    this.rewritten++;
+    const cached = this.previous.get(message);
+    if (cached && JSON.stringify(idsOf(cached)) === JSON.stringify(idsOf(next))) return cached;
+    this.previous.set(message, next);
+    return next;
+  }
 }
 
 function idsOf(message: AgentMessage): unknown {

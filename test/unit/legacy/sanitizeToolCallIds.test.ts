@@ -81,4 +81,18 @@ describe('tool-call id rewrite (strict mode)', () => {
     first.forEach((m, i) => expect(second[i]).toBe(m));
     expect(first[0]).not.toBe(messages[0]);
   });
+
+  it('rewrites a growing history turn by turn exactly as one pass over it, and starts over when the history changes', () => {
+    const sanitizer = new HistorySanitizer();
+    const messages = [...history('openai-completions'), ...history('openai-completions')];
+    for (let n = 1; n <= messages.length; n++) {
+      expect(idsOf(sanitizer.sanitize(messages.slice(0, n)))).toEqual(
+        idsOf(new HistorySanitizer().sanitize(messages.slice(0, n))),
+      );
+    }
+    // a compaction replaced the start: the ids are resolved over the new history, not continued
+    const rewritten = [call('openai-completions', 'call_x'), ...messages.slice(4)];
+    expect(idsOf(sanitizer.sanitize(rewritten))).toEqual(idsOf(new HistorySanitizer().sanitize(rewritten)));
+    expect(idsOf(sanitizer.sanitize(rewritten))[0]).toEqual(['callx']);
+  });
 });
