@@ -10,6 +10,7 @@ export const NODE_ENTRIES = [
   { source: 'main/cli.ts', output: 'cli' },
   { source: 'main/start.ts', output: 'start' },
   { source: 'src/plugins/host/engineHostMain.ts', output: 'engine-host', optional: true },
+  { source: 'src/replay/batch/batchWorkerMain.ts', output: 'batch-worker' },
 ];
 
 const present = NODE_ENTRIES.filter((entry) => {

@@ -33,6 +33,7 @@ import {
 } from './replayLaneFlags';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { followFromCli } from './replayFollow';
+import { addReplayAllOptions, REPLAY_ALL_HELP, runReplayAll } from './replayAll';
 import { ndjsonReplay } from './replayNdjson';
 import type { CliHost } from '../cliHost';
 import { errorMessage, errorStack } from '../../common/errorText';
@@ -316,7 +317,7 @@ export function register(program: Command, host: CliHost): void {
     .description(
       'replay a recorded OpenClaw session through one or more context-engine lanes and record what each assembled',
     );
-  addReplayOptions(command)
+  addReplayAllOptions(addReplayOptions(command))
     .option('--json <out.json>', 'write the Recording as JSON ("-" for stdout); quiet: no progress, no summary')
     .option(
       '--ndjson',
@@ -331,8 +332,12 @@ export function register(program: Command, host: CliHost): void {
       '--against-trajectory',
       "compare each turn with what OpenClaw's trajectory recorded (context.compiled); exit 1 on a mismatch",
     )
-    .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}`)
-    .action(async (sessionInput: string | undefined, options: ReplayCliOptions) => {
+    .addHelpText('after', `${LANE_SPEC_HELP}\n${EXIT_CODES_HELP}\n${REPLAY_ALL_HELP}`)
+    .action(async (sessionInput: string | undefined, options: ReplayCliOptions & { all?: boolean }) => {
+      if (options.all) {
+        await runReplayAll(sessionInput, options, host);
+        return;
+      }
       if (options.ndjson && (options.json === '-' || options.follow)) {
         failCommand(
           new CliUsageError('--ndjson writes to stdout: give --json a file, and do not combine it with --follow.'),
