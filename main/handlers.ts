@@ -5,6 +5,7 @@
  */
 import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
 import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
+import { createConsentStore, defaultConsentFile } from '../src/plugins';
 import {
   createReplayService,
   LaneSpecError,
@@ -14,6 +15,7 @@ import {
   ReplayNotFoundError,
 } from '../src/replay';
 import { createConfigHandlers } from './configHandlers';
+import { createConsentBroker, nonceConsent, type ConsentPrompt } from './consentBroker';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
 import { createWorkspaceHandlers } from './workspaceHandlers';
 
@@ -22,6 +24,10 @@ export interface HandlerEnvironment extends AppEnvironment, PluginHandlerEnviron
   startedAt?: number;
   /** Clock, injectable for tests. */
   now?: () => number;
+  /** asks the person before plugin code may run (Electron: a native dialog); browser mode logs what will run */
+  confirmConsent?: (prompt: ConsentPrompt) => Promise<boolean>;
+  /** where the shell's log lines go (consent given is logged) */
+  log?: (line: string) => void;
 }
 
 export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
@@ -32,6 +38,10 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
     runtimeHost: env.runtimeHost,
     electronVersion: env.electronVersion,
   };
+  const broker = createConsentBroker({
+    ...(env.confirmConsent ? { confirm: env.confirmConsent } : {}),
+    ...(env.log ? { log: env.log } : {}),
+  });
   // plugin lanes start engine hosts the way this shell does (Electron: utilityProcess) and honour the app's consent
   const replays = createReplayService({
     plugins: {
@@ -42,11 +52,24 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
   return {
     'app.info': () => describeApp(appEnv),
     'app.health': () => describeHealth(startedAt, now(), process.memoryUsage()),
-    ...createPluginHandlers({ consentFile: env.consentFile, engineHostTransport: env.engineHostTransport }),
+    ...createPluginHandlers({
+      consentFile: env.consentFile,
+      engineHostTransport: env.engineHostTransport,
+      consentBroker: broker,
+    }),
     ...createConfigHandlers({ consentFile: env.consentFile }),
     ...createWorkspaceHandlers(replays),
-    'replay.start': (params, ctx) =>
-      asBridgeError(() => replays.start(params, (update) => ctx.emit('replay.progress', update))),
+    'replay.start': ({ consentNonce, ...params }, ctx) => {
+      // consent comes from the main process (plugins.requestConsent), never from a flag in the request
+      const confirmed = consentNonce !== undefined ? broker.take(consentNonce, 'run', '/consentNonce') : [];
+      const consent =
+        confirmed.length > 0
+          ? { consent: nonceConsent(confirmed, createConsentStore(env.consentFile ?? defaultConsentFile())) }
+          : {};
+      return asBridgeError(() =>
+        replays.start({ ...params, ...consent }, (update) => ctx.emit('replay.progress', update)),
+      );
+    },
     'replay.get': ({ replayId, lane, fromTurn, toTurn, afterPass }) =>
       asBridgeError(() =>
         replays.get(

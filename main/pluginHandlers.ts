@@ -6,6 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  createConsentBroker,
+  nonceConsent,
+  pluginAt,
+  type ConsentBroker,
+  type ConsentSubjectInfo,
+} from './consentBroker';
+import {
   BridgeMethodError,
   type HandlersFor,
   type ListedPlugin,
@@ -22,8 +29,6 @@ import {
   discoverPlugins,
   hashPluginPackage,
   isPluginLoadable,
-  looksLikePluginDir,
-  readPluginPackage,
   runDoctor,
   type ConsentStore,
   type DiscoveredPlugin,
@@ -37,12 +42,15 @@ export interface PluginHandlerEnvironment {
   consentFile?: string;
   /** how engine hosts are started (Electron: utilityProcess); default child_process.fork */
   engineHostTransport?: EngineHostTransportFactory;
+  /** where consent is asked for and nonces are kept (default: one without a dialog, for browser mode) */
+  consentBroker?: ConsentBroker;
 }
 
 type PluginHandlers = HandlersFor<typeof pluginsMethods>;
 
 export function createPluginHandlers(env: PluginHandlerEnvironment = {}): PluginHandlers {
   const consentStore = (): ConsentStore => createConsentStore(env.consentFile ?? defaultConsentFile());
+  const broker = env.consentBroker ?? createConsentBroker();
   const doctorCache = new Map<string, DoctorReport>();
 
   return {
@@ -63,28 +71,37 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
         plugins: plugins.map((plugin) => describePlugin(plugin, store)),
       };
     },
-    'plugins.approve': ({ path }) => {
-      const plugin = pluginAt(path);
+    'plugins.requestConsent': ({ paths, purpose }) => broker.request(paths, purpose),
+    'plugins.approve': ({ nonce }) => {
       const store = consentStore();
-      store.grant(plugin);
-      return {
-        pluginId: plugin.id,
-        path: plugin.rootDir,
-        realPath: plugin.realPath,
-        consent: consentInfo(plugin, store),
-      };
+      const plugins = broker.take(nonce, 'approve', '/nonce').map((confirmed) => {
+        const plugin = pluginAt(confirmed.path, '/nonce');
+        try {
+          store.grant(plugin, confirmed.hash);
+        } catch (error) {
+          throw new BridgeMethodError('consent_stale', errorMessage(error), '/nonce');
+        }
+        return {
+          pluginId: plugin.id,
+          path: plugin.rootDir,
+          realPath: plugin.realPath,
+          consent: consentInfo(plugin, store),
+        };
+      });
+      return { plugins };
     },
     'plugins.revoke': ({ path }) => {
       const plugin = pluginAt(path);
       return { path: plugin.rootDir, realPath: plugin.realPath, revoked: consentStore().revoke(plugin.realPath) };
     },
-    'doctor.run': async ({ stateDir, workspaceDir, allowExecute }, ctx) => {
+    'doctor.run': async ({ stateDir, workspaceDir, consentNonce }, ctx) => {
+      const confirmed = consentNonce !== undefined ? broker.take(consentNonce, 'run', '/consentNonce') : [];
       const dir = stateDir ? resolve(stateDir) : defaultStateDir();
       const { config, configPath } = readConfig(dir);
       const workspace = workspaceDir ? resolve(workspaceDir) : undefined;
       const store = consentStore();
-      // the same plugins (content hash), config, consent and execution choice give the same report
-      const key = doctorCacheKey(dir, configPath, workspace, allowExecute === true, config, store);
+      // the same plugins (content hash), config, consent and confirmed plugins give the same report
+      const key = doctorCacheKey(dir, configPath, workspace, confirmed, config, store);
       const cached = doctorCache.get(key);
       if (cached) {
         ctx.emit('progress', { taskId: 'doctor', phase: 'cached', done: 1, total: 1, message: 'no plugin changed' });
@@ -95,8 +112,8 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
         ...(configPath ? { configPath } : {}),
         stateDir: dir,
         ...(workspace ? { workspaceDir: workspace } : {}),
-        allowExecute: allowExecute === true,
-        consent: store,
+        allowExecute: false,
+        consent: confirmed.length > 0 ? nonceConsent(confirmed, store) : store,
         ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
         onProgress: ({ pluginId, phase, done, total }) =>
           ctx.emit('progress', { taskId: 'doctor', phase, done, total, message: pluginId }),
@@ -113,7 +130,7 @@ function doctorCacheKey(
   stateDir: string,
   configPath: string | undefined,
   workspaceDir: string | undefined,
-  allowExecute: boolean,
+  confirmed: readonly ConsentSubjectInfo[],
   config: OpenClawConfig,
   store: ConsentStore,
 ): string {
@@ -132,7 +149,7 @@ function doctorCacheKey(
     configPath,
     configText,
     workspaceDir,
-    allowExecute,
+    confirmed: confirmed.map((c) => [c.realPath, c.hash]),
     plugins,
     consent: store.list(),
   });
@@ -146,19 +163,6 @@ function readConfig(stateDir: string): { config: OpenClawConfig; configPath?: st
   } catch (error) {
     throw new BridgeMethodError('invalid_config', errorMessage(error), '/stateDir');
   }
-}
-
-/** The plugin in a folder the user names (approve/revoke), or a not_found error that says what is missing. */
-function pluginAt(path: string): DiscoveredPlugin {
-  const dir = resolve(path);
-  if (!looksLikePluginDir(dir)) {
-    throw new BridgeMethodError(
-      'not_found',
-      `${dir} is not a plugin folder: it has no openclaw.plugin.json (nor a package.json with an "openclaw" section). Pass the folder plugins.list reports as the plugin's path.`,
-      '/path',
-    );
-  }
-  return readPluginPackage(dir, 'linked');
 }
 
 export function consentInfo(plugin: DiscoveredPlugin, store: ConsentStore): PluginConsentInfo {

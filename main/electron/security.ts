@@ -54,10 +54,15 @@ export function hardenWebContents(contents: WebContents): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
-/** The app needs no camera, microphone, notifications, geolocation...: every request and check says no. */
+/**
+ * The app needs no camera, microphone, screen capture, notifications, geolocation, HID/serial/USB devices...:
+ * every permission request and check, every display-media (getDisplayMedia) request and every device grant says no.
+ */
 export function denyAllPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
+  session.setDisplayMediaRequestHandler((_request, callback) => callback(null));
+  session.setDevicePermissionHandler(() => false);
 }
 
 /** Adds the app's CSP to every response the session receives, replacing any CSP the response carried. */

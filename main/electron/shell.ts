@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, nativeTheme, protocol, screen, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, protocol, screen, session } from 'electron';
 import { createBridgeDispatcher } from '../../src/bridge';
 import { buildContentSecurityPolicy } from '../contentSecurityPolicy';
 import { createHandlers } from '../handlers';
 import { registerAppScheme, serveAppProtocol } from './appProtocol';
+import { confirmInDialog } from './consentDialog';
+import { devRendererUrl } from './devRenderer';
 import { registerBridgeIpc } from './ipcBridge';
 import { createUtilityProcessTransport, UTILITY_ENGINE_HOST_FILE } from './utilityProcessTransport';
 import {
@@ -43,8 +45,8 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
   const outDir = path.resolve(options.mainDir, '..');
   const preloadPath = path.join(outDir, 'preload', 'preload.cjs');
   const rendererDir = path.join(outDir, 'renderer');
-  // electron-vite's dev server (`electron-vite dev`) — never honoured in a packaged app.
-  const devRendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+  // electron-vite's dev server: only with CONTEXTSCOPE_DEV_RENDERER=1, unpackaged, on this machine (devRenderer.ts)
+  const devUrl = devRendererUrl(process.env, app.isPackaged);
 
   registerAppScheme(protocol);
   if (!app.requestSingleInstanceLock()) {
@@ -71,23 +73,11 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
   serveAppProtocol(protocol, rendererDir, policy);
 
   const trusted: TrustedOrigin[] = [APP_TRUSTED_ORIGIN];
-  if (devRendererUrl) {
-    const dev = new URL(devRendererUrl);
+  if (devUrl) {
+    const dev = new URL(devUrl);
     trusted.push({ protocol: dev.protocol, host: dev.host });
   }
-  const dispatcher = createBridgeDispatcher(
-    createHandlers({
-      shell: 'electron',
-      runtimeHost: 'electron-main',
-      electronVersion: process.versions.electron,
-      engineHostTransport: createUtilityProcessTransport({
-        adapterEntry: path.join(options.mainDir, UTILITY_ENGINE_HOST_FILE),
-      }),
-    }),
-    {
-      onHandlerError: (error, method) => log(`bridge: ${method} threw: ${errorStack(error)}`),
-    },
-  );
+  const dispatcher = createShellDispatcher(options.mainDir, log, () => mainWindow);
   registerBridgeIpc(ipcMain, dispatcher, (event) => isTrustedSenderUrl(event.senderFrame?.url, trusted), log);
 
   const stateFile = path.join(app.getPath('userData'), WINDOW_STATE_FILE);
@@ -121,8 +111,29 @@ export async function startElectronShell(options: ElectronShellOptions): Promise
   window.on('closed', () => {
     mainWindow = null;
   });
-  await window.loadURL(devRendererUrl ?? `${APP_ORIGIN}/index.html`);
+  await window.loadURL(devUrl ?? `${APP_ORIGIN}/index.html`);
   return { window };
+}
+
+/** The bridge table as the Electron shell serves it: utilityProcess engine hosts, consent in a native dialog. */
+function createShellDispatcher(mainDir: string, log: (line: string) => void, window: () => BrowserWindow | null) {
+  return createBridgeDispatcher(
+    createHandlers({
+      shell: 'electron',
+      runtimeHost: 'electron-main',
+      electronVersion: process.versions.electron,
+      engineHostTransport: createUtilityProcessTransport({
+        adapterEntry: path.join(mainDir, UTILITY_ENGINE_HOST_FILE),
+      }),
+      // consent to run plugin code is given in a native dialog of this process, never by the renderer alone
+      confirmConsent: confirmInDialog(
+        (parent, options) => (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)),
+        window,
+      ),
+      log,
+    }),
+    { onHandlerError: (error, method) => log(`bridge: ${method} threw: ${errorStack(error)}`) },
+  );
 }
 
 function captureWindowState(window: BrowserWindow): WindowState {

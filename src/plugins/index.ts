@@ -26,7 +26,13 @@ export {
   type PluginConfigValidation,
 } from './pluginConfigValidation';
 export { formatSchemaErrors, violationText, type SchemaViolation } from './formatSchemaErrors';
-export { hashPluginPackage, type HashablePlugin, type PackageHashOptions } from './hashPluginPackage';
+export {
+  hashPluginPackage,
+  snapshotPluginPackage,
+  type HashablePlugin,
+  type PackageHashOptions,
+  type PackageSnapshot,
+} from './hashPluginPackage';
 export {
   allowExecuteConsent,
   appConfigDir,

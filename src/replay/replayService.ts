@@ -13,6 +13,7 @@ import { openClawVersionProfile } from './lane/openclawVersion';
 import { parseHostSpec } from './lane/laneSpec';
 import type { Recording } from '../contract/recording';
 import type { PluginLoadingOptions, ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
+import type { PluginConsent } from '../plugins';
 import { writeFileAtomic } from '../common/writeFileAtomic';
 import { renderHtmlReport } from './report/renderHtmlReport';
 import { followSession } from './follow/followSession';
@@ -42,6 +43,8 @@ export interface StartReplayRequest {
   openclawVersion?: string;
   driftThreshold?: number;
   allowExecute?: boolean;
+  /** consent for this run (the app's main process confirmed these plugins); others need a remembered grant */
+  consent?: PluginConsent;
   /** the deadline for each plugin engine call, in ms (a lane's timeoutMs= wins) */
   callTimeoutMs?: number;
   systemPrompt?: string;
@@ -218,6 +221,7 @@ async function startReplayJob(
     plugins: {
       ...plugins,
       allowExecute: request.allowExecute === true,
+      ...(request.consent ? { consent: request.consent } : {}),
       ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
     },
     onTurn: (record) => entry.stream.log.push(record),

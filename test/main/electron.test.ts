@@ -25,6 +25,7 @@ beforeEach(() => {
 
 afterEach(() => {
   delete process.env.ELECTRON_RENDERER_URL;
+  delete process.env.CONTEXTSCOPE_DEV_RENDERER;
   rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -185,6 +186,16 @@ describe('Electron shell: navigation, popups, permissions', () => {
     await start();
     expect(fake.state.permissionCheckHandler!({}, 'media', 'app://contextscope', {})).toBe(false);
   });
+
+  it('denies screen capture (getDisplayMedia) and every device grant', async () => {
+    await start();
+    const answers: unknown[] = [];
+    fake.state.displayMediaHandler!({ frame: null, videoRequested: true, audioRequested: true }, (streams: unknown) =>
+      answers.push(streams),
+    );
+    expect(answers).toEqual([null]);
+    expect(fake.state.devicePermissionHandler!({ deviceType: 'hid', origin: 'app://contextscope' })).toBe(false);
+  });
 });
 
 describe('Electron shell: single instance', () => {
@@ -258,11 +269,21 @@ describe('Electron shell: the IPC bridge', () => {
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_params', path: '/unexpected' } });
   });
 
-  it('trusts the electron-vite dev server only in an unpackaged app', async () => {
+  it('trusts the electron-vite dev server only with the dev flag, in an unpackaged app', async () => {
     process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173';
     fake.state.isPackaged = false;
     await start();
-    expect(fake.state.windows[0]!.loadedUrl).toBe('http://localhost:5173');
+    // without CONTEXTSCOPE_DEV_RENDERER=1 an inherited ELECTRON_RENDERER_URL is ignored
+    expect(fake.state.windows[0]!.loadedUrl).toBe('app://contextscope/index.html');
+    expect(await invoke('app.health', 'http://localhost:5173/')).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+
+    process.env.CONTEXTSCOPE_DEV_RENDERER = '1';
+    fake.state.windows.length = 0;
+    await start();
+    expect(fake.state.windows[0]!.loadedUrl).toBe('http://localhost:5173/');
     expect(await invoke('app.health', 'http://localhost:5173/')).toMatchObject({ ok: true });
 
     fake.state.windows.length = 0;
@@ -272,6 +293,26 @@ describe('Electron shell: the IPC bridge', () => {
     expect(await invoke('app.health', 'http://localhost:5173/')).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
+    });
+  });
+
+  it('asks for consent to run plugin code in a native dialog of the main process', async () => {
+    await start();
+    const page = 'app://contextscope/index.html';
+    const plugin = path.resolve('resources/plugins/recent-window');
+    fake.state.messageBoxResponse = 1; // Cancel
+    const declined = await invoke('plugins.requestConsent', page, { paths: [plugin], purpose: 'run' });
+    expect(declined).toMatchObject({ ok: false, error: { code: 'consent_declined' } });
+    expect(fake.state.messageBoxes).toHaveLength(1);
+    const shown = fake.state.messageBoxes[0]!;
+    expect(shown.parent).toBeTruthy(); // modal to the app window
+    expect(shown.options).toMatchObject({ title: 'Run plugin code?', buttons: ['Run once', 'Cancel'], cancelId: 1 });
+    expect(shown.options.detail).toContain(`recent-window — ${plugin}`);
+    fake.state.messageBoxResponse = 0; // Run once
+    const agreed = await invoke('plugins.requestConsent', page, { paths: [plugin], purpose: 'run' });
+    expect(agreed).toMatchObject({
+      ok: true,
+      result: { purpose: 'run', nonce: expect.stringMatching(/^[0-9a-f]{48}$/) },
     });
   });
 });

@@ -23,6 +23,10 @@ const state = {
   privilegedSchemes: [] as unknown[],
   permissionRequestHandler: undefined as Listener | undefined,
   permissionCheckHandler: undefined as Listener | undefined,
+  displayMediaHandler: undefined as Listener | undefined,
+  devicePermissionHandler: undefined as Listener | undefined,
+  messageBoxes: [] as { parent: unknown; options: Record<string, any> }[],
+  messageBoxResponse: 1,
   headersReceived: undefined as Listener | undefined,
   quit: 0,
   displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
@@ -131,6 +135,11 @@ const module = {
       state.dialogOptions.push(options);
       return state.dialogAnswer;
     },
+    showMessageBox: async (...args: unknown[]) => {
+      const options = args[args.length - 1] as Record<string, any>;
+      state.messageBoxes.push({ parent: args.length > 1 ? args[0] : undefined, options });
+      return { response: state.messageBoxResponse, checkboxChecked: false };
+    },
   },
   BrowserWindow,
   ipcMain: { handle: (channel: string, fn: Listener) => state.ipcHandlers.set(channel, fn) },
@@ -148,6 +157,12 @@ const module = {
       },
       setPermissionCheckHandler: (fn: Listener) => {
         state.permissionCheckHandler = fn;
+      },
+      setDisplayMediaRequestHandler: (fn: Listener) => {
+        state.displayMediaHandler = fn;
+      },
+      setDevicePermissionHandler: (fn: Listener) => {
+        state.devicePermissionHandler = fn;
       },
       webRequest: {
         onHeadersReceived: (fn: Listener) => {
@@ -186,6 +201,10 @@ export function resetFake(userData: string): void {
     privilegedSchemes: [],
     permissionRequestHandler: undefined,
     permissionCheckHandler: undefined,
+    displayMediaHandler: undefined,
+    devicePermissionHandler: undefined,
+    messageBoxes: [],
+    messageBoxResponse: 1,
     headersReceived: undefined,
     displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
     normalBounds: { x: 100, y: 80, width: 1300, height: 900 },

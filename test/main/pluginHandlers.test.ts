@@ -56,6 +56,17 @@ function setup(transport?: EngineHostTransportFactory) {
   return { consentFile, dispatcher };
 }
 
+/** What the renderer does to approve a folder: the main process confirms (a one-time nonce), then approve takes it. */
+async function approveFolder(dispatcher: ReturnType<typeof setup>['dispatcher'], path: string) {
+  const { nonce } = result<{ nonce: string }>(
+    await dispatcher.call('plugins.requestConsent', { paths: [path], purpose: 'approve' }),
+  );
+  const { plugins } = result<{ plugins: { pluginId: string; realPath: string; consent: ListedPlugin['consent'] }[] }>(
+    await dispatcher.call('plugins.approve', { nonce }),
+  );
+  return plugins[0]!;
+}
+
 function result<T>(outcome: BridgeOutcome): T {
   if (!outcome.ok) throw new Error(`bridge call failed: ${JSON.stringify(outcome.error)}`);
   return outcome.result as T;
@@ -134,9 +145,7 @@ describe('plugins.approve / plugins.revoke', () => {
     const { stateDir, good } = stateDirWithPlugins();
     const { dispatcher, consentFile } = setup();
 
-    const approved = result<{ pluginId: string; realPath: string; consent: ListedPlugin['consent'] }>(
-      await dispatcher.call('plugins.approve', { path: good }),
-    );
+    const approved = await approveFolder(dispatcher, good);
     expect(approved.pluginId).toBe('loader-cjs');
     expect(approved.realPath).toBe(good);
     expect(approved.consent.state).toBe('granted');
@@ -171,31 +180,39 @@ describe('plugins.approve / plugins.revoke', () => {
     expect(byId(list, 'loader-cjs').consent.state).toBe('missing');
   });
 
-  it('refuses a folder that is not a plugin with not_found at /path and writes no consent', async () => {
+  it('refuses a folder that is not a plugin with not_found at /paths/0 and writes no consent', async () => {
     const notPlugin = tempDir('cs-not-plugin-');
     const { dispatcher, consentFile } = setup();
-    const outcome = await dispatcher.call('plugins.approve', { path: notPlugin });
+    const outcome = await dispatcher.call('plugins.requestConsent', { paths: [notPlugin], purpose: 'approve' });
     expect(outcome).toEqual({
       ok: false,
       error: {
         code: 'not_found',
-        method: 'plugins.approve',
-        path: '/path',
+        method: 'plugins.requestConsent',
+        path: '/paths/0',
         message: `${notPlugin} is not a plugin folder: it has no openclaw.plugin.json (nor a package.json with an "openclaw" section). Pass the folder plugins.list reports as the plugin's path.`,
       },
     });
     expect(existsSync(consentFile)).toBe(false);
   });
 
-  it('validates params before any handler runs (path is required)', async () => {
-    const { dispatcher } = setup();
-    const outcome = await dispatcher.call('plugins.approve', {});
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_params', path: '/path' } });
+  it('validates params before any handler runs (a nonce is required; a path alone approves nothing)', async () => {
+    const { stateDir: _stateDir, good } = stateDirWithPlugins();
+    const { dispatcher, consentFile } = setup();
+    expect(await dispatcher.call('plugins.approve', {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', path: '/nonce' },
+    });
+    expect(await dispatcher.call('plugins.approve', { path: good })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
+    expect(existsSync(consentFile)).toBe(false);
   });
 });
 
 describe('doctor.run', () => {
-  it('without consent or allowExecute runs no plugin code and reports problems and not-executed plugins', async () => {
+  it('without consent runs no plugin code and reports problems and not-executed plugins', async () => {
     const { stateDir } = stateDirWithPlugins();
     const spawned: EngineHostSpawnSpec[] = [];
     const { dispatcher } = setup((spec) => {
@@ -231,7 +248,7 @@ describe('doctor.run', () => {
       spawned.push(spec);
       return forkTransport(spec);
     });
-    result(await dispatcher.call('plugins.approve', { path: good }));
+    await approveFolder(dispatcher, good);
     const report = result<{ executed: boolean; plugins: { id: string; status: string; engines: string[] }[] }>(
       await dispatcher.call('doctor.run', { stateDir }),
     );
@@ -250,7 +267,7 @@ describe('doctor.run', () => {
       spawned.push(spec);
       return forkTransport(spec);
     });
-    result(await dispatcher.call('plugins.approve', { path: good }));
+    await approveFolder(dispatcher, good);
     const run = async () => {
       const events: BridgeEvent[] = [];
       result(await dispatcher.call('doctor.run', { stateDir }, (event) => events.push(event)));

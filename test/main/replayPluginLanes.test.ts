@@ -36,15 +36,21 @@ function dispatcherWith(transport: EngineHostTransportFactory, consentFile: stri
   );
 }
 
+async function askConsent(d: ReturnType<typeof dispatcherWith>, purpose: 'approve' | 'run'): Promise<string> {
+  const offer = await d.call('plugins.requestConsent', { paths: [PLUGIN], purpose });
+  if (!offer.ok) throw new Error(offer.error.message);
+  return (offer.result as { nonce: string }).nonce;
+}
+
 async function replay(
   d: ReturnType<typeof dispatcherWith>,
-  allowExecute?: boolean,
+  consentNonce?: string,
 ): Promise<{ status: string; error?: string; recording: Recording }> {
   const started = await d.call('replay.start', {
     sessionPath: SHORT,
     lanes: [`plugin:${PLUGIN}`],
     window: 200000,
-    ...(allowExecute !== undefined ? { allowExecute } : {}),
+    ...(consentNonce !== undefined ? { consentNonce } : {}),
   });
   if (!started.ok) throw new Error(started.error.message);
   const { replayId } = started.result as { replayId: string };
@@ -62,7 +68,7 @@ describe('plugin lanes of replay.start use the shell’s engine-host transport a
     const consentFile = join(tempDir(), 'plugin-consent.json');
     const transport = countingTransport();
     const d = dispatcherWith(transport.factory, consentFile);
-    const approved = await d.call('plugins.approve', { path: PLUGIN });
+    const approved = await d.call('plugins.approve', { nonce: await askConsent(d, 'approve') });
     expect(approved.ok).toBe(true);
 
     const done = await replay(d);
@@ -75,15 +81,16 @@ describe('plugin lanes of replay.start use the shell’s engine-host transport a
     expect(transport.spawned[0]!.entry).toMatch(/engine-?[hH]ost/);
   });
 
-  it('allowExecute in the request runs the plugin without a remembered consent', async () => {
+  it('a run-once nonce from plugins.requestConsent runs the plugin without a remembered consent', async () => {
     const transport = countingTransport();
-    const done = await replay(dispatcherWith(transport.factory, join(tempDir(), 'plugin-consent.json')), true);
+    const d = dispatcherWith(transport.factory, join(tempDir(), 'plugin-consent.json'));
+    const done = await replay(d, await askConsent(d, 'run'));
     expect(done.status).toBe('done');
     expect(done.recording.lanes[0]!.error).toBeUndefined();
     expect(transport.spawned).toHaveLength(1);
   });
 
-  it('without consent or allowExecute nothing is started: the replay finishes and the lane says "not executed: no consent"', async () => {
+  it('without consent nothing is started: the replay finishes and the lane says "not executed: no consent"', async () => {
     const transport = countingTransport();
     const done = await replay(dispatcherWith(transport.factory, join(tempDir(), 'plugin-consent.json')));
     expect(done.status).toBe('done');

@@ -135,13 +135,31 @@ function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; star
     'sessions.list': () => sessions,
     'plugins.list': () => pluginList(consent),
     'replay.defaults': () => demoDefaults,
-    'plugins.approve': ({ path }) => {
-      consent = 'granted';
-      return {
+    'plugins.requestConsent': ({ paths, purpose }) => ({
+      nonce: `nonce-${purpose}-${paths.join(',')}`,
+      purpose,
+      expiresAt: '2026-12-02T00:05:00.000Z',
+      plugins: paths.map((path) => ({
         pluginId: 'recent-window',
         path,
         realPath: path,
-        consent: { state: 'granted', message: 'approved', hash: 'abc' },
+        hash: 'abc',
+        files: 3,
+        bytes: 900,
+      })),
+    }),
+    'plugins.approve': ({ nonce }) => {
+      consent = 'granted';
+      const path = nonce.replace(/^nonce-approve-/, '');
+      return {
+        plugins: [
+          {
+            pluginId: 'recent-window',
+            path,
+            realPath: path,
+            consent: { state: 'granted', message: 'approved', hash: 'abc' },
+          },
+        ],
       };
     },
     'replay.start': () => {
@@ -215,21 +233,21 @@ describe('replay form → params', () => {
       follow: false,
       laneConfigs: {},
     };
-    expect(replayParams(form, '/s/x.jsonl', false)).toEqual({
+    expect(replayParams(form, '/s/x.jsonl')).toEqual({
       ok: true,
       params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, host: 'embedded' },
     });
-    expect(replayParams({ ...form, reserve: '4096', host: '' }, '/s/x.jsonl', true)).toEqual({
+    expect(replayParams({ ...form, reserve: '4096', host: '' }, '/s/x.jsonl', 'n1')).toEqual({
       ok: true,
       params: {
         sessionPath: '/s/x.jsonl',
         lanes: ['legacy', 'legacy?window=64000'],
         window: 32000,
         reserve: 4096,
-        allowExecute: true,
+        consentNonce: 'n1',
       },
     });
-    expect(replayParams({ ...form, openclawVersion: ' 2026.9.6 ' }, '/s/x.jsonl', false)).toEqual({
+    expect(replayParams({ ...form, openclawVersion: ' 2026.9.6 ' }, '/s/x.jsonl')).toEqual({
       ok: true,
       params: {
         sessionPath: '/s/x.jsonl',
@@ -239,7 +257,7 @@ describe('replay form → params', () => {
         openclawVersion: '2026.9.6',
       },
     });
-    expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl', false)).toEqual({
+    expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl')).toEqual({
       ok: true,
       params: {
         sessionPath: '/s/x.jsonl',
@@ -264,7 +282,7 @@ describe('replay form → params', () => {
       follow: false,
       laneConfigs: { [spec]: ' { budgetShare: 0.5, /* newest first */ minRecentTurns: 2 } ', legacy: '{ ignored: 1 }' },
     };
-    const built = replayParams(form, '/s/x.jsonl', false);
+    const built = replayParams(form, '/s/x.jsonl');
     expect(built.ok).toBe(true);
     const lanes = built.ok ? built.params.lanes : [];
     expect(lanes[0]).toBe('legacy');
@@ -290,15 +308,15 @@ describe('replay form → params', () => {
       follow: false,
       laneConfigs: {},
     };
-    expect(replayParams(form, '/s', false)).toEqual({
+    expect(replayParams(form, '/s')).toEqual({
       ok: false,
       problem: 'Choose at least one lane (for example legacy).',
     });
-    expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s', false)).toEqual({
+    expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s')).toEqual({
       ok: false,
       problem: 'Context window must be a whole number of tokens, e.g. 32000.',
     });
-    expect(replayParams({ ...form, lanes: ['legacy'], keepRecentTokens: '0' }, '/s', false)).toEqual({
+    expect(replayParams({ ...form, lanes: ['legacy'], keepRecentTokens: '0' }, '/s')).toEqual({
       ok: false,
       problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).',
     });
@@ -342,12 +360,18 @@ describe('replay store', () => {
     expect(startParams(fake)).toEqual([]);
   });
 
-  it('approve: remembers consent, then replays without allowExecute, follows progress and opens the recording', async () => {
+  it('approve: the main process confirms and remembers consent, then the replay runs without a nonce, follows progress and opens the recording', async () => {
     const fake = fakeRuntime();
     useReplayStore.getState().setForm({ lanes: ['legacy', `plugin:${PLUGIN_PATH}`] });
     await useReplayStore.getState().requestStart(fake.client, session, choices);
     await useReplayStore.getState().confirmConsent(fake.client, 'approve');
-    expect(fake.requests.find((r) => r.method === 'plugins.approve')?.params).toEqual({ path: PLUGIN_PATH });
+    expect(fake.requests.find((r) => r.method === 'plugins.requestConsent')?.params).toEqual({
+      paths: [PLUGIN_PATH],
+      purpose: 'approve',
+    });
+    expect(fake.requests.find((r) => r.method === 'plugins.approve')?.params).toEqual({
+      nonce: `nonce-approve-${PLUGIN_PATH}`,
+    });
     expect(startParams(fake)).toEqual([
       { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded' },
     ]);
@@ -359,7 +383,7 @@ describe('replay store', () => {
     expect([useSelectionStore.getState().laneId, useSelectionStore.getState().turn]).toEqual(['legacy', 0]);
   });
 
-  it('run once: starts with allowExecute and remembers nothing', async () => {
+  it('run once: the main process confirms for this run; the replay carries its nonce and nothing is remembered', async () => {
     const fake = fakeRuntime();
     useReplayStore.getState().setForm({ lanes: [`plugin:${PLUGIN_PATH}`] });
     await useReplayStore.getState().requestStart(fake.client, session, choices);
@@ -371,7 +395,7 @@ describe('replay store', () => {
         lanes: [`plugin:${PLUGIN_PATH}`],
         window: 32000,
         host: 'embedded',
-        allowExecute: true,
+        consentNonce: `nonce-run-${PLUGIN_PATH}`,
       },
     ]);
   });

@@ -33,6 +33,14 @@ const initial = {
   cached: false,
 };
 
+/** "Run every plugin's code": the main process confirms each loadable plugin of the state dir for this check. */
+async function consentForEveryPlugin(api: InspectorApi, stateDir: string | undefined): Promise<string | undefined> {
+  const list = await api.call('plugins.list', stateDir ? { stateDir } : {});
+  const paths = list.plugins.filter((p) => p.loadable).map((p) => p.path);
+  if (paths.length === 0) return undefined;
+  return (await api.call('plugins.requestConsent', { paths: paths.slice(0, 64), purpose: 'run' })).nonce;
+}
+
 export const useDoctorStore = create<DoctorState>()((set, get) => ({
   ...initial,
   setAllowExecute: (allowExecute) => set({ allowExecute }),
@@ -46,9 +54,10 @@ export const useDoctorStore = create<DoctorState>()((set, get) => ({
     });
     try {
       const dir = stateDir ?? (await useWorkspaceStore.getState().ensure(api))?.stateDir;
+      const consentNonce = get().allowExecute ? await consentForEveryPlugin(api, dir) : undefined;
       const report = await api.call('doctor.run', {
         ...(dir ? { stateDir: dir } : {}),
-        allowExecute: get().allowExecute,
+        ...(consentNonce !== undefined ? { consentNonce } : {}),
       });
       set({ report, running: false });
     } catch (error) {

@@ -43,7 +43,12 @@ export const usePluginsStore = create<PluginsState>()((set, get) => {
         set({ loading: false, error: errorText(error) });
       }
     },
-    approve: (api, path) => change(api, path, () => api.call('plugins.approve', { path })),
+    approve: (api, path) =>
+      change(api, path, async () => {
+        // the main process confirms (Electron: its own dialog) and hands out a one-time nonce for this content
+        const { nonce } = await api.call('plugins.requestConsent', { paths: [path], purpose: 'approve' });
+        return api.call('plugins.approve', { nonce });
+      }),
     revoke: (api, path) => change(api, path, () => api.call('plugins.revoke', { path })),
   };
 });

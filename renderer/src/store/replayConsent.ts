@@ -14,7 +14,7 @@ export async function requestStart(
   choices: readonly LaneChoice[],
 ): Promise<void> {
   const { set, get } = store;
-  const built = replayParams(get().form, session.file, false);
+  const built = replayParams(get().form, session.file);
   if (!built.ok) {
     set({ formError: built.problem });
     return;
@@ -30,9 +30,19 @@ export async function requestStart(
     set({ pending: { sessionFile: session.file, sessionTitle: session.title, requests }, formError: null });
     return;
   }
-  await startReplay(store, api, session.file, session.title, false);
+  await startReplay(store, api, session.file, session.title);
 }
 
+/** The main process's consent for these plugin folders (or `plugin:<folder>` specs): its one-time nonce. */
+export async function askConsent(api: InspectorApi, paths: string[], purpose: 'approve' | 'run'): Promise<string> {
+  return (await api.call('plugins.requestConsent', { paths, purpose })).nonce;
+}
+
+/**
+ * `approve`: the main process confirms and remembers the approvable plugins, then the replay starts; `once`: it
+ * confirms every plugin for this run only. Typed plugin specs cannot be approved by folder: they are confirmed for
+ * this run either way.
+ */
 export async function confirmConsent(
   store: ReplayStoreAccess,
   api: InspectorApi,
@@ -41,20 +51,21 @@ export async function confirmConsent(
   const { set, get } = store;
   const pending = get().pending;
   if (!pending) return;
-  if (mode === 'approve') {
-    set({ consentBusy: true });
-    try {
-      for (const request of pending.requests.filter((r) => r.approvable))
-        await api.call('plugins.approve', { path: request.path });
-    } catch (error) {
-      set({ consentBusy: false, pending: null, formError: `Could not remember consent: ${errorText(error)}` });
-      return;
+  const approvable = mode === 'approve' ? pending.requests.filter((r) => r.approvable).map((r) => r.path) : [];
+  const runOnce = pending.requests.map((r) => r.path).filter((path) => !approvable.includes(path));
+  set({ consentBusy: true });
+  let consentNonce: string | undefined;
+  try {
+    if (approvable.length > 0) {
+      await api.call('plugins.approve', { nonce: await askConsent(api, approvable, 'approve') });
+      const plugins = usePluginsStore.getState();
+      void plugins.load(api, plugins.list?.stateDir);
     }
-    const plugins = usePluginsStore.getState();
-    void plugins.load(api, plugins.list?.stateDir);
+    if (runOnce.length > 0) consentNonce = await askConsent(api, runOnce, 'run');
+  } catch (error) {
+    set({ consentBusy: false, pending: null, formError: `Consent was not given: ${errorText(error)}` });
+    return;
   }
-  // typed plugin specs cannot be approved by folder: they run with this run's allowExecute
-  const allowExecute = mode === 'once' || pending.requests.some((r) => !r.approvable);
   set({ consentBusy: false, pending: null });
-  await startReplay(store, api, pending.sessionFile, pending.sessionTitle, allowExecute);
+  await startReplay(store, api, pending.sessionFile, pending.sessionTitle, consentNonce);
 }

@@ -17,7 +17,7 @@ export function withLaneConfig(spec: string, config: string | undefined): string
 export function replayParams(
   form: ReplayFormState,
   sessionFile: string,
-  allowExecute: boolean,
+  consentNonce?: string,
 ): { ok: true; params: RequestOf<'replay.start'> } | { ok: false; problem: string } {
   const lanes = [
     ...form.lanes.map((spec) => withLaneConfig(spec, form.laneConfigs[spec])),
@@ -57,7 +57,7 @@ export function replayParams(
       ...(host !== '' ? { host } : {}),
       ...(openclawVersion !== '' ? { openclawVersion } : {}),
       ...(form.follow ? { follow: true } : {}),
-      ...(allowExecute ? { allowExecute: true } : {}),
+      ...(consentNonce !== undefined ? { consentNonce } : {}),
     },
   };
 }

@@ -101,10 +101,11 @@ export async function startReplay(
   api: InspectorApi,
   sessionFile: string,
   sessionTitle: string,
-  allowExecute: boolean,
+  /** plugins.requestConsent's nonce for the plugins confirmed for this run */
+  consentNonce?: string,
 ): Promise<void> {
   const { set, get } = store;
-  const built = replayParams(get().form, sessionFile, allowExecute);
+  const built = replayParams(get().form, sessionFile, consentNonce);
   if (!built.ok) {
     set({ formError: built.problem });
     return;

@@ -143,8 +143,60 @@ export const PluginPathRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const PluginsApproveResponseSchema = Type.Object(
+/**
+ * What consent is asked for: `approve` (remembered, `plugins.approve`) or `run` (this run only: `replay.start` /
+ * `doctor.run` take the nonce as `consentNonce`).
+ */
+export const ConsentPurposeSchema = Type.Union([Type.Literal('approve'), Type.Literal('run')]);
+export type ConsentPurpose = Static<typeof ConsentPurposeSchema>;
+
+export const PluginsRequestConsentRequestSchema = Type.Object(
+  {
+    /** plugin folders (ListedPlugin.path), or `plugin:<folder>` lane specs */
+    paths: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 64 }),
+    purpose: ConsentPurposeSchema,
+  },
+  { additionalProperties: false },
+);
+
+/** One plugin a consent covers: the content (hash, files, bytes) the person confirmed. */
+export const ConsentSubjectSchema = Type.Object(
+  {
+    pluginId: Type.String(),
+    path: Type.String(),
+    realPath: Type.String(),
+    hash: Type.String(),
+    files: Type.Integer({ minimum: 0 }),
+    bytes: Type.Integer({ minimum: 0 }),
+    /** files past the package hash's caps are not covered (and cannot be loaded) */
+    truncated: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const PluginsRequestConsentResponseSchema = Type.Object(
+  {
+    /** one-time: consumed by the first plugins.approve / replay.start / doctor.run that names it */
+    nonce: Type.String(),
+    purpose: ConsentPurposeSchema,
+    expiresAt: Type.String(),
+    plugins: Type.Array(ConsentSubjectSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const PluginsApproveRequestSchema = Type.Object(
+  { /** from plugins.requestConsent with purpose "approve" */ nonce: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const ApprovedPluginSchema = Type.Object(
   { pluginId: Type.String(), path: Type.String(), realPath: Type.String(), consent: PluginConsentInfoSchema },
+  { additionalProperties: false },
+);
+
+export const PluginsApproveResponseSchema = Type.Object(
+  { plugins: Type.Array(ApprovedPluginSchema) },
   { additionalProperties: false },
 );
 
@@ -240,8 +292,11 @@ export const DoctorRunRequestSchema = Type.Object(
   {
     stateDir: Type.Optional(Type.String({ minLength: 1 })),
     workspaceDir: Type.Optional(Type.String({ minLength: 1 })),
-    /** run every plugin's code for this run (the user confirmed in the UI); without it only approved plugins run */
-    allowExecute: Type.Optional(Type.Boolean()),
+    /**
+     * plugins.requestConsent's nonce (purpose "run"): the plugins it names run for this check; without it only
+     * approved plugins run
+     */
+    consentNonce: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -253,9 +308,16 @@ export const pluginsMethods = defineMethods({
     request: PluginsListRequestSchema,
     response: PluginsListResponseSchema,
   },
+  'plugins.requestConsent': {
+    summary:
+      "Ask the main process for consent to run the plugins in these folders (Electron: a native dialog; browser mode: the server logs what will run): a one-time nonce bound to each plugin's content hash.",
+    request: PluginsRequestConsentRequestSchema,
+    response: PluginsRequestConsentResponseSchema,
+  },
   'plugins.approve': {
-    summary: "Remember the user's consent to run the plugin in this folder (bound to its current content hash).",
-    request: PluginPathRequestSchema,
+    summary:
+      'Remember the consent a plugins.requestConsent nonce (purpose approve) stands for, bound to the content hash the person confirmed.',
+    request: PluginsApproveRequestSchema,
     response: PluginsApproveResponseSchema,
   },
   'plugins.revoke': {
@@ -265,7 +327,7 @@ export const pluginsMethods = defineMethods({
   },
   'doctor.run': {
     summary:
-      'Check every plugin like `contextscope doctor --json` (with allowExecute or consent: a smoke drive of each engine).',
+      'Check every plugin like `contextscope doctor --json` (with consent or a consentNonce: a smoke drive of each engine).',
     request: DoctorRunRequestSchema,
     response: DoctorReportSchema,
   },

@@ -21,8 +21,11 @@ export const ReplayStartRequestSchema = Type.Object(
     /** the OpenClaw release to replay as (e.g. 2026.9.6; default: the one that wrote the session, else the newest) */
     openclawVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     driftThreshold: Type.Optional(Type.Number({ minimum: 0 })),
-    /** run plugin code without a remembered consent (the user confirmed in the UI) */
-    allowExecute: Type.Optional(Type.Boolean()),
+    /**
+     * plugins.requestConsent's nonce (purpose "run"): the plugins it names run without a remembered consent, once.
+     * There is no allowExecute flag: consent is granted by the main process, never by a request.
+     */
+    consentNonce: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     /** the deadline for each plugin engine call, in ms (default 30000; a lane's timeoutMs= wins) */
     callTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
     systemPrompt: Type.Optional(Type.String()),

@@ -116,6 +116,7 @@ export async function loadPluginLane(
   for (const d of [laneDirs.home, laneDirs.tmpDir]) mkdirSync(d, { recursive: true });
   const consent =
     options.consent ??
+    options.plugins?.consent ??
     (options.plugins?.allowExecute
       ? allowExecuteConsent()
       : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));

@@ -1,6 +1,6 @@
 /** The options of `replaySession` and the shape of a lane as the caller describes it. */
 import type { ContextEngineFactory, OpenClawConfig } from '../../contract';
-import type { EngineHostEntry, EngineHostTransportFactory } from '../../plugins';
+import type { EngineHostEntry, EngineHostTransportFactory, PluginConsent } from '../../plugins';
 import type { Summarizer } from '../../summarize';
 import type { LoadedSession } from '../../transcripts';
 import type { HostSpec } from './laneSpec';
@@ -64,6 +64,8 @@ export interface PluginLoadingOptions {
    * dir); a plugin without a current grant is not executed and its lane reports why
    */
   consentFile?: string;
+  /** consent decided by the caller (the app's main process: plugins it confirmed for this run); wins over both */
+  consent?: PluginConsent;
   /** how engine hosts are started (default child_process.fork; the Electron app passes its utilityProcess adapter) */
   transport?: EngineHostTransportFactory;
   /** where plugin ids are discovered (bundled resources/plugins is always searched) */
