@@ -1,7 +1,9 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { PACKAGE_VERSION } from '../app';
 import type { CliHost } from './cliHost';
 import { commands } from './commands';
+import { reportCliError, setCliDebug } from './errorReport';
+import { EXIT } from './exitCodes';
 
 export function createProgram(host: CliHost): Command {
   const program = new Command('contextscope')
@@ -11,12 +13,29 @@ export function createProgram(host: CliHost): Command {
     .version(PACKAGE_VERSION, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showHelpAfterError('(run "contextscope --help" for usage)')
-    .configureOutput({ writeOut: (text) => host.out(text), writeErr: (text) => host.err(text) });
+    .option('--debug', 'print the whole stack of an unexpected error (default: one line saying where)')
+    .configureOutput({ writeOut: (text) => host.out(text), writeErr: (text) => host.err(text) })
+    // commander's refusals (unknown option, missing argument) throw instead of exiting; the commands created below
+    // inherit it, and runCli turns them into the usage exit code
+    .exitOverride()
+    .hook('preAction', (_program, action) => setCliDebug(action.optsWithGlobals().debug === true));
   for (const command of commands) command.register(program, host);
   return program;
 }
 
-/** Parses `argv` (as process.argv: node, script, ...args) and runs the chosen command. */
+/**
+ * Parses `argv` (as process.argv: node, script, ...args) and runs the chosen command. A usage error commander
+ * refused (it printed why) exits 2, --help and --version 0; any other error is reported by reportCliError.
+ */
 export async function runCli(argv: readonly string[], host: CliHost): Promise<void> {
-  await createProgram(host).parseAsync([...argv]);
+  setCliDebug(argv.includes('--debug'));
+  try {
+    await createProgram(host).parseAsync([...argv]);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    process.exitCode = reportCliError(error, host);
+  }
 }

@@ -5,3 +5,4 @@ export * from './validateEngine';
 export * from './recording';
 export * from './validateAssembleResult';
 export * from './validateEngineResult';
+export * from './jsonDepth';

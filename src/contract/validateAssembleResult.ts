@@ -5,6 +5,7 @@
  * crash of the whole replay.
  */
 import { isRecord } from '../common/guards';
+import { jsonDepthProblem } from './jsonDepth';
 import { AGENT_MESSAGE_ROLES } from './messages';
 
 const ROLES: ReadonlySet<string> = new Set(AGENT_MESSAGE_ROLES);
@@ -69,6 +70,8 @@ export function describeAssembleMessagesProblem(messages: readonly unknown[]): s
   for (let i = 0; i < messages.length; i++) {
     const problem = messageProblem(messages[i], `messages[${i}]`);
     if (problem) return problem;
+    const depth = jsonDepthProblem(messages[i]);
+    if (depth) return `messages[${i}] is ${depth} (expected a message the host can serialise)`;
   }
   return undefined;
 }

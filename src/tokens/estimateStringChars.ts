@@ -15,9 +15,13 @@ const WEIGHTED_CJK_RE = /[\u2E80-\u9FFF\uA000-\uA4FF\uAC00-\uD7AF\uF900-\uFAFF\u
 /** High surrogates of U+20000–U+2FA1F followed by a low surrogate. */
 const CJK_EXT_B_SURROGATE_PAIR_RE = /[\uD840-\uD87E][\uDC00-\uDFFF]/g;
 
-/** Weighted character count of `text` (CJK chars count 4, CJK Extension B+ pairs count as one char first). */
-export function estimateStringChars(text: string): number {
-  if (text.length === 0) return 0;
+/**
+ * Weighted character count of `text` (CJK chars count 4, CJK Extension B+ pairs count as one char first). A value
+ * that is not a string (a malformed message's `text: 12345`) counts 0 instead of throwing: the transcript reader
+ * and the engine-result check report such messages, the estimate must not take the replay down first.
+ */
+export function estimateStringChars(text: unknown): number {
+  if (typeof text !== 'string' || text.length === 0) return 0;
   const weighted = text.match(WEIGHTED_CJK_RE)?.length ?? 0;
   if (weighted === 0) return text.length;
   const extBPairs = text.match(CJK_EXT_B_SURROGATE_PAIR_RE)?.length ?? 0;
@@ -25,6 +29,6 @@ export function estimateStringChars(text: string): number {
 }
 
 /** `ceil(estimateStringChars(text) / 4)`. */
-export function estimateTextTokens(text: string): number {
+export function estimateTextTokens(text: unknown): number {
   return Math.ceil(estimateStringChars(text) / CHARS_PER_TOKEN_ESTIMATE);
 }

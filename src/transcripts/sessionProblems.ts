@@ -53,16 +53,19 @@ export interface SessionProblem {
 export type SessionSourceKind = 'jsonl' | 'sqlite';
 
 /** Thrown by strict loading (first error) and, in both modes, when the file cannot be read at all. */
+/** `read_error`: the file cannot be read; `unsupported_encoding`: it is UTF-16 text, not UTF-8 (both modes throw). */
+export type SessionFileErrorCode = SessionProblemCode | 'read_error' | 'unsupported_encoding';
+
 export class SessionFileError extends Error {
   readonly path: string;
-  readonly code: SessionProblemCode | 'read_error';
+  readonly code: SessionFileErrorCode;
   readonly line: number;
   readonly problem?: SessionProblem;
   readonly source: SessionSourceKind;
 
   constructor(
     path: string,
-    code: SessionProblemCode | 'read_error',
+    code: SessionFileErrorCode,
     line: number,
     reason: string,
     problem?: SessionProblem,

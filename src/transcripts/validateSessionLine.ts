@@ -3,7 +3,13 @@
  * OpenClaw's reasons (`jsonl-storage.ts` `parseHeaderLine` / `parseEntryLine`), plus body checks for the
  * fields ContextScope reads (so a malformed body is reported here instead of breaking context building).
  */
-import { AGENT_MESSAGE_ROLES, OPENCLAW_ENTRY_TYPES, type SessionEntryType } from '../contract';
+import {
+  AGENT_MESSAGE_ROLES,
+  jsonDepthProblem,
+  MAX_MESSAGE_DEPTH,
+  OPENCLAW_ENTRY_TYPES,
+  type SessionEntryType,
+} from '../contract';
 import { excerpt } from './sessionProblems';
 import { parseSessionTimestampMs } from './timestamps';
 import { errorMessage } from '../common/errorText';
@@ -126,7 +132,7 @@ export function checkEntry(parsed: unknown, hasIds: boolean): LineCheck {
   if (e.appendMode !== undefined && e.appendMode !== 'side') {
     return invalid(`has invalid appendMode ${describe(e.appendMode)} (only "side" is allowed)`);
   }
-  const bodyProblem = checkEntryBody(e);
+  const bodyProblem = checkEntryBody(e) ?? entryDepthProblem(e);
   return bodyProblem ? invalid(bodyProblem) : { ok: true, value: e };
 }
 
@@ -153,22 +159,11 @@ function contentBlocksProblem(content: unknown): string | undefined {
   return undefined;
 }
 
-/** Deeper than any real message: such nesting would overflow recursive readers. */
-const MAX_MESSAGE_DEPTH = 200;
-
-/** Nesting depth of a parsed JSON value, walked iteratively (no recursion on hostile input). */
-function depthProblem(value: unknown): string | undefined {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > MAX_MESSAGE_DEPTH) return `has a message nested deeper than ${MAX_MESSAGE_DEPTH} levels`;
-    if (node !== null && typeof node === 'object') {
-      for (const child of Object.values(node as Record<string, unknown>)) {
-        if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-      }
-    }
-  }
-  return undefined;
+/** Any entry (a message, a custom entry's data, ...) nested deeper than a message may be: kept out whole. */
+function entryDepthProblem(e: Record<string, unknown>): string | undefined {
+  const problem = jsonDepthProblem(e, MAX_MESSAGE_DEPTH);
+  if (!problem) return undefined;
+  return e.type === 'message' ? `has a message ${problem}` : `has a ${String(e.type)} entry ${problem}`;
 }
 
 /** Body fields ContextScope relies on, per entry type; returns a reason or undefined. */
@@ -187,7 +182,7 @@ function checkEntryBody(e: Record<string, unknown>): string | undefined {
       if (!MESSAGE_ROLES.has(m.role)) {
         return `has a message with unknown role ${describe(m.role)} (OpenClaw's roles: ${[...MESSAGE_ROLES].join(', ')})`;
       }
-      return contentBlocksProblem(m.content) ?? depthProblem(m);
+      return contentBlocksProblem(m.content);
     }
     case 'compaction':
       if (typeof e.summary !== 'string') return 'is a compaction entry without a string summary';

@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { parseMilliseconds } from './parseMs';
 import {
   exportRecordingJson,
+  writeRecordingFile,
   formatLaneSummary,
   renderHtmlReport,
   replaySession,
@@ -33,28 +34,24 @@ import {
 } from './replayLaneFlags';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { followFromCli } from './replayFollow';
+import { reportLanesNotRun } from './lanesNotRun';
 import { addReplayAllOptions, REPLAY_ALL_HELP, runReplayAll } from './replayAll';
 import { ndjsonReplay } from './replayNdjson';
 import type { CliHost } from '../cliHost';
-import { errorMessage, errorStack } from '../../common/errorText';
+import { errorMessage } from '../../common/errorText';
+import { formatUnexpectedError } from '../errorReport';
+import { EXIT } from '../exitCodes';
 
-/** Exit codes of `replay` and `compare` (also listed in their --help). */
-export const EXIT = {
-  ok: 0,
-  /** findings selected by --fail-on occurred */
-  findings: 1,
-  /** bad usage or input: lane spec, option value, unreadable session or recording */
-  usage: 2,
-  /** the replay itself failed */
-  failed: 3,
-} as const;
+/** Exit codes of `replay` and `compare` (also listed in their --help): the CLI's, src/cli/exitCodes.ts. */
+export { EXIT } from '../exitCodes';
 
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  replay finished (and no --fail-on finding occurred)
   1  findings selected by --fail-on occurred (or, with --against-trajectory, a turn differs from the recording)
-  2  bad usage or input (lane spec, option value, unreadable session, plugin config or recording)
-  3  the replay failed (an unexpected error; the message says where)`;
+  2  bad usage or input (unknown option, lane spec, option value, unreadable session, plugin config or recording)
+  3  the replay failed (an unexpected error; one line says what and where, --debug prints the stack)
+  4  a lane did not run its engine (plugin not approved: --allow-execute; or it failed to load): it ran on legacy`;
 
 export const LANE_SPEC_HELP = `
 Lane specs:
@@ -251,7 +248,7 @@ export function failCommand(error: unknown, host: CliHost): void {
     process.exitCode = EXIT.usage;
     return;
   }
-  const message = errorStack(error);
+  const message = formatUnexpectedError(error);
   host.err(`replay failed: ${message}\n`);
   process.exitCode = EXIT.failed;
 }
@@ -360,7 +357,7 @@ export function register(program: Command, host: CliHost): void {
       }
       ndjson?.finish(recording);
       if (options.json === '-') host.out(exportRecordingJson(recording) + '\n');
-      else if (options.json) writeFileAtomic(resolve(options.json), exportRecordingJson(recording), { mode: 0o644 });
+      else if (options.json) writeRecordingFile(resolve(options.json), recording);
       if (options.html) writeFileAtomic(resolve(options.html), renderHtmlReport(recording), { mode: 0o644 });
       if (!quiet) {
         host.out(formatReplaySettingsLine(recording));
@@ -374,5 +371,6 @@ export function register(program: Command, host: CliHost): void {
           host.err(`${failing.length} finding(s) matched --fail-on ${options.failOn}\n`);
         process.exitCode = EXIT.findings;
       }
+      reportLanesNotRun(recording, host);
     });
 }

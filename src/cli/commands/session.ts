@@ -211,10 +211,12 @@ async function load(ref: SessionRef, tolerant: boolean): Promise<LoadedSession> 
     if (!(error instanceof SessionFileError)) throw error;
     const hint =
       error.code === 'read_error'
-        ? 'Check the path.'
-        : 'Run with --tolerant to load what can be loaded and list every problem.';
-    // Thrown, not command.error(): the shell prints it on stderr and exits 1 without a usage hint.
-    throw new Error(`${error.message}\n${hint}`, { cause: error });
+        ? '\nCheck the path.'
+        : error.code === 'unsupported_encoding'
+          ? ''
+          : '\nRun with --tolerant to load what can be loaded and list every problem.';
+    // Thrown, not command.error(): the shell prints it on stderr and exits 2 (unreadable input), no usage hint.
+    throw new Error(`${error.message}${hint}`, { cause: error });
   }
 }
 

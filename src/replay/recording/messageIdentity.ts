@@ -13,47 +13,62 @@ import { createHash } from 'node:crypto';
 export const HASH_KEY_PREFIX = 'h:';
 const HASH_KEY_HEX_DIGITS = 16;
 
-function writeCanonical(value: unknown, out: string[]): void {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
-    const json = JSON.stringify(value);
-    out.push(json === undefined ? 'null' : json);
-    return;
-  }
-  const withToJson = value as { toJSON?: () => unknown };
-  if (typeof withToJson.toJSON === 'function') {
-    writeCanonical(withToJson.toJSON(), out);
-    return;
-  }
+/** A value still to write, or text to emit as it is (brackets, commas, keys). */
+type CanonicalFrame = { value: unknown } | string;
+
+const isSkipped = (item: unknown) => item === undefined || typeof item === 'function' || typeof item === 'symbol';
+
+/** The frames of an array or object, in the order they are written (the caller pushes them reversed). */
+function childFrames(value: object): CanonicalFrame[] {
   if (Array.isArray(value)) {
-    out.push('[');
+    const frames: CanonicalFrame[] = ['['];
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.push(',');
-      const item = value[i];
-      writeCanonical(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item, out);
+      if (i > 0) frames.push(',');
+      const item: unknown = value[i];
+      frames.push({ value: isSkipped(item) ? null : item });
     }
-    out.push(']');
-    return;
+    frames.push(']');
+    return frames;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  out.push('{');
-  let first = true;
-  for (const key of keys) {
+  const frames: CanonicalFrame[] = ['{'];
+  for (const key of Object.keys(record).sort()) {
     const item = record[key];
-    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    if (!first) out.push(',');
-    first = false;
-    out.push(JSON.stringify(key), ':');
-    writeCanonical(item, out);
+    if (isSkipped(item)) continue;
+    frames.push(`${frames.length > 1 ? ',' : ''}${JSON.stringify(key)}:`, { value: item });
   }
-  out.push('}');
+  frames.push('}');
+  return frames;
 }
 
-/** JSON with object keys sorted at every level; otherwise identical to JSON.stringify. */
+/**
+ * JSON with object keys sorted at every level; otherwise identical to JSON.stringify. Written with an explicit
+ * stack, so a value nested 100,000 levels deep cannot overflow the call stack.
+ */
 export function canonicalJson(value: unknown): string {
   const out: string[] = [];
-  writeCanonical(value, out);
+  const stack: CanonicalFrame[] = [{ value }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (typeof frame === 'string') {
+      out.push(frame);
+      continue;
+    }
+    const current = frame.value;
+    if (current === null || typeof current !== 'object') {
+      if (typeof current === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
+      const json = JSON.stringify(current);
+      out.push(json === undefined ? 'null' : json);
+      continue;
+    }
+    const withToJson = current as { toJSON?: () => unknown };
+    if (typeof withToJson.toJSON === 'function') {
+      stack.push({ value: withToJson.toJSON() });
+      continue;
+    }
+    const frames = childFrames(current);
+    for (let i = frames.length - 1; i >= 0; i--) stack.push(frames[i]!);
+  }
   return out.join('');
 }
 
@@ -76,13 +91,15 @@ export function isHashKey(key: string): boolean {
   return key.startsWith(HASH_KEY_PREFIX);
 }
 
+const SAME_PLAIN_JSON_MAX_DEPTH = 256;
+
 /**
  * True only when `a` and `b` are the same plain JSON value (strings, numbers, booleans,
  * null, arrays, plain objects whose properties are all defined). Anything else — `toJSON`, undefined/function
  * properties — answers false, so equality here always implies equal canonical JSON (false negatives only cost a
  * hash).
  */
-function samePlainJson(a: unknown, b: unknown): boolean {
+function samePlainJson(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b)
     return typeof a !== 'function' && typeof a !== 'symbol' && typeof a !== 'undefined' && typeof a !== 'bigint';
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -91,9 +108,11 @@ function samePlainJson(a: unknown, b: unknown): boolean {
     typeof (b as { toJSON?: unknown }).toJSON === 'function'
   )
     return false;
+  // deeper than any real message: answer "not known equal" instead of recursing further (costs only a hash)
+  if (depth > SAME_PLAIN_JSON_MAX_DEPTH) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!samePlainJson(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlainJson(a[i], b[i], depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -102,7 +121,8 @@ function samePlainJson(a: unknown, b: unknown): boolean {
   const recA = a as Record<string, unknown>;
   const recB = b as Record<string, unknown>;
   for (const key of keysA) {
-    if (!Object.prototype.hasOwnProperty.call(recB, key) || !samePlainJson(recA[key], recB[key])) return false;
+    if (!Object.prototype.hasOwnProperty.call(recB, key) || !samePlainJson(recA[key], recB[key], depth + 1))
+      return false;
   }
   return true;
 }

@@ -34,7 +34,21 @@ describe('hostile transcript content', () => {
         message,
       }),
     );
-    writeFileSync(file, [...good, ...hostile].join('\n').replace('"__DEEP__"', deepJson(10_000)) + '\n');
+    const deepCustom = JSON.stringify({
+      type: 'custom',
+      id: 'bad3',
+      parentId: last.id,
+      timestamp: '2026-01-05T10:00:00.000Z',
+      customType: 'x',
+      data: '__ARRAYS__',
+    });
+    writeFileSync(
+      file,
+      [...good, ...hostile, deepCustom]
+        .join('\n')
+        .replace('"__DEEP__"', deepJson(10_000))
+        .replace('"__ARRAYS__"', `${'['.repeat(100_000)}${']'.repeat(100_000)}`) + '\n',
+    );
 
     const loaded = await readSessionFile(file, { mode: 'tolerant' });
     const lines = good.length;
@@ -42,10 +56,12 @@ describe('hostile transcript content', () => {
       [lines + 1, 'invalid_entry'],
       [lines + 2, 'invalid_entry'],
       [lines + 3, 'invalid_entry'],
+      [lines + 4, 'invalid_entry'],
     ]);
     expect(loaded.problems[0]!.message).toContain('content[0].text is not a string');
     expect(loaded.problems[1]!.message).toContain('nested deeper than 200 levels');
     expect(loaded.problems[2]!.message).toContain('unknown role "wizard"');
+    expect(loaded.problems[3]!.message).toContain('has a custom entry nested deeper than 200 levels');
     await expect(readSessionFile(file, { mode: 'strict' })).rejects.toThrow(`line ${lines + 1}`);
 
     const recording = await replaySession({
@@ -53,7 +69,7 @@ describe('hostile transcript content', () => {
       lanes: [{ engine: { kind: 'legacy' }, contextWindow: 32000 }],
     });
     expect(recording.lanes[0]!.turnCount).toBe(2);
-    expect(recording.session.problems).toHaveLength(3);
+    expect(recording.session.problems).toHaveLength(4);
   });
 });
 
@@ -73,6 +89,11 @@ describe('inputs that are not transcripts at all', () => {
   ])('a replay of a %s file is refused with what it is, instead of "0 turns"', async (_name, bytes, message) => {
     const file = join(tempDir(), 'input.jsonl');
     writeFileSync(file, bytes);
-    await expect(openReplaySession(file)).rejects.toThrow(`${file} ${message}`);
+    const error = await openReplaySession(file).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toContain(file);
+    expect(error?.message).toContain(message);
   });
 });

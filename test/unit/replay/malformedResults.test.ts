@@ -153,10 +153,32 @@ describe('invalid results of every operation', () => {
       },
       'assemble() returned an invalid AssembleResult: systemPromptAddition is an object, expected a string',
     ],
+    [
+      'assemble',
+      {
+        async assemble(p: { messages: unknown[] }) {
+          let deep: unknown = 'bottom';
+          for (let i = 0; i < 10_000; i++) deep = { nested: deep };
+          return { messages: [...p.messages, { role: 'user', content: 'x', timestamp: 1, deep }], estimatedTokens: 0 };
+        },
+      },
+      'is nested deeper than 200 levels',
+    ],
+    [
+      'assemble',
+      {
+        async assemble(p: { messages: unknown[] }) {
+          const loop: Record<string, unknown> = { role: 'user', content: 'x', timestamp: 1 };
+          loop.self = loop;
+          return { messages: [...p.messages, loop], estimatedTokens: 0 };
+        },
+      },
+      'is circular (an object contains itself)',
+    ],
   ])('a result the host reads and cannot use quarantines the lane during %s', async (operation, overrides, reason) => {
     const { quarantines, findings } = await replayWith(overrides as never);
     expect(quarantines).toHaveLength(1);
-    expect(quarantines[0]).toMatchObject({ engineId: 'faulty', operation, reason });
+    expect(quarantines[0]).toMatchObject({ engineId: 'faulty', operation, reason: expect.stringContaining(reason) });
     expect(findings.filter((f) => f.code === 'quarantined').map((f) => f.message)).toEqual([
       expect.stringContaining(reason),
     ]);

@@ -1,5 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, contentHash, hashKeyOf, messageKeyOf } from '../../../src/replay';
+
+/** JSON text of `value` with object keys sorted (recursive: for the shallow values fast-check makes). */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  const fields = Object.keys(record)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${sortedJson(record[k])}`);
+  return `{${fields.join(',')}}`;
+}
 
 describe('message identity', () => {
   it('canonical JSON sorts keys at every level and drops undefined like JSON.stringify', () => {
@@ -7,6 +19,24 @@ describe('message identity', () => {
       '{"a":{"c":"x","d":[3,{"z":1}]},"b":1}',
     );
     expect(canonicalJson([undefined, () => 1, NaN])).toBe('[null,null,null]');
+  });
+
+  it('is JSON.stringify with sorted keys for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(sortedJson(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes values nested 10,000 objects or 100,000 arrays deep without overflowing the stack', () => {
+    let objects: unknown = 'bottom';
+    for (let i = 0; i < 10_000; i++) objects = { nested: objects };
+    expect(canonicalJson(objects)).toBe(`${'{"nested":'.repeat(10_000)}"bottom"${'}'.repeat(10_000)}`);
+    const arrays: unknown = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(canonicalJson(arrays)).toHaveLength(200_000);
+    expect(hashKeyOf(arrays)).toMatch(/^h:[0-9a-f]{16}$/);
   });
 
   it('a deep copy with reordered keys hashes the same; any content change does not', () => {

@@ -46,6 +46,12 @@ describe('estimateStringChars (OpenClaw cjk-chars)', () => {
 });
 
 describe('estimateMessageTokens (compaction estimator)', () => {
+  it('counts a text that is not a string as nothing instead of throwing (text.match is not a function)', () => {
+    const malformed = { role: 'assistant', content: [{ type: 'text', text: 12345 }], timestamp: 1 } as never;
+    expect(estimateMessageTokens(malformed)).toBe(0);
+    expect(estimateStringChars(12345)).toBe(0);
+  });
+
   it('user string: ceil(chars/4)', () => {
     // "hello world" = 11 chars → ceil(2.75) = 3
     expect(estimateMessageTokens(user('hello world'))).toBe(3);
