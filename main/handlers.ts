@@ -14,6 +14,7 @@ import {
   replayDefaults,
   ReplayNotFoundError,
 } from '../src/replay';
+import { createBatchHandlers } from './batchHandlers';
 import { createConfigHandlers } from './configHandlers';
 import { createConsentBroker, nonceConsent, type ConsentPrompt } from './consentBroker';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
@@ -59,6 +60,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
     }),
     ...createConfigHandlers({ consentFile: env.consentFile }),
     ...createWorkspaceHandlers(replays),
+    ...createBatchHandlers({ consentFile: env.consentFile }),
     'replay.start': ({ consentNonce, ...params }, ctx) => {
       // consent comes from the main process (plugins.requestConsent), never from a flag in the request
       const confirmed = consentNonce !== undefined ? broker.take(consentNonce, 'run', '/consentNonce') : [];

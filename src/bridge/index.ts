@@ -1,5 +1,6 @@
 export { methods } from './methods';
 export * from './methods/app';
+export * from './methods/batch';
 export * from './methods/plugins';
 export * from './methods/replay';
 export * from './methods/config';

@@ -3,6 +3,8 @@ import type { WorkspaceInfo } from '../../../src/bridge';
 import { enginesFromDoctor } from '../model/configSlots';
 import { useDoctorStore } from '../store/doctorStore';
 import { useInspectorClient } from '../bridge/ClientContext';
+import { BatchLauncher } from '../components/BatchLauncher';
+import { BatchTable } from '../components/BatchTable';
 import { ConsentDialog } from '../components/ConsentDialog';
 import { Notice } from '../components/Notice';
 import { ReplayForm } from '../components/ReplayForm';
@@ -10,9 +12,10 @@ import { RunStatus } from '../components/RunStatus';
 import { SessionFilters } from '../components/SessionFilters';
 import { SessionTable } from '../components/SessionTable';
 import { StateDirForm } from '../components/StateDirForm';
-import { laneChoices } from '../model/laneChoices';
+import { laneChoices, type LaneChoice } from '../model/laneChoices';
 import { buildSessionRows, sessionAgents, sessionTitle } from '../model/sessionRows';
 import { useAppStore } from '../store/appStore';
+import { useBatchStore } from '../store/batchStore';
 import { usePluginsStore } from '../store/pluginsStore';
 import { useReplayStore } from '../store/replayStore';
 import { fieldSources, useSessionDefaultsStore } from '../store/sessionDefaults';
@@ -56,6 +59,38 @@ function SessionSourceBar() {
       {sessions.fallbackNote && <Notice tone="info">{sessions.fallbackNote}</Notice>}
       {workspace.error && <Notice tone="error">{workspace.error}</Notice>}
     </>
+  );
+}
+
+/** "Replay all sessions…": the form's lanes over every listed session (batch.start). */
+function BatchStart({ choices }: { choices: readonly LaneChoice[] }) {
+  const client = useInspectorClient();
+  const sessions = useSessionsStore();
+  const form = useReplayStore((s) => s.form);
+  const batch = useBatchStore();
+  return (
+    <BatchLauncher
+      sessionCount={sessions.sessions.filter((s) => !s.isSubagent && !s.archived).length}
+      busy={batch.starting || batch.batch?.status === 'running'}
+      disabled={!client || !sessions.stateDir}
+      problem={batch.error}
+      onStart={() => client && void batch.start(client, sessions.stateDir, form, choices)}
+    />
+  );
+}
+
+/** The batch's table, live; a row opens its Recording in the Replay view. */
+function BatchResults() {
+  const client = useInspectorClient();
+  const batch = useBatchStore();
+  if (!batch.batch) return null;
+  return (
+    <BatchTable
+      batch={batch.batch}
+      opening={batch.opening}
+      onOpen={(index) => client && void batch.open(client, index)}
+      onCancel={() => client && void batch.cancel(client)}
+    />
   );
 }
 
@@ -121,9 +156,11 @@ export function SessionsView() {
               onOpen={() => selectSection('replay')}
             />
           )}
+          <BatchStart choices={choices} />
           <RecentRecordingsCard />
         </div>
       </div>
+      <BatchResults />
       {replay.pending && client && (
         <ConsentDialog
           requests={replay.pending.requests}

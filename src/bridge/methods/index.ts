@@ -1,4 +1,5 @@
 import { appMethods } from './app';
+import { batchMethods } from './batch';
 import { configMethods } from './config';
 import { pluginsMethods } from './plugins';
 import { replayMethods } from './replay';
@@ -11,6 +12,7 @@ import { workspaceMethods } from './workspace';
  */
 export const methods = {
   ...appMethods,
+  ...batchMethods,
   ...configMethods,
   ...pluginsMethods,
   ...replayMethods,
@@ -18,6 +20,7 @@ export const methods = {
 };
 
 export * from './app';
+export * from './batch';
 export * from './config';
 export * from './plugins';
 export * from './replay';

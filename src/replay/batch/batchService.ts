@@ -33,7 +33,6 @@ export interface StartBatchRequest {
   keepRecentTokens?: number;
   host?: string;
   openclawVersion?: string;
-  allowExecute?: boolean;
   callTimeoutMs?: number;
   /** worker threads (default: one per core) */
   workers?: number;
@@ -101,7 +100,8 @@ function batchRequestOf(request: StartBatchRequest, consentFile: string | undefi
     },
     ...(request.host !== undefined ? { host: request.host } : {}),
     plugins: {
-      allowExecute: request.allowExecute === true,
+      // a bridge caller cannot ask for plugin code to run: only folders approved in the consent file run
+      allowExecute: false,
       ...(consentFile ? { consentFile } : {}),
       ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
     },

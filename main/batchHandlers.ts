@@ -1,0 +1,48 @@
+/**
+ * The `batch.*` handlers of the bridge table: replaying every session of a state dir on a worker pool
+ * (src/replay/batch). Plugin lanes honour the app's consent file; the workers start engine hosts with
+ * child_process.fork (a worker thread cannot use Electron's utilityProcess adapter).
+ */
+import { BridgeMethodError, type batchMethods, type HandlersFor } from '../src/bridge';
+import { LaneSpecError } from '../src/replay';
+import { BatchNotFoundError, createBatchService, type BatchService } from '../src/replay/batch';
+
+export interface BatchHandlerEnvironment {
+  consentFile?: string;
+  /** tests: a service of their own */
+  service?: BatchService;
+}
+
+async function asBatchError<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof BatchNotFoundError) throw new BridgeMethodError('not_found', error.message, '/batchId');
+    if (error instanceof LaneSpecError) {
+      const path = error.message.startsWith('Invalid host') ? '/host' : '/lanes';
+      throw new BridgeMethodError('invalid_params', error.message, path);
+    }
+    throw error;
+  }
+}
+
+export function createBatchHandlers(env: BatchHandlerEnvironment = {}): HandlersFor<typeof batchMethods> {
+  const batches = env.service ?? createBatchService(env.consentFile ? { consentFile: env.consentFile } : {});
+  return {
+    'batch.start': (params) => asBatchError(() => batches.start(params)),
+    'batch.get': ({ batchId }) => asBatchError(() => batches.get(batchId)),
+    'batch.recording': ({ batchId, index }) =>
+      asBatchError(() => {
+        const row = batches.get(batchId).rows[index];
+        if (!row) throw new BridgeMethodError('not_found', `Batch ${batchId} has no session ${index}.`, '/index');
+        if (row.status !== 'done')
+          throw new BridgeMethodError(
+            'not_ready',
+            `Session ${row.key ?? row.sessionId} has no recording (${row.status}${row.error ? `: ${row.error}` : ''}).`,
+            '/index',
+          );
+        return batches.recording(batchId, index);
+      }),
+    'batch.cancel': ({ batchId }) => asBatchError(() => ({ cancelled: batches.cancel(batchId) })),
+  };
+}
