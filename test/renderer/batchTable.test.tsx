@@ -97,6 +97,7 @@ describe('BatchTable', () => {
     expect(within(total).getByText('1 done · 1 failed')).toBeTruthy();
     expect(screen.getByText(/2 workers · 4 s · 0\.50 sessions\/s/)).toBeTruthy();
     expect(screen.getByText(/1 subagent session\(s\)/)).toBeTruthy();
+    expect(screen.getByText('2 / 3 sessions')).toBeTruthy();
   });
 
   it('opens a finished row and cancels a running batch', () => {

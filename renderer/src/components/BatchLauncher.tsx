@@ -13,6 +13,7 @@ export interface BatchLauncherProps {
 export function BatchLauncher({ sessionCount, busy, disabled, problem, onStart }: BatchLauncherProps) {
   return (
     <section className="card" aria-label="Replay all sessions">
+      <h2 className="card__title">All sessions</h2>
       <p className="muted">
         The lanes and settings above, over every session of this folder ({sessionCount}) on a worker pool: a row per
         session with tokens saved against legacy.

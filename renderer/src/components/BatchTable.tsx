@@ -154,7 +154,7 @@ export function BatchTable({ batch, opening, onOpen, onCancel }: BatchTableProps
           {finished > 0 ? ` · ${rate.toFixed(2)} sessions/s` : ''}
         </span>
       </h2>
-      <ProgressBar done={finished} total={batch.rows.length} label="Sessions replayed" />
+      <ProgressBar done={finished} total={batch.rows.length} label="Sessions replayed" unit="sessions" />
       {batch.rows.length === 0 && <Notice tone="info">No sessions to replay in {batch.stateDir}.</Notice>}
       <div className="table-wrap">
         <table className="table" aria-label="Sessions replayed">

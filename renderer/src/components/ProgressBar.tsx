@@ -5,9 +5,11 @@ export interface ProgressBarProps {
   /** 0 when not known yet */
   total: number;
   label: string;
+  /** what is counted (default lane-turns) */
+  unit?: string;
 }
 
-export function ProgressBar({ done, total, label }: ProgressBarProps) {
+export function ProgressBar({ done, total, label, unit = 'lane-turns' }: ProgressBarProps) {
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   return (
     <div className="progress">
@@ -22,7 +24,7 @@ export function ProgressBar({ done, total, label }: ProgressBarProps) {
         <div className="progress__bar" style={{ width: `${percent}%` }} />
       </div>
       <span className="progress__text mono">
-        {total > 0 ? `${Math.min(done, total)} / ${total} lane-turns` : 'starting…'}
+        {total > 0 ? `${Math.min(done, total)} / ${total} ${unit}` : 'starting…'}
       </span>
     </div>
   );
