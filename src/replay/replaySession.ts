@@ -16,6 +16,7 @@ import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';
 import { createChildSessionResolver, readSessionFile, sessionKeyOf, type LoadedSession } from '../transcripts';
 import { laneSettingsFindings } from './findings/laneSettingsFindings';
+import { sessionProblemFindings } from './findings/sessionProblemFindings';
 import { providerErrorFindings } from './findings/providerErrorFindings';
 import type { LaneGroup } from './lane/laneGroup';
 import { defaultLabel, fsSafe, laneSpecText } from './lane/laneNames';
@@ -294,6 +295,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     const rootLanes = await startRootLanes(run, pendingLanes, root, rootKey);
     await runRootLanes(run, rootLanes, root);
     run.findings.push(...providerErrorFindings(run.lanes, run.turns, state.table));
+    run.findings.push(...sessionProblemFindings(run.lanes, loaded.path, loaded.problems));
     if (options.recordedTrajectory !== false) trajectory = await recordedLaneOf(run, root);
   } catch (error) {
     // a cancelled replay's caller may keep what was done: its messages get their exact counts while the counter runs

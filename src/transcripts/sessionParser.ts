@@ -4,6 +4,7 @@
  * problem, and always returns a session (with a synthesized header when the file has none).
  */
 import type { SessionEntry, SessionHeader } from '../contract';
+import { orphanToolResultProblems } from './toolPairing';
 import { SessionMigrator } from './migrateSession';
 import {
   SessionFileError,
@@ -274,6 +275,7 @@ export class SessionParser {
       this.migrator = new SessionMigrator(this.header);
     }
     this.checkTree();
+    this.problems.push(...orphanToolResultProblems(this.entries, this.entryLines));
     return {
       path: this.path,
       header: this.header,

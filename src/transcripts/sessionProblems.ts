@@ -16,6 +16,7 @@
  * | `unknown_entry_type` | warning | an entry type OpenClaw does not define (kept; it never enters context) |
  * | `bom` | warning | a UTF-8 byte-order mark before the header (stripped) |
  * | `crlf` | warning | CRLF line endings (the trailing `\r` of each line is ignored; reported once) |
+ * | `orphan_tool_result` | warning | a `toolResult` whose call no earlier assistant message made (kept; OpenClaw's repair drops it from context) |
  * | `corrupt_row` | error | a SQLite row that cannot be decoded (a bad zstd frame, a size that does not match; the row is dropped) |
  *
  * For a SQLite session `line` is the event's `seq` (0 = the generation's header) and `sessionId` names the
@@ -34,6 +35,7 @@ export type SessionProblemCode =
   | 'unknown_entry_type'
   | 'bom'
   | 'crlf'
+  | 'orphan_tool_result'
   | 'corrupt_row';
 
 export interface SessionProblem {

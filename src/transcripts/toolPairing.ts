@@ -3,7 +3,8 @@
  * message called (an orphan result: providers reject the request, OpenClaw's transcript repair drops it), and
  * tool calls left without a result (OpenClaw inserts a synthetic error result for them before the next model call).
  */
-import type { AgentMessage } from '../contract';
+import type { AgentMessage, SessionEntry } from '../contract';
+import type { SessionProblem } from './sessionProblems';
 
 export interface ToolPairing {
   orphanToolResults: number;
@@ -30,4 +31,34 @@ export function countToolPairing(messages: readonly AgentMessage[]): ToolPairing
   });
   const unansweredToolCalls = [...called].filter((id) => !answered.has(id)).length;
   return { orphanToolResults, unansweredToolCalls, ...(firstOrphanResult ? { firstOrphanResult } : {}) };
+}
+
+/**
+ * A problem (a warning, with its line) for each `toolResult` whose call no earlier message of the file made. The
+ * session stays loadable: OpenClaw's transcript repair drops such a result before the model call.
+ */
+export function orphanToolResultProblems(
+  entries: readonly SessionEntry[],
+  entryLines: readonly number[],
+): SessionProblem[] {
+  const called = new Set<string>();
+  const problems: SessionProblem[] = [];
+  entries.forEach((entry, i) => {
+    if (entry.type !== 'message') return;
+    const message = entry.message;
+    if (message.role === 'assistant' && Array.isArray(message.content)) {
+      for (const block of message.content) if (block?.type === 'toolCall') called.add(block.id);
+    } else if (message.role === 'toolResult' && !called.has(message.toolCallId)) {
+      problems.push({
+        line: entryLines[i] ?? 0,
+        code: 'orphan_tool_result',
+        message:
+          `has a toolResult for call ${JSON.stringify(message.toolCallId)} (${String(message.toolName)}), which no ` +
+          "earlier assistant message made (OpenClaw's transcript repair drops it before the model call)",
+        severity: 'warning',
+        entryId: entry.id,
+      });
+    }
+  });
+  return problems;
 }

@@ -97,3 +97,69 @@ describe('inputs that are not transcripts at all', () => {
     expect(error?.message).toContain(message);
   });
 });
+
+describe('problems a transcript used to hide (issue 17 item 9)', () => {
+  it('a wizard message and a toolResult whose call is not in the transcript: problems with their lines, and replay findings', async () => {
+    const b = new SessionBuilder().turn('first question');
+    const last = b.entries.at(-1)!;
+    const line = (id: string, parentId: string, message: Record<string, unknown>) =>
+      JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-05T10:00:00.000Z', message });
+    const good = serializeSessionEntries(b.header, b.entries).trimEnd().split('\n');
+    const file = join(tempDir(), 'hidden.jsonl');
+    writeFileSync(
+      file,
+      [
+        ...good,
+        line('wiz', last.id, { role: 'wizard', content: 'abracadabra', timestamp: 1 }),
+        line('orphan', last.id, {
+          role: 'toolResult',
+          toolCallId: 'call_nowhere',
+          toolName: 'exec',
+          content: [{ type: 'text', text: 'done' }],
+          isError: false,
+          timestamp: 2,
+        }),
+        line('next', 'orphan', { role: 'user', content: 'second question', timestamp: 3 }),
+      ].join('\n') + '\n',
+    );
+    const wizardLine = good.length + 1;
+    const orphanLine = good.length + 2;
+
+    const loaded = await readSessionFile(file, { mode: 'tolerant' });
+    expect(loaded.problems.map((p) => [p.line, p.code, p.severity])).toEqual([
+      [wizardLine, 'invalid_entry', 'error'],
+      [orphanLine, 'orphan_tool_result', 'warning'],
+    ]);
+    expect(loaded.problems[1]!.message).toContain('toolResult for call "call_nowhere" (exec)');
+    // the orphan alone does not make the file unreadable (OpenClaw's repair drops it)
+    const withoutWizard = join(tempDir(), 'orphan.jsonl');
+    writeFileSync(
+      withoutWizard,
+      [
+        ...good,
+        line('orphan', last.id, {
+          role: 'toolResult',
+          toolCallId: 'x',
+          toolName: 'exec',
+          content: [],
+          isError: false,
+          timestamp: 2,
+        }),
+      ].join('\n') + '\n',
+    );
+    const strict = await readSessionFile(withoutWizard, { mode: 'strict' });
+    expect(strict.problems.map((p) => p.code)).toEqual(['orphan_tool_result']);
+
+    const recording = await replaySession({
+      session: file,
+      lanes: [{ engine: { kind: 'legacy' }, contextWindow: 32000 }],
+    });
+    const findings = recording.findings.filter((f) => f.code === 'session-problem');
+    expect(findings.map((f) => [f.severity, f.lane, f.message.split(': ')[0]])).toEqual([
+      ['error', 'legacy', `${file}:${wizardLine}`],
+      ['warning', 'legacy', `${file}:${orphanLine}`],
+    ]);
+    expect(findings[0]!.message).toContain('unknown role "wizard"');
+    expect(findings[1]!.message).toContain('orphan_tool_result');
+  });
+});
