@@ -9,7 +9,12 @@ export async function startBrowserMode(request: ServeRequest, projectRoot: strin
   const server = await startServer({
     port: request.port,
     rendererDir: locateRendererDir(projectRoot),
-    handlers: createHandlers({ shell: 'browser', runtimeHost: 'node' }),
+    // the consent given is logged here: in browser mode the server's log is the record of what ran
+    handlers: createHandlers({
+      shell: 'browser',
+      runtimeHost: 'node',
+      log: (line) => process.stderr.write(`${line}\n`),
+    }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (request.open) {

@@ -6,6 +6,7 @@ export {
   defaultBackupDir,
   FileChangedError,
   listBackups,
+  SymlinkRefusedError,
   writeFileAtomic,
   type BackupOptions,
   type WriteFileAtomicOptions,

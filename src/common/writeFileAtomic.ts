@@ -3,6 +3,7 @@ import {
   closeSync,
   fchmodSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -25,6 +26,12 @@ export interface WriteFileAtomicOptions {
   expectedHash?: string;
   /** Keep the previous version (when there is one) as a timestamped backup before replacing it. */
   backup?: BackupOptions;
+  /**
+   * When `file` is a symbolic link: `refuse` (default) writes nothing and throws SymlinkRefusedError — an export
+   * must not overwrite whatever a link points to; `follow` writes the link's target (the link stays a link), for
+   * files the user keeps behind a link on purpose (openclaw.json in a dotfiles repo).
+   */
+  symlinks?: 'refuse' | 'follow';
 }
 
 export interface BackupOptions {
@@ -82,8 +89,28 @@ function readCurrent(file: string): Buffer | undefined {
   }
 }
 
-/** A symlinked file is written through its link (the link stays a link). */
-function resolveTarget(file: string): string {
+/** The file is a symbolic link and the write was not allowed to follow it; nothing was written. */
+export class SymlinkRefusedError extends Error {
+  readonly code = 'symlink_refused';
+  constructor(readonly file: string) {
+    super(
+      `${file} is a symbolic link; nothing was written (ContextScope does not write through links). Choose the file itself, or another name.`,
+    );
+    this.name = 'SymlinkRefusedError';
+  }
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** A symlinked file is written through its link (the link stays a link), or refused. */
+function resolveTarget(file: string, symlinks: 'refuse' | 'follow' = 'follow'): string {
+  if (symlinks === 'refuse' && isSymlink(file)) throw new SymlinkRefusedError(file);
   try {
     return realpathSync(file);
   } catch {
@@ -102,7 +129,7 @@ export function writeFileAtomic(
   text: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
 ): WriteFileAtomicResult {
-  const target = resolveTarget(file);
+  const target = resolveTarget(file, options.symlinks ?? 'refuse');
   mkdirSync(dirname(target), { recursive: true });
   const previous = readCurrent(target);
   const previousHash = previous === undefined ? ABSENT_FILE_HASH : contentHash(previous);

@@ -144,6 +144,7 @@ export function saveConfig(
     const written = writeFileAtomic(snapshot.path, preview.text, {
       expectedHash: request.baseHash,
       backup: options.backup ?? {},
+      symlinks: 'follow', // an openclaw.json kept behind a link (a dotfiles repo) is saved where it lives
     });
     return {
       ok: true,

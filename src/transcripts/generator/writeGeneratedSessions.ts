@@ -9,8 +9,9 @@
  *   writeGeneratedSqlite.ts); several sets can share one directory too.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { writeFileAtomic } from '../../common/writeFileAtomic';
 import type { SessionStore } from '../../contract';
 import { writeSessionFile } from '../serializeSession';
 import type { WritableAgentSchema } from '../sqlite/writer/agentDdl';
@@ -91,6 +92,7 @@ async function writeJsonlSet(set: GeneratedSessionSet, outDir: string): Promise<
     store[target] = entry.spawnedBy === parentKey ? { ...entry, spawnedBy: newParentKey } : entry;
     sessionKeys.push(target);
   }
-  await writeFile(storePath, `${JSON.stringify(store, null, 2)}\n`, 'utf8');
+  // the store may hold other sessions' entries (a merge): replaced atomically, never left half-written
+  writeFileAtomic(storePath, `${JSON.stringify(store, null, 2)}\n`, { mode: 0o644 });
   return { storage: 'jsonl', sessionsDir, files, storePath, sessionKeys };
 }

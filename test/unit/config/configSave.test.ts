@@ -134,18 +134,24 @@ describe('guarded save', () => {
 });
 
 describe('writeFileAtomic', () => {
-  it('writes through a symlink, keeps the file mode, and refuses a stale expectedHash', () => {
+  it('writes through a symlink when told to follow it (as config saves do), keeps the file mode, and refuses a stale expectedHash', () => {
     const dir = tempDir();
     const real = join(dir, 'real.json');
     const link = join(dir, 'openclaw.json');
     writeFileSync(real, '{}', { mode: 0o640 });
     symlinkSync(real, link);
-    const result = writeFileAtomic(link, '{"a":1}', { expectedHash: contentHash('{}'), backup: {} });
+    const result = writeFileAtomic(link, '{"a":1}', {
+      expectedHash: contentHash('{}'),
+      backup: {},
+      symlinks: 'follow',
+    });
     expect(result.file).toBe(real);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(real, 'utf8')).toBe('{"a":1}');
     expect(statSync(real).mode & 0o777).toBe(0o640);
-    expect(() => writeFileAtomic(link, 'x', { expectedHash: contentHash('{}') })).toThrow(FileChangedError);
+    expect(() => writeFileAtomic(link, 'x', { expectedHash: contentHash('{}'), symlinks: 'follow' })).toThrow(
+      FileChangedError,
+    );
     expect(readFileSync(real, 'utf8')).toBe('{"a":1}');
     expect(readdirSync(dir).sort()).toEqual(['openclaw.json', 'real.json', 'real.json.backups']);
   });
