@@ -22,6 +22,10 @@
  *   child retains what the engine still returns plus what it returned in the last few turns.
  * - Mutation is not propagated: an object mutated after it was sent is not re-sent (the other side keeps the
  *   state it had when first sent). The replay never mutates messages it has passed to an engine.
+ * - Arrays the app sends as `array` nodes are named too (`id`); the engine host keeps the last few it decoded, so a
+ *   history that repeats a fragmented prefix of one of them (ids in another order than the history, e.g. sanitized
+ *   copies defined a turn after the raw messages) travels as one `prefix` item instead of one item per run. The
+ *   engine host never names arrays, and the app accepts no `prefix` items.
  * - Encoding and decoding are transactional: ids defined by a payload become known only once the whole payload
  *   was encoded (and handed to the transport) or decoded successfully.
  */
@@ -50,9 +54,20 @@ export interface MessageRefEncoder {
    * `messages` array sent recently (a grown history): found by pointer comparison instead of a cache lookup
    * per message, and costing its runs rather than its length. Undefined when nothing matches.
    */
-  knownPrefix?(array: readonly unknown[]): { runs: readonly RefRun[]; length: number } | undefined;
-  /** remembers a sent `messages` array whose first `length` elements are the peer's once committed, as `runs` */
-  sentArray?(array: readonly unknown[], runs: readonly RefRun[], length: number): void;
+  knownPrefix?(array: readonly unknown[]): KnownPrefix | undefined;
+  /**
+   * Remembers a sent `messages` array whose first `length` elements are the peer's once committed, as `runs`.
+   * `named`: the array travels as an `array` node that can carry an id; the id is returned (pending until commit).
+   */
+  sentArray?(array: readonly unknown[], runs: readonly RefRun[], length: number, named: boolean): number | undefined;
+}
+
+/** A remembered array's leading part that a new array repeats: its runs, and the array's id if the peer kept it. */
+export interface KnownPrefix {
+  runs: readonly RefRun[];
+  length: number;
+  /** the sent array's id (the app's arrays only): the peer can take the prefix from its copy of that array */
+  array?: number;
 }
 
 /** What the decoder may ask while decoding one payload. */
@@ -63,6 +78,10 @@ export interface MessageRefDecoder {
   define(id: number, value: object): string | null;
   /** marks an object decoded in full in a message slot (never given an id by the app) */
   received(value: object): void;
+  /** child: a `messages` array the app named `id` (pending until commit); returns a problem or null */
+  defineArray?(id: number, items: readonly unknown[]): string | null;
+  /** child: the elements of the app's array `id`, if it is one of the last few */
+  resolveArray?(id: number): readonly unknown[] | undefined;
 }
 
 export interface MessageRefEncodeSession extends MessageRefEncoder {
@@ -73,12 +92,16 @@ export interface MessageRefDecodeSession extends MessageRefDecoder {
 }
 
 const RECENT_ARRAYS = 2;
+/** how many named arrays the child keeps (at least the RECENT_ARRAYS the app may still refer to) */
+const RECEIVED_ARRAYS = 4;
 /** An engine id unused (neither sent nor received) for this many payloads is released. */
 export const RELEASE_AFTER_PAYLOADS = 64;
 /** How often (in payloads) the app looks for engine ids to release. */
 const SWEEP_EVERY_PAYLOADS = 16;
 
 interface SentArray {
+  /** the id the peer knows the array by (sent as an `array` node by the app), if any */
+  id?: number;
   /** the first `items.length` elements of the sent array (a copy) */
   items: readonly unknown[];
   /** their references, consecutive ids as runs */
@@ -107,6 +130,9 @@ export class MessageRefTable {
   private receivedCopies = new WeakSet<object>();
   /** the most recent `messages` arrays sent, as far as their elements are references (see knownPrefix) */
   private recentArrays: SentArray[] = [];
+  private nextArrayId = 1;
+  /** child: the app's named arrays, by id (the most recent RECEIVED_ARRAYS) */
+  private receivedArrays = new Map<number, readonly unknown[]>();
   /** payloads committed (parent: drives releases) */
   private clock = 0;
   private pendingRelease: number[] = [];
@@ -130,6 +156,7 @@ export class MessageRefTable {
     this.releasing = new Map();
     this.receivedCopies = new WeakSet();
     this.recentArrays = [];
+    this.receivedArrays = new Map();
     this.pendingRelease = [];
   }
 
@@ -179,10 +206,14 @@ export class MessageRefTable {
           if (r.side === this.other) for (let id = r.from; id < r.from + count; id++) touched.push(id);
           covered += count;
         }
-        return { runs, length: best.length };
+        return { runs, length: best.length, ...(best.sent.id !== undefined ? { array: best.sent.id } : {}) };
       },
-      sentArray: (array, runs, length) => {
-        if (length > 0) arrays.push({ items: array.slice(0, length), runs });
+      sentArray: (array, runs, length, named) => {
+        if (length === 0) return undefined;
+        // only the app names arrays (the engine host keeps them; the app keeps no engine arrays)
+        const id = named && this.side === 'parent' ? this.nextArrayId++ : undefined;
+        arrays.push({ ...(id !== undefined ? { id } : {}), items: array.slice(0, length), runs });
+        return id;
       },
       commit: () => {
         for (const [value, id] of pending) {
@@ -202,6 +233,7 @@ export class MessageRefTable {
   beginDecode(): MessageRefDecodeSession {
     const tracksUse = this.side === 'parent'; // only the app releases ids
     const pending = new Map<number, object>();
+    const pendingArrays = new Map<number, readonly unknown[]>();
     const copies: object[] = [];
     const touched: number[] = [];
     return {
@@ -224,10 +256,22 @@ export class MessageRefTable {
         // an engine object that came without an id (a copy): the app never names those
         if (this.side === 'parent' && !this.ownIds.has(value) && !this.remoteIds.has(value)) copies.push(value);
       },
+      defineArray: (id, items) => {
+        if (this.side !== 'child') return 'named arrays are accepted only from the app';
+        if (this.receivedArrays.has(id) || pendingArrays.has(id)) return `array id ${id} is already defined`;
+        pendingArrays.set(id, items);
+        return null;
+      },
+      resolveArray: (id) => this.receivedArrays.get(id),
       commit: () => {
         for (const [id, value] of pending) {
           this.remoteObjects.set(id, { value, lastUsed: this.clock });
           this.remoteIds.set(value, id);
+        }
+        for (const [id, items] of pendingArrays) this.receivedArrays.set(id, items);
+        if (this.receivedArrays.size > RECEIVED_ARRAYS) {
+          const ids = [...this.receivedArrays.keys()].sort((a, b) => a - b);
+          for (const id of ids.slice(0, ids.length - RECEIVED_ARRAYS)) this.receivedArrays.delete(id);
         }
         for (const value of copies) if (!this.remoteIds.has(value)) this.receivedCopies.add(value);
         for (const id of touched) this.touch(id);
@@ -264,7 +308,7 @@ export class MessageRefTable {
               const kept = id - run.from;
               const runs = sent.runs.slice(0, r);
               if (kept > 0) runs.push({ side: run.side, from: run.from, count: kept });
-              return { items: sent.items.slice(0, at + kept), runs };
+              return { ...(sent.id !== undefined ? { id: sent.id } : {}), items: sent.items.slice(0, at + kept), runs };
             }
           }
         }

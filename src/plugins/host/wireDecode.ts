@@ -43,12 +43,12 @@ function unknownRef(side: WireSide, id: unknown): WireFormatError {
   );
 }
 
-function isRangeNode(item: unknown): item is Record<string, unknown> {
+function isTagged(item: unknown, tag: 'refs' | 'prefix'): item is Record<string, unknown> {
   return (
     typeof item === 'object' &&
     item !== null &&
     !Array.isArray(item) &&
-    (item as Record<string, unknown>)[WIRE_TAG] === 'refs'
+    (item as Record<string, unknown>)[WIRE_TAG] === tag
   );
 }
 
@@ -163,6 +163,8 @@ class WireDecoder {
         return this.arrayNode(rec, depth);
       case 'refs':
         throw new WireFormatError('a reference range may only appear directly inside an array node');
+      case 'prefix':
+        throw new WireFormatError('a prefix may only be the first item of an array node');
       default:
         throw new WireFormatError(`unknown wire tag ${JSON.stringify(tag)}`);
     }
@@ -249,15 +251,39 @@ class WireDecoder {
     return value;
   }
 
-  /** a `messages` array whose items may be reference ranges */
+  /** a `messages` array whose items may be reference ranges, the first one a prefix of an array the app named */
   private arrayNode(rec: Record<string, unknown>, depth: number): unknown[] {
     if (!Array.isArray(rec.items)) throw new WireFormatError('array node items must be an array');
-    const out: unknown[] = [];
-    for (const item of rec.items) {
-      if (isRangeNode(item)) this.pushRange(out, item);
+    const items = rec.items as unknown[];
+    const hasPrefix = items.length > 0 && isTagged(items[0], 'prefix');
+    const out: unknown[] = hasPrefix ? this.prefix(items[0] as Record<string, unknown>) : [];
+    for (let i = hasPrefix ? 1 : 0; i < items.length; i++) {
+      const item = items[i];
+      if (isTagged(item, 'refs')) this.pushRange(out, item);
       else out.push(this.value(item, depth + 1));
     }
+    if (rec.id !== undefined) {
+      const problem = this.namedArrays().defineArray!(expectPositiveId(rec.id, 'array id'), out.slice());
+      if (problem) throw new WireFormatError(problem);
+    }
     return out;
+  }
+
+  private namedArrays(): MessageRefDecoder {
+    if (!this.refs?.defineArray || !this.refs.resolveArray || this.ctx.side !== 'child')
+      throw new WireFormatError('named arrays are accepted only from the app');
+    return this.refs;
+  }
+
+  /** the first `length` elements of the app's array `array` (a copy: the engine may change what it gets) */
+  private prefix(node: Record<string, unknown>): unknown[] {
+    const id = expectPositiveId(node.array, 'prefix array id');
+    const length = expectPositiveId(node.length, 'prefix length');
+    const base = this.namedArrays().resolveArray!(id);
+    if (!base) throw new WireFormatError(`array ${id} is unknown (not one of the last arrays the app sent)`);
+    if (length > base.length)
+      throw new WireFormatError(`prefix of ${length} elements of array ${id} of ${base.length}`);
+    return base.slice(0, length);
   }
 
   private pushRange(out: unknown[], range: Record<string, unknown>): void {

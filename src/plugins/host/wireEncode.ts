@@ -88,6 +88,12 @@ class RefRunWriter {
     this.items.push(node);
   }
 
+  /** the elements of the peer's copy of array `id` up to `length` (only ever the first item) */
+  pushPrefix(id: number, length: number): void {
+    this.items.push({ [WIRE_TAG]: 'prefix', array: id, length });
+    this.ranged = true;
+  }
+
   pushRun(next: RefRun): void {
     const run = this.run;
     if (run && run.side === next.side && run.from + run.count === next.from) run.count += next.count;
@@ -310,8 +316,10 @@ class WireEncoder {
     const sent = new SentPrefix();
     // a remembered identical prefix costs its runs, not one lookup per message
     const known = cache.knownPrefix?.(arr);
+    // a prefix of several runs costs one item as a prefix of the peer's copy of that array
+    if (known?.array !== undefined && known.runs.length > 1) writer.pushPrefix(known.array, known.length);
     for (const r of known?.runs ?? []) {
-      writer.pushRun(r);
+      if (known?.array === undefined || known.runs.length <= 1) writer.pushRun(r);
       sent.remember(r);
     }
     for (let i = known?.length ?? 0; i < arr.length; i++) {
@@ -322,8 +330,11 @@ class WireEncoder {
       sent.remember(ref ? { side: ref.side, from: ref.id, count: 1 } : undefined);
     }
     writer.flush();
-    cache.sentArray?.(arr, sent.runs, sent.length);
-    return writer.ranged ? { [WIRE_TAG]: 'array', items: writer.items } : writer.items;
+    const id = cache.sentArray?.(arr, sent.runs, sent.length, writer.ranged);
+    if (!writer.ranged) return writer.items;
+    return id !== undefined
+      ? { [WIRE_TAG]: 'array', id, items: writer.items }
+      : { [WIRE_TAG]: 'array', items: writer.items };
   }
 }
 

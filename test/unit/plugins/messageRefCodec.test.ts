@@ -87,6 +87,7 @@ describe('message reference codec', () => {
     expect(wireOf(c.wire[1]!)).toEqual({
       messages: {
         $cs: 'array',
+        id: 1,
         items: [
           { $cs: 'refs', side: 'parent', from: 1, count: 9000 },
           { $cs: 'def', id: 9001, value: msg('new1') },
@@ -122,6 +123,7 @@ describe('message reference codec', () => {
     const out = c.toChild({ messages: [a, b, d, msg('x')] }) as { messages: object[] };
     expect(wireOf(c.wire[3]!).messages).toEqual({
       $cs: 'array',
+      id: 1,
       // a, b from the remembered [a, b]; d (id 3) found by lookup continues the same run
       items: [
         { $cs: 'refs', side: 'parent', from: 1, count: 3 },
@@ -131,6 +133,7 @@ describe('message reference codec', () => {
     const again = c.toChild({ messages: [e, a, b] }) as { messages: object[] };
     expect(wireOf(c.wire[4]!).messages).toEqual({
       $cs: 'array',
+      id: 2,
       items: [
         { $cs: 'ref', side: 'parent', id: 4 },
         { $cs: 'refs', side: 'parent', from: 1, count: 2 },
@@ -138,6 +141,32 @@ describe('message reference codec', () => {
     });
     expect(again.messages[1]).toBe(out.messages[0]);
     expect(again.messages[2]).toBe(out.messages[1]);
+  });
+
+  it('sends a grown history whose ids are out of order as one prefix of the array the engine host kept', () => {
+    const c = channel();
+    // each turn's last two messages were named before its first (as sanitized copies are, a turn later)
+    const turn = (t: number) => {
+      const [a, b, d] = [msg(`a${t}`), msg(`b${t}`), msg(`d${t}`)];
+      c.toChild({ messages: [b, d] });
+      return [a, b, d];
+    };
+    const history = Array.from({ length: 300 }, (_, t) => turn(t)).flat();
+    const first = c.toChild({ messages: history }) as { messages: object[] };
+    const kept = [...first.messages];
+    first.messages.splice(0, 10); // the engine changes the array it got: later prefixes must not see that
+    const grown = [...history, msg('new')];
+    const second = c.toChild({ messages: grown }) as { messages: object[] };
+    const sent = wireOf(c.wire.at(-1)!).messages;
+    expect(sent.items).toEqual([
+      { $cs: 'prefix', array: wireOf(c.wire.at(-2)!).messages.id, length: 900 },
+      { $cs: 'def', id: 901, value: msg('new') },
+    ]);
+    expect(c.wire.at(-2)!.length).toBeGreaterThan(20_000); // the first send: one item per run
+    expect(c.wire.at(-1)!.length).toBeLessThan(200);
+    expect(second.messages).toHaveLength(901);
+    for (let i = 0; i < 900; i++)
+      if (second.messages[i] !== kept[i]) throw new Error(`message ${i} is a different object`);
   });
 
   it('hands the app its original objects back when the engine returns what it received', () => {
@@ -335,6 +364,27 @@ describe('message reference codec', () => {
       ],
       ['array items that are not an array', { $cs: 'array', items: 3 }, 'array node items must be an array'],
       [
+        'a prefix (the app never accepts one)',
+        { $cs: 'array', items: [{ $cs: 'prefix', array: 1, length: 1 }] },
+        'named arrays are accepted only from the app',
+      ],
+      [
+        'a named array (the app never accepts one)',
+        { $cs: 'array', id: 1, items: [{ $cs: 'refs', side: 'parent', from: 1, count: 2 }] },
+        'named arrays are accepted only from the app',
+      ],
+      [
+        'a prefix that is not the first item',
+        {
+          $cs: 'array',
+          items: [
+            { $cs: 'ref', side: 'parent', id: 1 },
+            { $cs: 'prefix', array: 1, length: 1 },
+          ],
+        },
+        'a prefix may only be the first item of an array node',
+      ],
+      [
         'an engine definition inside a reference range',
         { $cs: 'array', items: [{ $cs: 'refs', side: 'child', from: 1, count: 2 }] },
         'message reference child#1 is unknown',
@@ -347,6 +397,22 @@ describe('message reference codec', () => {
         expect(() => parentDecodes(parent, node)).toThrow(message);
       });
     }
+
+    it('a prefix of an array the engine host does not have, or longer than it (child side)', () => {
+      const c = channel();
+      const history = [msg('a'), msg('b')];
+      c.toChild({ messages: history });
+      c.toChild({ messages: history }); // ids 1, 2 as a range: an array node, named 1
+      expect(wireOf(c.wire[1]!).messages.id).toBe(1);
+      const decode = (node: unknown) =>
+        decodeWire(node, { ...DATA_ONLY_DECODE, side: 'child', messageRefs: c.child.beginDecode() });
+      expect(() => decode({ $cs: 'array', items: [{ $cs: 'prefix', array: 9, length: 1 }] })).toThrow(
+        'array 9 is unknown',
+      );
+      expect(() => decode({ $cs: 'array', items: [{ $cs: 'prefix', array: 1, length: 3 }] })).toThrow(
+        'prefix of 3 elements of array 1 of 2',
+      );
+    });
 
     it('a redefinition of a known id (child side)', () => {
       const c = channel();
