@@ -6,7 +6,7 @@
  * Targets: ≤ 2× the limit, ≤ 10 s, t(1000)/t(100) ≤ 12, peak RSS ≤ 700 MB.
  *
  * Run: npm run bench -- --only replay   (options: --turns N, --small N, --no-plugin, --window N, --plugin-in-process,
- * --repeat N)
+ * --repeat N, --host-entry <engine-host.mjs>). The cost ratios of the plugin lanes are replayLanes.bench.ts.
  *
  * `--repeat N` runs each size N times and reports medians with their ranges: on a shared VM single figures (the
  * limit included) can drift by half between consecutive runs.
@@ -14,11 +14,9 @@
  * `--plugin-in-process` runs summary-tree in this process as an in-process engine (no engine host, no isolation):
  * not how the app runs plugins, but it measures what the process boundary costs.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ContextEngine } from '../src/contract';
 import {
   exportRecordingJson,
   importRecording,
@@ -26,20 +24,20 @@ import {
   type Recording,
   type ReplayLaneConfig,
 } from '../src/replay';
-import { createTokenCounter, encodingForModel, messageTokenText } from '../src/tokens';
 import { cpuBreakdown, cpuSnapshot, type CpuBreakdown } from './cpuTimes';
+import { generateSession, writeGeneratedSessions } from '../src/transcripts';
 import {
-  buildContextFromPath,
-  generateSession,
-  getActivePath,
-  readSessionFile,
-  writeGeneratedSessions,
-} from '../src/transcripts';
+  arg,
+  childPeakRssBytes,
+  childPids,
+  childrenExited,
+  HOST_ENTRY,
+  mb,
+  measureLimit,
+  median,
+  summaryTreeInProcess,
+} from './replayBenchSupport';
 
-function arg(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-}
 const TURNS = arg('--turns', 1000);
 const SMALL = arg('--small', 100);
 const WINDOW = arg('--window', 32000);
@@ -48,77 +46,6 @@ const PLUGIN_IN_PROCESS = WITH_PLUGIN && process.argv.includes('--plugin-in-proc
 const REPEAT = Math.max(1, Math.floor(arg('--repeat', 1)));
 
 const TARGET = { limitRatio: 2, wallMs: 10_000, scaling: 12, rssMb: 700 };
-
-// Engine hosts run the built engine-host.mjs, as in the app and the CLI (bench/run.ts builds when sources changed);
-// without a build they run the TypeScript source through tsx, which adds about half a second per host start.
-const BUILT_HOST = join(import.meta.dirname, '..', 'out', 'node', 'engine-host.mjs');
-const HOST_ENTRY = existsSync(BUILT_HOST) ? { entry: BUILT_HOST } : undefined;
-
-function mb(bytes: number): number {
-  return bytes / (1 << 20);
-}
-
-/** Process ids of this process's child processes, from /proc (Linux); undefined elsewhere. */
-function childPids(): string[] | undefined {
-  try {
-    return readdirSync('/proc').filter((pid) => {
-      if (!/^\d+$/.test(pid)) return false;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-/** Peak RSS (VmHWM) of this process's child processes (Linux); undefined elsewhere. */
-function childPeakRssBytes(): number | undefined {
-  const pids = childPids();
-  if (!pids) return undefined;
-  let peak = 0;
-  for (const pid of pids) {
-    try {
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return peak;
-}
-
-/**
- * Waits (up to 3 s) until the child processes started since `before` (engine hosts) have exited, so their CPU time
- * is counted as this process's children's. Older children (tsx's esbuild service) are not waited for.
- */
-async function childrenExited(before: readonly string[]): Promise<void> {
-  const started = () => (childPids() ?? []).filter((pid) => !before.includes(pid));
-  for (let waited = 0; waited < 3000 && started().length > 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** The bundled summary-tree engine as an in-process lane engine, its state in `dir` (see --plugin-in-process). */
-async function summaryTreeInProcess(dir: string): Promise<ReplayLaneConfig['engine']> {
-  const source = join(import.meta.dirname, '..', 'resources', 'plugins', 'summary-tree', 'src');
-  // the plugin's own .ts-extension imports are outside the project's typecheck: loaded by path
-  const { resolveConfig } = (await import(pathToFileURL(join(source, 'config.ts')).href)) as {
-    resolveConfig(raw: unknown, resolvePath: undefined): unknown;
-  };
-  const { createSummaryTreeEngine, ENGINE_ID } = (await import(pathToFileURL(join(source, 'engine.ts')).href)) as {
-    createSummaryTreeEngine(deps: { config: unknown; logger: unknown; runtimeLlm: undefined }): ContextEngine;
-    ENGINE_ID: string;
-  };
-  const config = resolveConfig({ stateDir: join(dir, 'summary-tree-state') }, undefined);
-  const quiet = { info() {}, warn() {}, error() {}, debug() {} };
-  return {
-    kind: 'in-process',
-    engineId: ENGINE_ID,
-    factory: () => createSummaryTreeEngine({ config, logger: quiet, runtimeLlm: undefined }),
-  };
-}
 
 interface Run {
   turns: number;
@@ -147,26 +74,7 @@ async function runOnce(turns: number): Promise<Run> {
     const written = await writeGeneratedSessions(set, dir);
     const file = written.files[0]!;
 
-    // The limit: parse the JSONL, then tokenize every distinct message text once.
-    globalThis.gc?.();
-    let t = performance.now();
-    const parsed = await readSessionFile(file, { mode: 'tolerant' });
-    const parseMs = performance.now() - t;
-    t = performance.now();
-    const path = getActivePath(parsed);
-    const all = buildContextFromPath(path.filter((e) => e.type !== 'compaction' && e.type !== 'reset'));
-    const counter = createTokenCounter();
-    const encoding = encodingForModel(all.model?.modelId);
-    const seen = new Set<string>();
-    let limitChars = 0;
-    for (const message of all.messages) {
-      const { text } = messageTokenText(message);
-      if (seen.has(text)) continue;
-      seen.add(text);
-      limitChars += text.length;
-      counter.countText(text, encoding);
-    }
-    const tokenizeMs = performance.now() - t;
+    const limit = await measureLimit(file);
 
     const lanes: ReplayLaneConfig[] = [
       { engine: { kind: 'legacy' }, contextWindow: WINDOW, label: `legacy@${WINDOW}` },
@@ -184,7 +92,7 @@ async function runOnce(turns: number): Promise<Run> {
     let hostPeakRss: number | undefined;
     const childrenBefore = childPids() ?? [];
     const cpuBefore = cpuSnapshot();
-    t = performance.now();
+    const t = performance.now();
     const recording = await replaySession({
       session: file,
       lanes,
@@ -201,14 +109,14 @@ async function runOnce(turns: number): Promise<Run> {
     const { hits, misses } = recording.stats.tokenizer;
     return {
       turns,
-      messages: all.messages.length,
+      messages: limit.messages,
       chars: set.stats.chars,
-      limitMs: parseMs + tokenizeMs,
-      parseMs,
-      tokenizeMs,
+      limitMs: limit.parseMs + limit.tokenizeMs,
+      parseMs: limit.parseMs,
+      tokenizeMs: limit.tokenizeMs,
       wallMs,
       hitRate: hits + misses > 0 ? hits / (hits + misses) : 0,
-      limitChars,
+      limitChars: limit.chars,
       ...(recording.stats.tokenizer.charsTokenized !== undefined
         ? { replayChars: recording.stats.tokenizer.charsTokenized }
         : {}),
@@ -237,12 +145,6 @@ function laneLine(recording: Recording): string {
 function forget(run: Run): Run {
   delete run.recording;
   return run;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** The run with the median replay time, carrying the median limit of all runs (one run: itself). */

@@ -1,0 +1,162 @@
+/**
+ * What a plugin lane costs (issue 15 item 4), in one run on one generated 1,000-turn session. Each repetition
+ * measures, back to back so that the load of a shared machine is alike for all of them:
+ *   load       parse the JSONL and tokenize its unique text once (the limit of replay.bench.ts)
+ *   legacy     a replay with one lane: legacy
+ *   both       legacy + the bundled summary-tree in its engine host (how the app runs it)
+ *   host       summary-tree alone in its engine host
+ *   in-process summary-tree alone in this process (no engine host)
+ * and prints three ratios, each the median of the repetitions with its range, against its target:
+ *   both ÷ legacy ≤ 2.0, legacy ÷ load ≤ 4, host ÷ in-process ≤ 1.3
+ * — by wall time (the targets) and by CPU time (this process + engine hosts; steadier on a loaded VM) — and the peak
+ * RSS of this process and of the engine hosts.
+ *
+ * Run: npm run bench -- --only replayLanes   (options: --turns N, --repeat N (default 3), --window N,
+ * --host-entry <engine-host.mjs>)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { replaySession, type ReplayLaneConfig } from '../src/replay';
+import { generateSession, writeGeneratedSessions } from '../src/transcripts';
+import { cpuBreakdown, cpuSnapshot } from './cpuTimes';
+import {
+  arg,
+  childPeakRssBytes,
+  childPids,
+  childrenExited,
+  HOST_ENTRY,
+  mb,
+  measureLimit,
+  median,
+  summaryTreeInProcess,
+} from './replayBenchSupport';
+
+const TURNS = arg('--turns', 1000);
+const WINDOW = arg('--window', 32000);
+const REPEAT = Math.max(1, Math.floor(arg('--repeat', 3)));
+
+type Figure = 'load' | 'legacy' | 'both' | 'host' | 'in-process';
+interface Measure {
+  wallMs: number;
+  /** CPU of this process and of the engine hosts that exited meanwhile; undefined without /proc */
+  cpuMs?: number;
+}
+
+const RATIOS: { name: string; over: Figure; under: Figure; target: number }[] = [
+  { name: 'legacy + summary-tree ÷ legacy', over: 'both', under: 'legacy', target: 2.0 },
+  { name: 'legacy ÷ load', over: 'legacy', under: 'load', target: 4 },
+  { name: 'engine host ÷ in-process', over: 'host', under: 'in-process', target: 1.3 },
+];
+
+let hostPeakRss = 0;
+
+async function timed(run: () => Promise<unknown>): Promise<Measure> {
+  globalThis.gc?.();
+  const children = childPids() ?? [];
+  const before = cpuSnapshot();
+  const t = performance.now();
+  await run();
+  const wallMs = performance.now() - t;
+  hostPeakRss = Math.max(hostPeakRss, childPeakRssBytes() ?? 0);
+  await childrenExited(children);
+  const after = cpuSnapshot();
+  return { wallMs, ...(before && after ? { cpuMs: cpuBreakdown(before, after).totalMs } : {}) };
+}
+
+async function replay(file: string, lanes: ReplayLaneConfig[]): Promise<void> {
+  const recording = await replaySession({
+    session: file,
+    lanes,
+    plugins: { allowExecute: true, ...(HOST_ENTRY ? { hostEntry: HOST_ENTRY } : {}) },
+    onProgress: (p) => {
+      if (p.turn % 100 === 99) hostPeakRss = Math.max(hostPeakRss, childPeakRssBytes() ?? 0);
+    },
+  });
+  const failed = recording.lanes.filter((lane) => lane.error);
+  if (failed.length)
+    throw new Error(`a lane failed: ${failed.map((lane) => `${lane.label}: ${lane.error}`).join('; ')}`);
+}
+
+async function repetition(file: string, dir: string): Promise<Record<Figure, Measure>> {
+  const legacy: ReplayLaneConfig = { engine: { kind: 'legacy' }, contextWindow: WINDOW, label: 'legacy' };
+  const hosted: ReplayLaneConfig = {
+    engine: { kind: 'plugin', plugin: 'summary-tree' },
+    contextWindow: WINDOW,
+    label: 'summary-tree',
+  };
+  const inProcess = async (): Promise<ReplayLaneConfig> => ({
+    engine: await summaryTreeInProcess(mkdtempSync(join(dir, 'state-'))),
+    contextWindow: WINDOW,
+    label: 'summary-tree (in process)',
+  });
+  const inProcessLane = await inProcess();
+  return {
+    load: await timed(() => measureLimit(file)),
+    legacy: await timed(() => replay(file, [legacy])),
+    both: await timed(() => replay(file, [legacy, hosted])),
+    host: await timed(() => replay(file, [hosted])),
+    'in-process': await timed(() => replay(file, [inProcessLane])),
+  };
+}
+
+function range(values: number[], digits: number): string {
+  const f = (v: number) => v.toFixed(digits);
+  return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
+}
+
+function report(runs: Record<Figure, Measure>[]): void {
+  const figures: Figure[] = ['load', 'legacy', 'both', 'host', 'in-process'];
+  console.log(`times, median (range) of ${runs.length} repetitions:`);
+  for (const figure of figures) {
+    const cpu = runs.every((r) => r[figure].cpuMs !== undefined)
+      ? `, CPU ${range(
+          runs.map((r) => r[figure].cpuMs! / 1000),
+          1,
+        )} s`
+      : '';
+    console.log(
+      `  ${figure.padEnd(11)} wall ${range(
+        runs.map((r) => r[figure].wallMs / 1000),
+        1,
+      )} s${cpu}`,
+    );
+  }
+  console.log('\ntargets (each ratio per repetition; median (range)):');
+  for (const { name, over, under, target } of RATIOS) {
+    const wall = runs.map((r) => r[over].wallMs / r[under].wallMs);
+    const cpu = runs.every((r) => r[over].cpuMs && r[under].cpuMs)
+      ? `; by CPU ${range(
+          runs.map((r) => r[over].cpuMs! / r[under].cpuMs!),
+          2,
+        )}`
+      : '';
+    console.log(
+      `  ${median(wall) <= target ? 'met   ' : 'MISSED'}  ${name.padEnd(32)} ≤ ${target.toFixed(1)}: ${range(wall, 2)}${cpu}`,
+    );
+  }
+  const parentPeak = process.resourceUsage().maxRSS * 1024;
+  console.log(
+    `\npeak RSS: this process ${mb(parentPeak).toFixed(0)} MB, engine hosts ${mb(hostPeakRss).toFixed(0)} MB`,
+  );
+}
+
+async function main(): Promise<void> {
+  const set = generateSession({ turns: TURNS, seed: 'bench', subagents: 0 });
+  const dir = mkdtempSync(join(tmpdir(), 'cs-lanes-bench-'));
+  try {
+    const file = (await writeGeneratedSessions(set, dir)).files[0]!;
+    console.log(
+      `plugin lane cost: ${TURNS} turns (${mb(set.stats.chars).toFixed(1)} MB of text), window ${WINDOW}, engine host ${
+        HOST_ENTRY ? HOST_ENTRY.entry : 'TypeScript source via tsx'
+      }; Node ${process.version}`,
+    );
+    const runs: Record<Figure, Measure>[] = [];
+    for (let i = 0; i < REPEAT; i++) runs.push(await repetition(file, dir));
+    report(runs);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
