@@ -152,6 +152,23 @@ describe('consent comes from the main process', () => {
     expect((outcome as { lane: { error?: string } }).lane.error).toContain('changed since consent was confirmed');
   }, 60_000);
 
+  it('doctor.run with a run nonce drives the confirmed plugin and no other', async () => {
+    const { dispatcher } = setup();
+    const stateDir = tempDir();
+    const path = join(stateDir, 'extensions', 'loader-cjs');
+    cpSync(join(FIXTURES, 'loader-cjs'), path, { recursive: true });
+    const nonce = await nonceFor(dispatcher, path, 'run');
+    const report = ok<{ executed: boolean; plugins: { id: string; status: string }[] }>(
+      await dispatcher.call('doctor.run', { stateDir, consentNonce: nonce }),
+    );
+    expect(report.plugins.find((p) => p.id === 'loader-cjs')!.status).toBe('executed');
+    expect(report.plugins.find((p) => p.id === 'recent-window')!.status).toBe('not-executed');
+    expect(await dispatcher.call('doctor.run', { stateDir, consentNonce: nonce })).toMatchObject({
+      ok: false,
+      error: { code: 'consent_required' },
+    });
+  }, 60_000);
+
   it('the shell’s dialog decides: declined, no nonce is issued', async () => {
     const prompts: ConsentPrompt[] = [];
     const { dispatcher } = setup(async (prompt) => {
