@@ -55,11 +55,26 @@ export class BridgeMethodError extends Error {
   }
 }
 
+/** Longest method name, path and message an error echoes back (a 9.9 MB replayId must not return a 9.9 MB error). */
+export const BRIDGE_ERROR_LIMITS = { method: 200, path: 500, message: 2000 } as const;
+
+/** `text` cut to `max` characters with how long it was, so an echoed value stays recognisable but bounded. */
+export function capEchoedText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const note = `… (${text.length} characters)`;
+  return text.slice(0, Math.max(0, max - note.length)) + note;
+}
+
 export function bridgeError(
   code: BridgeErrorCode | (string & {}),
   method: string,
   path: string,
   message: string,
 ): BridgeError {
-  return { code, method, path, message };
+  return {
+    code: capEchoedText(code, BRIDGE_ERROR_LIMITS.method),
+    method: capEchoedText(method, BRIDGE_ERROR_LIMITS.method),
+    path: capEchoedText(path, BRIDGE_ERROR_LIMITS.path),
+    message: capEchoedText(message, BRIDGE_ERROR_LIMITS.message),
+  };
 }

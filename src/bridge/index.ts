@@ -17,6 +17,8 @@ export {
 } from './events';
 export {
   BRIDGE_ERROR_CODES,
+  BRIDGE_ERROR_LIMITS,
+  capEchoedText,
   BridgeErrorSchema,
   BridgeMethodError,
   bridgeError,

@@ -38,8 +38,19 @@ export function parseJsonLine(text: string): { ok: true; value: unknown } | { ok
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, reason: excerpt(errorMessage(error), 160) };
+    return { ok: false, reason: excerpt(contentFreeJsonError(errorMessage(error)), 160) };
   }
+}
+
+/**
+ * JSON.parse's message without the text it quotes (V8: `Unexpected token 's', "secret pas"... is not valid JSON`):
+ * a problem names positions, never the content of a line (a file that is not a transcript may hold anything).
+ */
+export function contentFreeJsonError(message: string): string {
+  const quoted = message.indexOf(', "');
+  const base = quoted >= 0 && /is not valid JSON$/.test(message) ? message.slice(0, quoted) : message;
+  // the token itself is a character of the line too
+  return base.startsWith("Unexpected token '") ? 'Unexpected token' : base;
 }
 
 const HEADER_HINT = 'expected {"type":"session","version":3,"id":...,"timestamp":...,"cwd":...}';

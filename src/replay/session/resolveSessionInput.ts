@@ -177,8 +177,13 @@ export function describeUnreadableSession(loaded: LoadedSession): string | undef
   if (encoding)
     return `${where} is ${encoding} text; OpenClaw writes transcripts as UTF-8 JSONL. Convert it (e.g. iconv -f UTF-16 -t UTF-8) and try again.`;
   if (!first) return `${where} is not an OpenClaw session transcript (no session header).`;
-  const at = first.line > 0 ? `line ${first.line}: ` : '';
-  return `${where} is not an OpenClaw session transcript: ${at}${first.message}.`;
+  if (first.line === 0) return `${where} is not an OpenClaw session transcript: ${first.message}.`;
+  // counts and positions only: the file may hold anything, and none of it is echoed back
+  const lines = loaded.lineCount;
+  return (
+    `${where} is not an OpenClaw session transcript: none of its ${lines} line(s) is a session header or entry ` +
+    `(${loaded.problems.length} problem(s); the first, line ${first.line}: ${first.message}).`
+  );
 }
 
 function utf16Bom(path: string): string | undefined {

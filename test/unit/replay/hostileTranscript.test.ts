@@ -79,7 +79,7 @@ describe('inputs that are not transcripts at all', () => {
     [
       'binary',
       Buffer.from([0x00, 0xff, 0x13, 0x37, 0x0a, 0x99, 0x88]),
-      'is not an OpenClaw session transcript: line 1:',
+      'is not an OpenClaw session transcript: none of its 2 line(s) is a session header or entry (2 problem(s); the first, line 1:',
     ],
     [
       'UTF-16',
