@@ -22,9 +22,12 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
+// one formatter for every count: toLocaleString builds a new one per call, which a turn's tables call hundreds of times
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 /** 12345 → "12,345" (grouping fixed to en-US so numbers read the same everywhere). */
 export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  return COUNT_FORMAT.format(Math.round(value));
 }
 
 /** Engine-call durations: 1.84 → "1.8 ms", 250.4 → "250 ms", 1520 → "1.52 s". */

@@ -102,7 +102,8 @@ describeWithChromium('browser mode: the replay workspace', (chromiumPath) => {
     await expect.poll(() => selectedTurn(page), { timeout: 30_000 }).toBe('5');
     expect(await page.getByTestId('turn-view').getByRole('heading').first().textContent()).toContain('Turn 6');
     await page.locator('[data-testid="timeline-row"][data-turn="2"]').click();
-    expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('turn')).toBe('3');
+    // the history entry is written once the switch is drawn (renderer/src/router/deepLinks.ts)
+    await expect.poll(() => new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('turn')).toBe('3');
     await page.goBack();
     await expect.poll(() => selectedTurn(page)).toBe('5');
     await page.goForward();

@@ -3,7 +3,7 @@
  * through the registered opener), the one shortcut table behind the handlers and the sheet, the command palette,
  * the theme choice and the Electron shell's commands.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../src/bridge';
 import { CommandPalette } from '../../renderer/src/components/CommandPalette';
@@ -60,17 +60,19 @@ describe('deep links: kept in step with the app', () => {
     registerRecordingOpener(null);
   });
 
-  it('writes what is shown to the hash, one history entry per turn', () => {
+  it('writes what is shown to the hash, one history entry per turn (once the switch is drawn)', async () => {
     installRecording(makeRecording(), 'rec-1', 'demo');
     act(() => useAppStore.getState().selectSection('replay'));
     stop = startDeepLinks(null);
     expect(window.location.hash).toBe('#/replay?recording=rec-1&lane=legacy&turn=1');
     const before = window.history.length;
     act(() => useSelectionStore.getState().selectTurn(2));
-    expect(window.location.hash).toBe('#/replay?recording=rec-1&lane=legacy&turn=3');
+    await waitFor(() => expect(window.location.hash).toBe('#/replay?recording=rec-1&lane=legacy&turn=3'));
     expect(window.history.length).toBe(before + 1);
     act(() => useSelectionStore.getState().toggleExpanded('assembled:1'));
-    expect(window.location.hash).toBe('#/replay?recording=rec-1&lane=legacy&turn=3&message=assembled%3A1');
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/replay?recording=rec-1&lane=legacy&turn=3&message=assembled%3A1'),
+    );
     expect(window.history.length).toBe(before + 1);
   });
 

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useContext, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { MessageRow } from '../model/turnDetail';
 import { ProvenanceBadge } from './ProvenanceBadge';
+import { ScrollRootContext } from './scrollRoot';
 import './MessageTable.css';
 
 export interface MessageTableProps {
@@ -12,7 +14,7 @@ export interface MessageTableProps {
   showProvenance: boolean;
   expanded: Readonly<Record<string, true>>;
   onToggle(id: string): void;
-  /** rows shown before "Show all" (long contexts stay quick to render) */
+  /** rows shown before "Show all" when there is no scroll root to window them against (ScrollRootContext) */
   pageSize?: number;
   /** "Copy as JSON" on an opened message */
   onCopy?(row: MessageRow): void;
@@ -25,12 +27,14 @@ interface MessageTableRowProps {
   open: boolean;
   onToggle(id: string): void;
   onCopy?(row: MessageRow): void;
+  /** the windowed list measures each rendered row (an opened message is taller) */
+  measure?: (element: HTMLTableRowElement | null) => void;
 }
 
-function MessageTableRow({ row, listId, showProvenance, open, onToggle, onCopy }: MessageTableRowProps) {
+function MessageTableRow({ row, listId, showProvenance, open, onToggle, onCopy, measure }: MessageTableRowProps) {
   const id = `${listId}:${row.index}`;
   return (
-    <tr data-testid="message-row" data-key={row.key}>
+    <tr data-testid="message-row" data-key={row.key} data-index={row.index} ref={measure}>
       <td className="num mono muted">{row.index + 1}</td>
       <td>
         <span className={`role role--${row.role}`}>{row.role}</span>
@@ -67,53 +71,137 @@ function MessageTableRow({ row, listId, showProvenance, open, onToggle, onCopy }
   );
 }
 
+/** a one-line message row (a note line makes it taller; rendered rows are measured) */
+const ROW_ESTIMATE = 34;
+/** the viewport assumed before the scroll root is laid out (and in jsdom, which has no layout) */
+const FALLBACK_VIEWPORT = 1000;
+
+function MessageHead({ showProvenance }: { showProvenance: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="num">
+          #
+        </th>
+        <th scope="col">Role</th>
+        {showProvenance && <th scope="col">Provenance</th>}
+        <th scope="col" className="num" title="OpenClaw's estimate (chars/4 per role)">
+          Estimate
+        </th>
+        <th scope="col" className="num" title="tiktoken count of the LLM-visible text">
+          tiktoken
+        </th>
+        <th scope="col" className="messages__content-head">
+          Content
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+type RowsProps = Omit<MessageTableProps, 'label' | 'pageSize'>;
+
+function rowElement(props: RowsProps, row: MessageRow, measure?: (element: HTMLTableRowElement | null) => void) {
+  const { listId, showProvenance, expanded, onToggle, onCopy } = props;
+  return (
+    <MessageTableRow
+      key={`${listId}:${row.index}`}
+      row={row}
+      listId={listId}
+      showProvenance={showProvenance}
+      open={expanded[`${listId}:${row.index}`] === true}
+      onToggle={onToggle}
+      {...(onCopy ? { onCopy } : {})}
+      {...(measure ? { measure } : {})}
+    />
+  );
+}
+
+/** The indexes of this list's opened messages (a link opens one; it stays rendered wherever it is). */
+function openedIndexes(listId: string, expanded: Readonly<Record<string, true>>): number[] {
+  const prefix = `${listId}:`;
+  return Object.keys(expanded)
+    .filter((id) => id.startsWith(prefix))
+    .map((id) => Number(id.slice(prefix.length)))
+    .filter((index) => Number.isInteger(index) && index >= 0);
+}
+
+/**
+ * Where `body` starts within the scroll root's content, in px: measured when the list or what is opened changes,
+ * and again whenever the root's content changes size (a section above opened or grew).
+ */
+function useOffsetIn(
+  root: RefObject<HTMLElement | null>,
+  body: RefObject<HTMLElement | null>,
+  ...inputs: unknown[]
+): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const scroller = root.current;
+    const element = body.current;
+    if (!scroller || !element) return;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+      setOffset((before) => (Math.abs(before - top) < 1 ? before : top));
+    };
+    measure();
+    const content = scroller.firstElementChild;
+    if (!content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(content);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `inputs` are what moves the list within the root
+  }, [root, body, ...inputs]);
+  return offset;
+}
+
+/**
+ * Only the rows in view of the scroll root, and the opened ones (@tanstack/react-virtual): a turn switch renders
+ * the same few dozen rows whatever the context's length. The list's offset within the scroll root is measured
+ * after each render (what is above it differs per turn).
+ */
+function WindowedRows({ root, ...props }: RowsProps & { root: RefObject<HTMLElement | null> }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const margin = useOffsetIn(root, body, props.rows, props.expanded);
+  const opened = openedIndexes(props.listId, props.expanded).filter((index) => index < props.rows.length);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualizer re-renders this component on scroll itself
+  const virtualizer = useVirtualizer({
+    count: props.rows.length,
+    getScrollElement: () => root.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 8,
+    scrollMargin: margin,
+    initialRect: { width: 0, height: FALLBACK_VIEWPORT },
+    observeElementRect: (instance, report) =>
+      observeElementRect(instance, (rect) =>
+        report(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT }),
+      ),
+    rangeExtractor: (range: Range) => [...new Set([...defaultRangeExtractor(range), ...opened])].sort((a, b) => a - b),
+  });
+  const cells: ReactNode[] = [];
+  let end = margin;
+  const spacer = (key: string, height: number) => <tr key={key} aria-hidden="true" style={{ height }} />;
+  for (const item of virtualizer.getVirtualItems()) {
+    if (item.start > end) cells.push(spacer(`gap:${item.index}`, item.start - end));
+    cells.push(rowElement(props, props.rows[item.index]!, virtualizer.measureElement));
+    end = item.end;
+  }
+  const total = margin + virtualizer.getTotalSize();
+  if (total > end) cells.push(spacer('gap:end', total - end));
+  return <tbody ref={body}>{cells}</tbody>;
+}
+
 /** Messages in order: role, provenance, both token counts, a one-line preview that expands on click. */
-export function MessageTable({
-  listId,
-  label,
-  rows,
-  showProvenance,
-  expanded,
-  onToggle,
-  pageSize = 150,
-  onCopy,
-}: MessageTableProps) {
+export function MessageTable({ label, pageSize = 150, ...props }: MessageTableProps) {
+  const root = useContext(ScrollRootContext);
   const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? rows : rows.slice(0, pageSize);
+  const { listId, rows, showProvenance } = props;
+  const shown = root || showAll ? rows : rows.slice(0, pageSize);
   return (
     <div className="table-wrap">
       <table className="table messages" aria-label={label} data-testid={`messages-${listId}`}>
-        <thead>
-          <tr>
-            <th scope="col" className="num">
-              #
-            </th>
-            <th scope="col">Role</th>
-            {showProvenance && <th scope="col">Provenance</th>}
-            <th scope="col" className="num" title="OpenClaw's estimate (chars/4 per role)">
-              Estimate
-            </th>
-            <th scope="col" className="num" title="tiktoken count of the LLM-visible text">
-              tiktoken
-            </th>
-            <th scope="col" className="messages__content-head">
-              Content
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <MessageTableRow
-              key={`${listId}:${row.index}`}
-              row={row}
-              listId={listId}
-              showProvenance={showProvenance}
-              open={expanded[`${listId}:${row.index}`] === true}
-              onToggle={onToggle}
-              {...(onCopy ? { onCopy } : {})}
-            />
-          ))}
-        </tbody>
+        <MessageHead showProvenance={showProvenance} />
+        {root ? <WindowedRows root={root} {...props} /> : <tbody>{shown.map((row) => rowElement(props, row))}</tbody>}
       </table>
       {rows.length > shown.length && (
         <button type="button" className="button button--link" onClick={() => setShowAll(true)}>

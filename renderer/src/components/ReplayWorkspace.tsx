@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { ScrollRootContext } from './scrollRoot';
 import { useElementSize, type ElementSize } from './useElementSize';
 import './ReplayWorkspace.css';
 
@@ -58,7 +59,7 @@ function Panes({
       <Separator className="replay-workspace__separator" />
       <Panel id="detail" minSize={orientation === 'horizontal' ? '25%' : '20%'}>
         <div ref={detailRef} className="replay-workspace__pane replay-workspace__detail" data-testid="pane-detail">
-          {detail}
+          <ScrollRootContext.Provider value={detailRef}>{detail}</ScrollRootContext.Provider>
         </div>
       </Panel>
     </Group>

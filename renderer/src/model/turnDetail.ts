@@ -118,16 +118,32 @@ export function turnVerdict(
   return { text: 'ok', tone: 'ok', title: 'The turn ran and nothing was found.' };
 }
 
+/**
+ * A message's text and preview, worked out once per stored message: consecutive turns assemble mostly the same
+ * messages, and the records outlive a streaming replay's successive Recordings.
+ */
+const textCache = new WeakMap<MessageRecord, { text: string; preview: string }>();
+
+function textOf(stored: MessageRecord): { text: string; preview: string } {
+  let texts = textCache.get(stored);
+  if (!texts) {
+    const text = messageText(stored.message);
+    textCache.set(stored, (texts = { text, preview: messagePreview(text) }));
+  }
+  return texts;
+}
+
 function rowFor(recording: Recording, key: string, index: number, extra: Partial<MessageRow> = {}): MessageRow {
   const stored: MessageRecord | undefined = recording.messages[key];
-  const text = stored ? messageText(stored.message) : `(message ${key} is not in the recording)`;
+  const missing = `(message ${key} is not in the recording)`;
+  const { text, preview } = stored ? textOf(stored) : { text: missing, preview: messagePreview(missing) };
   return {
     index,
     key,
     role: stored?.role ?? 'unknown',
     estTokens: stored?.estTokens ?? 0,
     tiktokenTokens: stored?.tiktokenTokens ?? 0,
-    preview: messagePreview(text),
+    preview,
     text,
     message: stored?.message ?? null,
     ...extra,

@@ -111,6 +111,40 @@ export async function applyRoute(route: Route, open: RecordingOpener): Promise<v
   if (route.recording) applySelection(route);
 }
 
+/**
+ * The history entries the sync writes. A turn switch's entry is written once the browser is idle (the switched
+ * frame painted): history.pushState costs a round trip to the browser process, which the switch would otherwise
+ * wait for. Writes made meanwhile go out as one: pushed if any of them was a push, else replacing the entry.
+ */
+function historyWriter(win: Window) {
+  let due: { hash: string; push: boolean } | null = null;
+  let stopped = false;
+  const flush = () => {
+    const next = due;
+    due = null;
+    if (!next || stopped || next.hash === win.location.hash) return;
+    if (next.push) win.history.pushState(null, '', next.hash);
+    else win.history.replaceState(null, '', next.hash);
+  };
+  const whenIdle = () => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(flush, { timeout: 500 });
+    else win.setTimeout(flush, 0);
+  };
+  return {
+    /** the hash the address bar shows, or will once the queued write goes out */
+    hash: () => due?.hash ?? win.location.hash,
+    write(hash: string, push: boolean, later: boolean) {
+      const queued = due !== null;
+      due = { hash, push: push || (due?.push ?? false) };
+      if (!later) flush();
+      else if (!queued) whenIdle();
+    },
+    /** a navigation (link, back/forward) settles what the address bar shows: a queued write is stale */
+    drop: () => void (due = null),
+    stop: () => void (stopped = true),
+  };
+}
+
 /** How often a pending link takes its recording back from one installed by someone else (start-up restores). */
 const MAX_RELINKS = 2;
 
@@ -126,7 +160,9 @@ export function startDeepLinks(api: InspectorApi | null, win: Window = window): 
   let relinks = 0;
   const open: RecordingOpener = (id) => (opener ?? defaultOpener(api))(id);
 
+  const history = historyWriter(win);
   const settle = () => {
+    history.drop();
     written = currentRoute();
     const hash = formatHash(written);
     if (hash !== win.location.hash && !useOverlayStore.getState().problem) win.history.replaceState(null, '', hash);
@@ -150,14 +186,13 @@ export function startDeepLinks(api: InspectorApi | null, win: Window = window): 
     await apply(route);
   };
 
-  const write = () => {
+  const write = (later = false) => {
     if (applying) return;
     const route = currentRoute();
     const hash = formatHash(route);
-    if (hash === win.location.hash) return;
+    if (hash === history.hash()) return;
     pending = null;
-    if (onlyMessageDiffers(written, route) || !win.location.hash) win.history.replaceState(null, '', hash);
-    else win.history.pushState(null, '', hash);
+    history.write(hash, !onlyMessageDiffers(written, route) && Boolean(history.hash()), later);
     written = route;
   };
 
@@ -175,8 +210,8 @@ export function startDeepLinks(api: InspectorApi | null, win: Window = window): 
   };
 
   const unsubscribers = [
-    useAppStore.subscribe(write),
-    useSelectionStore.subscribe(write),
+    useAppStore.subscribe(() => write()),
+    useSelectionStore.subscribe(() => write(true)),
     useReplayStore.subscribe((state, before) => state.recording !== before.recording && recordingChanged()),
   ];
   win.addEventListener('popstate', follow);
@@ -185,6 +220,7 @@ export function startDeepLinks(api: InspectorApi | null, win: Window = window): 
   if (parseHash(win.location.hash)) queueMicrotask(() => void follow());
   else write();
   return () => {
+    history.stop();
     for (const stop of unsubscribers) stop();
     win.removeEventListener('popstate', follow);
     win.removeEventListener('hashchange', follow);

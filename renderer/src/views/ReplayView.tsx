@@ -11,6 +11,7 @@ import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
 import { STILL_RUNNING, useReplayStore, type ExportFormat } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
+import { useShallow } from 'zustand/react/shallow';
 import { exportCurrentRecording } from './exportRecording';
 import { ReplayPanes } from './ReplayPanes';
 import { TimelineSearch } from './TimelineSearch';
@@ -30,20 +31,42 @@ function findingCounts(recording: Recording): { errors: number; warnings: number
   };
 }
 
+/** The selection minus the turn and the opened messages: a turn switch re-renders ReplayPanes, not the whole view. */
+function useViewSelection() {
+  return useSelectionStore(
+    useShallow((s) => ({
+      sessionId: s.sessionId,
+      laneId: s.laneId,
+      measure: s.measure,
+      onlyDiffering: s.onlyDiffering,
+    })),
+  );
+}
+
+/** The replay store's part the view shows. */
+function useShownReplay() {
+  return useReplayStore(
+    useShallow((s) => ({
+      recording: s.recording,
+      recordingTitle: s.recordingTitle,
+      exporting: s.exporting,
+      exportError: s.exportError,
+      run: s.run,
+      recordingReplayId: s.recordingReplayId,
+      cancel: s.cancel,
+    })),
+  );
+}
+
 /** The current recording: budget chart, per-turn timeline (lanes side by side) and the selected turn in detail. */
 export function ReplayView() {
   const client = useInspectorClient();
-  const recording = useReplayStore((s) => s.recording);
-  const recordingTitle = useReplayStore((s) => s.recordingTitle);
-  const exporting = useReplayStore((s) => s.exporting);
-  const exportError = useReplayStore((s) => s.exportError);
-  const run = useReplayStore((s) => s.run);
-  const recordingReplayId = useReplayStore((s) => s.recordingReplayId);
-  const cancel = useReplayStore((s) => s.cancel);
+  const { recording, recordingTitle, exporting, exportError, run, recordingReplayId, cancel } = useShownReplay();
   const onExport = useExport(client);
-  const selection = useSelectionStore();
+  const selection = useViewSelection();
+  const { selectSession, setMeasure, setOnlyDiffering } = useSelectionStore.getState();
   const selectSection = useAppStore((s) => s.selectSection);
-  const { sessionId, lanes, timelineLanes, series, rows, visibleRows, detail } = useReplayModel(recording, selection);
+  const { sessionId, laneId, lanes, timelineLanes, series, rows, visibleRows } = useReplayModel(recording, selection);
   useReplayKeys(visibleRows, lanes);
 
   if (!recording || !series) {
@@ -57,7 +80,6 @@ export function ReplayView() {
   }
 
   const turnCount = Math.max(0, ...lanes.map((lane) => recording.turns[lane.id]?.length ?? 0));
-  const prompt = rows.find((row) => row.turn === selection.turn)?.prompt ?? '';
 
   return (
     <div className="view replay-view">
@@ -95,21 +117,25 @@ export function ReplayView() {
       <ReplayControls
         sessionChoices={sessionChoices(recording)}
         sessionId={sessionId}
-        onSelectSession={(id) => selection.selectSession(id, lanesOfSession(recording, id)[0]?.id ?? null)}
+        onSelectSession={(id) => selectSession(id, lanesOfSession(recording, id)[0]?.id ?? null)}
         measure={selection.measure}
-        onSetMeasure={selection.setMeasure}
+        onSetMeasure={setMeasure}
         canFilterDiffering={lanes.length > 1}
         onlyDiffering={selection.onlyDiffering}
         differingCount={rows.filter((row) => row.differs).length}
-        onSetOnlyDiffering={selection.setOnlyDiffering}
+        onSetOnlyDiffering={setOnlyDiffering}
       />
       <TimelineSearch recording={recording} shown={visibleRows.length} total={rows.length} />
 
       <ReplayPanes
-        model={{ series, timelineLanes, visibleRows, detail }}
-        selection={selection}
+        recording={recording}
+        laneId={laneId}
+        measure={selection.measure}
+        series={series}
+        timelineLanes={timelineLanes}
+        rows={rows}
+        visibleRows={visibleRows}
         turnCount={turnCount}
-        prompt={prompt}
       />
     </div>
   );

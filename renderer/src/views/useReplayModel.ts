@@ -4,28 +4,16 @@ import { buildBudgetSeries } from '../model/budgetSeries';
 import { laneColor, lanesOfSession } from '../model/recordingLanes';
 import { filterTimelineRows, isFiltering } from '../model/timelineFilter';
 import { buildTimelineRows } from '../model/timelineRows';
-import { buildTurnDetail } from '../model/turnDetail';
 import type { Recording } from '../recordingTypes';
 import { useSelectionStore, type SelectionState } from '../store/selectionStore';
 import { useTimelineFilterStore } from '../store/timelineFilterStore';
 
-type TurnDetail = ReturnType<typeof buildTurnDetail>;
+type Selection = Pick<SelectionState, 'sessionId' | 'laneId' | 'measure' | 'onlyDiffering'>;
 
-/** Each turn's detail is built once per recording (a turn switch back to it costs nothing). */
-const detailCache = new WeakMap<Recording, Map<string, TurnDetail>>();
-
-function cachedTurnDetail(recording: Recording, laneId: string, turn: number): TurnDetail {
-  let details = detailCache.get(recording);
-  if (!details) detailCache.set(recording, (details = new Map()));
-  const key = `${laneId}\u0000${turn}`;
-  let detail = details.get(key);
-  if (detail === undefined) details.set(key, (detail = buildTurnDetail(recording, laneId, turn)));
-  return detail;
-}
-
-type Selection = Pick<SelectionState, 'sessionId' | 'laneId' | 'turn' | 'measure' | 'onlyDiffering'>;
-
-/** What the Replay view draws from the recording and the selection, each figure recomputed only when it must. */
+/**
+ * What the Replay view draws from the recording and the selection, each figure recomputed only when it must. The
+ * selected turn is not an input: a turn switch changes none of this (the turn's detail is cachedTurnDetail's).
+ */
 export function useReplayModel(recording: Recording | null, selection: Selection) {
   const sessionId = selection.sessionId ?? recording?.session.sessionId ?? '';
   const lanes = useMemo(() => (recording ? lanesOfSession(recording, sessionId) : []), [recording, sessionId]);
@@ -56,9 +44,5 @@ export function useReplayModel(recording: Recording | null, selection: Selection
     if (!visibleRows.some((row) => row.turn === turn)) selectTurn(visibleRows[0]!.turn);
   }, [filter, visibleRows]);
   const laneId = lanes.some((lane) => lane.id === selection.laneId) ? selection.laneId! : (lanes[0]?.id ?? null);
-  const detail = useMemo(
-    () => (recording && laneId ? cachedTurnDetail(recording, laneId, selection.turn) : null),
-    [recording, laneId, selection.turn],
-  );
-  return { sessionId, lanes, timelineLanes, series, rows, visibleRows, detail };
+  return { sessionId, laneId, lanes, timelineLanes, series, rows, visibleRows };
 }
