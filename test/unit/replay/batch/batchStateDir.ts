@@ -1,5 +1,5 @@
 /** A generated OpenClaw state dir for the batch tests: JSONL sessions of agent main, SQLite ones of agent ops. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSession, writeGeneratedSessions } from '../../../../src/transcripts';
 import { tempDir } from '../sessionBuilder';
@@ -43,6 +43,7 @@ export async function writeBatchStateDir(
   }
   let brokenFile: string | undefined;
   if (options.broken) {
+    mkdirSync(join(stateDir, 'agents', 'main', 'sessions'), { recursive: true });
     brokenFile = join(stateDir, 'agents', 'main', 'sessions', 'broken-session.jsonl');
     writeFileSync(brokenFile, '\u0000\u0001 not a transcript \u0002\n');
   }
