@@ -44,6 +44,8 @@ export interface LaneGroup {
   hooks?: LaneHookHost;
   /** plugin lanes: the deadline for each engine call, in ms */
   callTimeoutMs?: number;
+  /** plugin lanes: whether the engine host still answers (a blocked one is killed), and why it stopped */
+  hostLiveness?: { checkResponsive(): Promise<boolean>; stopReason(): string | undefined };
   /** closes plugin hosts and the like */
   closers: (() => Promise<void>)[];
 }

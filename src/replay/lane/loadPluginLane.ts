@@ -122,6 +122,7 @@ export async function loadPluginLane(
       : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
 
   group.callTimeoutMs = source.callTimeoutMs ?? options.plugins?.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const maxMessageBytes = source.maxResultBytes ?? options.plugins?.maxResultBytes;
   const loaded = await loadPlugin(plugin, {
     runtime: group.runtime,
     deadlines: { defaultMs: group.callTimeoutMs, compactMs: Math.max(group.callTimeoutMs, DEFAULT_COMPACT_TIMEOUT_MS) },
@@ -139,11 +140,16 @@ export async function loadPluginLane(
     },
     llm: group.summarizer,
     laneDirs,
+    limits: {
+      ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
+      ...(options.plugins?.maxHeapMb !== undefined ? { maxHeapMb: options.plugins.maxHeapMb } : {}),
+    },
     ...(options.plugins?.nodePath ? { nodePath: options.plugins.nodePath } : {}),
     ...(options.plugins?.hostEntry ? { hostEntry: options.plugins.hostEntry } : {}),
     ...(options.plugins?.transport ? { transport: options.plugins.transport } : {}),
   });
   group.closers.push(() => loaded.close());
+  group.hostLiveness = { checkResponsive: () => loaded.checkResponsive(), stopReason: () => loaded.host?.stopReason };
 
   const base = { pluginId: plugin.id, pluginPath: plugin.rootDir };
   if (loaded.status === 'not-executed') {

@@ -2,6 +2,7 @@
  * A broken engine never takes the replay down: an assemble() result whose messages the host cannot read is a
  * contract failure of that lane (quarantined with the JSON path of the problem); the other lanes are unchanged.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeAssembleResultProblem } from '../../../src/contract';
 import { replaySession, type ReplayLaneConfig } from '../../../src/replay';
@@ -224,4 +225,35 @@ describe('invalid results of every operation', () => {
       expect(findings.filter((f) => f.code === 'estimate-drift')).toEqual([]);
     },
   );
+});
+
+describe('an engine that blocks its host (faulty-engines sample, real engine host)', () => {
+  it('the timeout quarantine says the host was killed; the legacy lane is unchanged', async () => {
+    const plugin = join(import.meta.dirname, '../../../resources/plugins/faulty-engines');
+    const session = () => new SessionBuilder().turn('first').turn('second').loaded();
+    const legacyLane: ReplayLaneConfig = { engine: { kind: 'legacy' }, contextWindow: 32000 };
+    const recording = await replaySession({
+      session: session(),
+      lanes: [
+        legacyLane,
+        {
+          engine: { kind: 'plugin', plugin, engineId: 'faulty-sync-loop', callTimeoutMs: 1000 },
+          contextWindow: 32000,
+        },
+      ],
+      plugins: { allowExecute: true },
+    });
+    const lane = recording.lanes[1]!.id;
+    const quarantine = recording.turns[lane]!.flatMap((t) => t.events).find((e) => e.type === 'quarantine');
+    expect(quarantine).toMatchObject({
+      engineId: 'faulty-sync-loop',
+      operation: 'assemble',
+      reason:
+        'timeout after 1000 ms; the engine host stopped answering and was killed (killed after timeout in assemble)',
+    });
+    const finding = recording.findings.find((f) => f.lane === lane && f.code === 'quarantined');
+    expect(finding?.message).toContain('the engine host stopped answering and was killed');
+    const alone = await replaySession({ session: session(), lanes: [legacyLane] });
+    expect(recording.turns.legacy!.map((t) => t.assembled)).toEqual(alone.turns.legacy!.map((t) => t.assembled));
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { Finding, TurnPath, TurnRecord, TurnStatus } from '../../../contrac
 import { estimateContextTokens, shouldCompact } from '../../../engines/legacy';
 import { deriveAssembleTokenBudget } from '../../../tokens';
 import { computeTurnFindings, FINDING_SEVERITY } from '../../findings/computeTurnFindings';
+import { noteKilledEngineHost } from './hostKilled';
 import { buildTurnRecord } from '../../recording/buildTurnRecord';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { TurnDraft } from '../../recording/turnDraft';
@@ -275,6 +276,7 @@ export async function replayTurn(
     ...finalized,
   };
   noteLaneCompactions(lane, draft, turn.index);
+  await noteKilledEngineHost(lane, draft);
   return recordTurn(lane, draft, {
     turn,
     promptKey,
