@@ -100,7 +100,11 @@ export class ReplayRun {
       group,
       session,
       transcript,
-      engine: new RecordedEngine(engine, quarantineOnContractFailure(group.runtime, engine)),
+      // the built-in legacy engine's results are not checked (they are the host's own messages)
+      engine: new RecordedEngine(
+        engine,
+        group.source === 'legacy' ? undefined : quarantineOnContractFailure(group.runtime, engine),
+      ),
       sessionKey,
       depth,
       replayChild: (parent, spawn, spawnTurn) => this.replayChild(parent, spawn, spawnTurn),
