@@ -10,6 +10,7 @@ import { formatBatchTable, runBatch, type BatchRequest, type BatchResult } from 
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { errorMessage } from '../../common/errorText';
 import type { CliHost } from '../cliHost';
+import { EXIT } from '../exitCodes';
 import { parseMilliseconds } from './parseMs';
 import { buildLaneConfigs, CliUsageError, settingsOverridesFromCli, type ReplayCliOptions } from './replayLaneFlags';
 
@@ -27,8 +28,9 @@ Every session (--all, with --state-dir):
   the same lanes on --workers threads (default: one per core), writes <out-dir>/<sessionId>.recording.json for each
   and prints one line per session and lane: turns, compactions, assembled tokens summed over turns, tokens saved
   against a plain legacy lane (added as the baseline when no --lane is plain legacy), findings. --json writes the
-  rows and totals. Exit codes: 0 all replayed; 1 a --fail-on finding in any session; 2 bad usage or no sessions;
-  3 a session could not be loaded or replayed (its row says why; the others still ran).`;
+  rows and totals. Exit codes (the worst decides): 0 all replayed; 1 a --fail-on finding in any session; 2 bad usage
+  or no sessions; 3 a session could not be loaded or replayed (its row says why; the others still ran); 4 a lane did
+  not run its engine in some session (plugin not approved: --allow-execute; or it failed to load).`;
 
 export function addReplayAllOptions(command: Command): Command {
   return command
@@ -110,15 +112,21 @@ function report(result: BatchResult, options: ReplayAllCliOptions, outDir: strin
     host.out(`${totals.done} recording(s) in ${outDir} · ${result.workers} worker(s)\n`);
   }
   const failedRows = rows.filter((r) => r.status === 'failed');
-  if (failedRows.length > 0) {
+  const notRun = rows.flatMap((r) => r.lanes.filter((l) => l.error).map((l) => ({ row: r, lane: l })));
+  for (const { row, lane } of notRun)
     host.err(
-      `${failedRows.length} session(s) could not be replayed (first: ${failedRows[0]!.key ?? failedRows[0]!.sessionId}: ${failedRows[0]!.error})\n`,
+      `${row.key ?? row.sessionId}: lane ${lane.laneId} did not run its engine (it ran on legacy): ${lane.error}\n`,
     );
-    process.exitCode = 3;
-  } else if (totals.failing > 0) {
-    host.err(`${totals.failing} finding(s) matched --fail-on ${options.failOn}\n`);
-    process.exitCode = 1;
-  }
+  if (totals.failing > 0) host.err(`${totals.failing} finding(s) matched --fail-on ${options.failOn}\n`);
+  const first = failedRows[0];
+  if (first)
+    host.err(
+      `${failedRows.length} session(s) could not be replayed (first: ${first.key ?? first.sessionId}: ${first.error})\n`,
+    );
+  // the worst outcome decides: a session not replayed, then a lane that did not run its engine, then --fail-on
+  if (failedRows.length > 0) process.exitCode = EXIT.failed;
+  else if (notRun.length > 0) process.exitCode = EXIT.laneNotRun;
+  else if (totals.failing > 0) process.exitCode = EXIT.findings;
 }
 
 export async function runReplayAll(
@@ -135,7 +143,7 @@ export async function runReplayAll(
     request = batchRequestFromCli(options);
   } catch (error) {
     host.err(`${errorMessage(error)}\n`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
     return;
   }
   const outDir = resolve(options.outDir ?? DEFAULT_BATCH_OUT_DIR);
@@ -157,14 +165,14 @@ export async function runReplayAll(
     });
   } catch (error) {
     host.err(`replay --all failed: ${errorMessage(error)}\n`);
-    process.exitCode = 3;
+    process.exitCode = EXIT.failed;
     return;
   } finally {
     bar?.stop();
   }
   if (result.plan.jobs.length === 0) {
     host.err(`replay --all: no sessions to replay in ${result.plan.stateDir || request.stateDir}.\n`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
     return;
   }
   report(result, options, outDir, host);

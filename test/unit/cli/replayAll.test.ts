@@ -87,6 +87,31 @@ describe('contextscope replay --all', () => {
     rmSync(dir.stateDir, { recursive: true, force: true });
   });
 
+  it('a plugin that is not approved runs on legacy in every session: exit 4, each session named', async () => {
+    const configDir = process.env.CONTEXTSCOPE_CONFIG_DIR;
+    process.env.CONTEXTSCOPE_CONFIG_DIR = tempDir(); // no consent remembered, and no --allow-execute
+    try {
+      const r = await runCli(
+        ['replay', '--state-dir', good.stateDir, '--all', '--lane', 'plugin:recent-window'].concat([
+          '--out-dir',
+          join(tempDir(), 'out'),
+          '--workers',
+          '2',
+          '--json',
+          '-',
+        ]),
+      );
+      const summary = JSON.parse(r.out) as { rows: BatchRow[] };
+      expect(summary.rows.map((row) => row.lanes[0]!.error !== undefined)).toEqual([true, true, true]);
+      for (const key of ['agent:main:s0', 'agent:main:s1', 'agent:ops:q0'])
+        expect(r.err).toContain(`${key}: lane recent-window did not run its engine (it ran on legacy): `);
+      expect(r.code).toBe(4);
+    } finally {
+      if (configDir === undefined) delete process.env.CONTEXTSCOPE_CONFIG_DIR;
+      else process.env.CONTEXTSCOPE_CONFIG_DIR = configDir;
+    }
+  });
+
   it('refuses what --all cannot do, with exit 2 and what to change', async () => {
     const cases: [string[], RegExp][] = [
       [['--all'], /give --state-dir <dir>/],
