@@ -74,6 +74,8 @@ export interface LoadPluginOptions {
   hostEntry?: Partial<EngineHostEntry>;
   /** silence allowed after a deadline before a host is killed (default 1000 ms) */
   unresponsiveGraceMs?: number;
+  /** the largest message taken from the host (default 64 MiB) and its heap cap in MiB (default 2048); hostLimits.ts */
+  limits?: { maxMessageBytes?: number; maxHeapMb?: number };
   logger?: Logger;
   onLog?(entry: PluginLogEntry): void;
   /** log entries kept per plugin (default 2000) */
@@ -276,6 +278,7 @@ class PluginLoad implements LoadedPlugin {
       ...(this.options.transport ? { transport: this.options.transport } : {}),
       startDeadlineMs: this.deadlines.startMs,
       unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
+      ...this.options.limits,
       callbackDeadlineMs: this.deadlines.defaultMs,
       callbacks: {
         ...(this.options.llm ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) } : {}),

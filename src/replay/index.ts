@@ -54,6 +54,7 @@ export {
 export {
   parseLaneSpec,
   parseHostSpec,
+  parseMegabytes,
   defaultLaneLabel,
   LaneSpecError,
   type ParsedLaneSpec,

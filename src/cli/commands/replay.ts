@@ -28,6 +28,7 @@ import type { LoadedSession } from '../../transcripts';
 import {
   buildLaneConfigs,
   CliUsageError,
+  pluginLimitsFromCli,
   resolveCliSettings,
   settingsOverridesFromCli,
   type ReplayCliOptions,
@@ -107,6 +108,10 @@ export function addReplayOptions(command: Command): Command {
     .option('--workspace <dir>', 'agent workspace for plugin discovery (<dir>/.openclaw/extensions)')
     .option('--node <path>', 'Node binary for engine hosts (default: $CONTEXTSCOPE_ENGINE_NODE or this Node)')
     .option('--call-timeout <ms>', 'deadline for each plugin engine call before it is quarantined (default 30000)')
+    .option(
+      '--max-result-mb <MB>',
+      'largest plugin engine result taken from its engine host before it is quarantined (default 64)',
+    )
     .option('--no-subagents', 'do not replay subagent child sessions')
     .option(
       '--fail-on <codes|severity>',
@@ -194,6 +199,7 @@ export function replayOptionsFromCli(
       ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
       ...(options.node ? { nodePath: options.node } : {}),
       ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
+      ...pluginLimitsFromCli(options),
     },
   };
 }

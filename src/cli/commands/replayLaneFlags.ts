@@ -8,6 +8,7 @@ import {
   laneConfigFromSpec,
   LaneSpecError,
   parseHostSpec,
+  parseMegabytes,
   resolveReplaySettings,
   type HostSpec,
   type ReplayLaneConfig,
@@ -44,6 +45,8 @@ export interface ReplayCliOptions {
   workspace?: string;
   node?: string;
   callTimeout?: string;
+  /** the largest engine result taken from an engine host, in MB (--max-result-mb) */
+  maxResultMb?: string;
   subagents: boolean;
   failOn?: string;
   progress: boolean;
@@ -60,6 +63,16 @@ export function positiveInt(value: string, flag: string): number {
     throw new CliUsageError(`${flag} ${value}: give a positive whole number of tokens, e.g. ${flag} 32000`);
   }
   return Number(value);
+}
+
+/** `--max-result-mb` as the plugin-loading option it sets (none when absent). */
+export function pluginLimitsFromCli(options: Pick<ReplayCliOptions, 'maxResultMb'>): { maxResultBytes?: number } {
+  if (options.maxResultMb === undefined) return {};
+  try {
+    return { maxResultBytes: parseMegabytes(options.maxResultMb, '--max-result-mb') };
+  } catch (error) {
+    throw new CliUsageError(errorMessage(error));
+  }
 }
 
 /** The replay options every command that replays accepts. */

@@ -9,6 +9,15 @@
  */
 import type { CompactParams, CompactResult, LlmCompleteParams, LlmCompleteResult } from '../../contract';
 import { EngineHostError } from './engineHostError';
+import { HostOutput } from './hostOutput';
+import {
+  DEFAULT_MAX_HEAP_MB,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  diedOutOfMemory,
+  heapCapArg,
+  outOfMemoryReason,
+  oversizedReason,
+} from './hostLimits';
 import { resolveEngineHostEntry, type EngineHostEntry } from './hostEntry';
 import { InvokeFunctionRequest, describeChildMessageViolation, previewMessage, type LogLevel } from './protocol';
 import { RpcPeer } from './rpcPeer';
@@ -50,6 +59,10 @@ export interface EngineHostOptions {
   /** deadline for calls the host makes through function references (rollback handles); default 30 s */
   callbackDeadlineMs?: number;
   callbacks?: EngineHostCallbacks;
+  /** the largest message taken from the host, in bytes (default 64 MiB; see hostLimits.ts) */
+  maxMessageBytes?: number;
+  /** the host's V8 heap cap in MiB (`--max-old-space-size`, default 2048) */
+  maxHeapMb?: number;
   onLog?(entry: PluginLogEntry): void;
   /** an invalid or unexpected message from the child (it is ignored) */
   onProtocolError?(problem: string): void;
@@ -61,9 +74,6 @@ export interface CallOptions {
   operation: string;
 }
 
-const STDERR_TAIL = 4000;
-const MAX_PARTIAL_LINE = 64_000;
-
 export class EngineHost {
   readonly entry: EngineHostEntry;
   private readonly options: EngineHostOptions;
@@ -71,8 +81,7 @@ export class EngineHost {
   private readonly peer: RpcPeer;
   private stopped: string | undefined;
   private fatal: string | undefined;
-  private stderrTail = '';
-  private readonly partialLines = { stdout: '', stderr: '' };
+  private readonly output: HostOutput;
   private readonly stopListeners: ((reason: string) => void)[] = [];
   private readyResolve!: (info: { pid: number; node: string }) => void;
   private readyReject!: (error: Error) => void;
@@ -82,9 +91,14 @@ export class EngineHost {
   private readonly pongs = new Map<number, () => void>();
   private probing: Promise<boolean> | undefined;
   private readonly exitPromise: Promise<EngineHostExit>;
+  private readonly maxMessageBytes: number;
+  /** operations of the calls in flight, oldest first (an over-cap message is reported against the oldest) */
+  private readonly inFlight = new Set<{ operation: string }>();
 
   private constructor(options: EngineHostOptions) {
     this.options = options;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.output = new HostOutput(options.onLog);
     this.entry = resolveEngineHostEntry(options.entry);
     this.ready = new Promise((resolve, reject) => {
       this.readyResolve = resolve;
@@ -123,14 +137,16 @@ export class EngineHost {
     const transportFactory = options.transport ?? forkTransport;
     this.transport = transportFactory({
       entry: this.entry.entry,
-      execArgv: this.entry.execArgv,
+      execArgv: [heapCapArg(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB), ...this.entry.execArgv],
       nodePath: options.nodePath,
       env: options.env,
       cwd: options.cwd,
+      maxMessageBytes: this.maxMessageBytes,
     });
     this.exitPromise = new Promise((resolve) => this.transport.onExit(resolve));
     this.transport.onMessage((message) => this.onMessage(message));
-    this.transport.onOutput((stream, text) => this.onOutput(stream, text));
+    this.transport.onOversized?.((bytes) => this.onOversized(bytes));
+    this.transport.onOutput((stream, text) => this.output.write(stream, text));
     void this.exitPromise.then((exit) => this.onExit(exit));
   }
 
@@ -191,11 +207,18 @@ export class EngineHost {
         new EngineHostError('not-running', `engine host is not running (${this.stopped})`, call.operation),
       );
     }
-    return this.peer.request(op, args, {
+    const flight = { operation: call.operation };
+    this.inFlight.add(flight);
+    const reply = this.peer.request(op, args, {
       deadlineMs: call.deadlineMs,
       timeoutError: (ms) => new EngineHostError('timeout', `timeout after ${ms} ms`, call.operation),
       onDeadline: () => this.probeAfterTimeout(call.operation),
     });
+    void reply.then(
+      () => this.inFlight.delete(flight),
+      () => this.inFlight.delete(flight),
+    );
+    return reply;
   }
 
   /** Asks the host to dispose its engines and exit; kills it when it does not exit within `graceMs`. */
@@ -258,7 +281,33 @@ export class EngineHost {
     void this.probe(undefined, `killed after timeout in ${operation}`);
   }
 
-  private onMessage(raw: unknown): void {
+  /** A message past the cap: the call in flight fails with the reason, and the host is stopped (it is not read). */
+  private onOversized(bytes: number): void {
+    const operation = this.inFlight.values().next().value?.operation;
+    const reason = oversizedReason(operation, bytes, this.maxMessageBytes);
+    this.peer.close(new EngineHostError('oversized', reason, operation));
+    this.kill(reason);
+  }
+
+  /** Text from the transport: measured against the cap, then parsed. */
+  private parseText(text: string): unknown {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: most texts need no count
+    const bytes = text.length * 3 > this.maxMessageBytes ? Buffer.byteLength(text) : 0;
+    if (bytes > this.maxMessageBytes) {
+      this.onOversized(bytes);
+      return undefined;
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      this.reportProtocolError(`a message that is not JSON (${text.length} characters)`);
+      return undefined;
+    }
+  }
+
+  private onMessage(received: unknown): void {
+    const raw = typeof received === 'string' ? this.parseText(received) : received;
+    if (raw === undefined) return;
     const problem = describeChildMessageViolation(raw);
     if (problem) {
       this.reportProtocolError(`${problem} (message: ${previewMessage(raw)})`);
@@ -300,32 +349,19 @@ export class EngineHost {
     }
   }
 
-  private onOutput(stream: 'stdout' | 'stderr', text: string): void {
-    if (stream === 'stderr') this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
-    const lines = (this.partialLines[stream] + text).split('\n');
-    let rest = lines.pop() ?? '';
-    // output without newlines must not grow without bound
-    if (rest.length > MAX_PARTIAL_LINE) {
-      lines.push(rest);
-      rest = '';
-    }
-    this.partialLines[stream] = rest;
-    for (const line of lines) this.options.onLog?.({ level: stream, message: line, at: Date.now() });
-  }
-
   private onExit(exit: EngineHostExit): void {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      if (this.partialLines[stream])
-        this.options.onLog?.({ level: stream, message: this.partialLines[stream], at: Date.now() });
-      this.partialLines[stream] = '';
-    }
-    const reason = this.stopped ?? describeExit(exit, this.fatal);
+    this.output.flush();
+    const outOfMemory = this.stopped === undefined && !exit.spawnError && diedOutOfMemory(this.output.stderrTail);
+    const reason =
+      this.stopped ??
+      (outOfMemory ? outOfMemoryReason(this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB) : describeExit(exit, this.fatal));
     this.stopped = reason;
-    const error = new EngineHostError(exit.spawnError ? 'start-failed' : 'exited', `engine host ${reason}`);
+    const code = exit.spawnError ? 'start-failed' : outOfMemory ? 'out-of-memory' : 'exited';
+    const error = new EngineHostError(code, `engine host ${reason}`);
     this.peer.close(error);
     for (const done of this.pongs.values()) done();
     this.pongs.clear();
-    const tail = this.stderrTail.trim();
+    const tail = this.output.stderrTail.trim();
     this.readyReject(
       new EngineHostError(
         'start-failed',

@@ -4,7 +4,14 @@
  * `engine host is not running (killed after timeout in assemble)`), so a quarantine reads like OpenClaw's.
  */
 export type EngineHostErrorCode =
-  'timeout' | 'exited' | 'not-running' | 'start-failed' | 'protocol' | 'callback-unavailable';
+  | 'timeout'
+  | 'exited'
+  | 'out-of-memory'
+  | 'oversized'
+  | 'not-running'
+  | 'start-failed'
+  | 'protocol'
+  | 'callback-unavailable';
 
 export class EngineHostError extends Error {
   readonly code: EngineHostErrorCode;

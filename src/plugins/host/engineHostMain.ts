@@ -1,7 +1,7 @@
 /**
  * The engine-host child process: loads one plugin, calls its `register(api)`, keeps engine instances by
- * handle and runs their methods on request of the app. Started by EngineHost (fork + IPC); plugin code only
- * ever runs here. Every incoming message is validated; anything malformed is logged back, never acted on.
+ * handle and runs their methods on request of the app. Started by EngineHost (its channel: childChannel.ts);
+ * plugin code only ever runs here. Every incoming message is validated; anything malformed is logged back, never acted on.
  */
 import { GUARDED_METHODS } from '../../contract';
 import { createOpenClawPluginSdk, installPluginSdkGlobal } from '../sdk/pluginSdk';
@@ -23,14 +23,20 @@ import {
   type RegisterReport,
 } from './protocol';
 import { RpcPeer } from './rpcPeer';
+import { openChildChannel, type ChildChannel } from './childChannel';
 import { DATA_ONLY_ENCODE, encodeWire } from './wireCodec';
 import { toError } from '../../common/errorText';
 
 const ENGINE_MEMBER_METHODS = [...GUARDED_METHODS, 'dispose'] as const;
 
+function notStartedByContextScope(): never {
+  process.stderr.write('engineHostMain must be started by ContextScope (its channel to the app is missing).\n');
+  process.exit(2);
+}
+const channel: ChildChannel = openChildChannel() ?? notStartedByContextScope();
+
 function send(message: Record<string, unknown>, then?: () => void): void {
-  if (!process.send || !process.connected) return;
-  process.send(message, undefined, undefined, then ? () => then() : undefined);
+  channel.send(message, then);
 }
 
 const MAX_LOG_CHARS = 60_000; // below the protocol's 64 000 limit
@@ -181,8 +187,8 @@ async function callEngine(req: CallEngineRequest): Promise<unknown> {
 
 process.on('uncaughtException', (error) => reportFatal('uncaughtException', error));
 process.on('unhandledRejection', (reason) => reportFatal('unhandledRejection', reason));
-process.on('disconnect', () => process.exit(0));
-process.on('message', (raw: unknown) => {
+channel.onClose(() => process.exit(0));
+channel.onMessage((raw: unknown) => {
   const problem = describeParentMessageViolation(raw);
   if (problem) {
     log('error', `engine host: ignored an invalid message from the app: ${problem}`);
@@ -212,8 +218,4 @@ async function shutdown(): Promise<void> {
   process.exit(0);
 }
 
-if (!process.send) {
-  process.stderr.write('engineHostMain must be started by ContextScope with an IPC channel (child_process.fork).\n');
-  process.exit(2);
-}
 send({ type: 'ready', protocol: ENGINE_HOST_PROTOCOL_VERSION, pid: process.pid, node: process.version });

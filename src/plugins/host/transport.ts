@@ -1,9 +1,15 @@
 /**
  * How the app starts and talks to an engine-host process. The loader only needs this small interface, so the
  * Electron app can supply a `utilityProcess` adapter (in main/, since src/ never imports electron) while Node
- * (CLI, serve mode, tests) uses `child_process.fork`.
+ * (CLI, serve mode, tests) uses a `child_process` with a line channel on fd 3 (frameChannel.ts).
+ *
+ * A transport delivers messages as parsed objects or as JSON text; the engine host measures and parses text itself
+ * (its size cap applies before anything is parsed). A transport that reads the bytes itself drops a message past
+ * `maxMessageBytes` and reports its size through `onOversized`.
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import type { Duplex } from 'node:stream';
+import { FRAME_CHANNEL_FD, FRAME_CHANNEL_FLAG, FrameReader, frameOf } from './frameChannel';
 
 export interface EngineHostSpawnSpec {
   /** the engine-host entry module (engine-host.mjs, or engineHostMain.ts run through tsx) */
@@ -14,6 +20,8 @@ export interface EngineHostSpawnSpec {
   nodePath: string;
   env: Record<string, string>;
   cwd: string;
+  /** the largest message the app takes from the host, in bytes (default: no cap in the transport) */
+  maxMessageBytes?: number;
 }
 
 export interface EngineHostExit {
@@ -27,7 +35,10 @@ export interface EngineHostTransport {
   readonly pid: number | undefined;
   /** posts one message; throws when the channel is closed */
   send(message: unknown): void;
+  /** a parsed message, or a message's JSON text */
   onMessage(listener: (message: unknown) => void): void;
+  /** a message past `maxMessageBytes` that was dropped unread (transports that read bytes themselves) */
+  onOversized?(listener: (bytes: number) => void): void;
   /** called exactly once when the process is gone */
   onExit(listener: (exit: EngineHostExit) => void): void;
   /** stdout/stderr text of the child (plugins' console output) */
@@ -38,16 +49,33 @@ export interface EngineHostTransport {
 
 export type EngineHostTransportFactory = (spec: EngineHostSpawnSpec) => EngineHostTransport;
 
-/** The Node transport: `child_process.fork` with an IPC channel (JSON serialization) and piped output. */
+/**
+ * The Node transport: a child process running the entry with `execArgv`, its output piped, and the channel a line
+ * pipe on fd 3 (no Node IPC channel: the plugin gets no `process.send` to write around the cap).
+ */
 export const forkTransport: EngineHostTransportFactory = (spec) => {
-  const child = fork(spec.entry, [], {
-    execPath: spec.nodePath,
-    execArgv: spec.execArgv,
+  const child = spawn(spec.nodePath, [...spec.execArgv, spec.entry, FRAME_CHANNEL_FLAG], {
     env: spec.env,
     cwd: spec.cwd,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    serialization: 'json',
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    windowsHide: true,
   });
+  const channel = child.stdio[FRAME_CHANNEL_FD] as Duplex;
+  const messageListeners: ((message: unknown) => void)[] = [];
+  const oversizedListeners: ((bytes: number) => void)[] = [];
+  const reader = new FrameReader(
+    spec.maxMessageBytes ?? Infinity,
+    (text) => {
+      for (const listener of messageListeners) listener(text);
+    },
+    (bytes) => {
+      for (const listener of oversizedListeners) listener(bytes);
+    },
+  );
+  channel.on('data', (chunk: Buffer) => reader.push(chunk));
+  channel.on('error', () => undefined); // a closed pipe: the exit handler reports the host
+  let open = true;
+  channel.on('close', () => (open = false));
   const exitListeners: ((exit: EngineHostExit) => void)[] = [];
   let exited: EngineHostExit | undefined;
   const finish = (exit: EngineHostExit) => {
@@ -55,7 +83,14 @@ export const forkTransport: EngineHostTransportFactory = (spec) => {
     exited = exit;
     for (const listener of exitListeners) listener(exit);
   };
-  child.on('exit', (code, signal) => finish({ code, signal }));
+  child.on('exit', (code, signal) => {
+    // its last output (an out-of-memory report) may still be in the pipes: finish once they closed, or soon
+    const timer = setTimeout(() => finish({ code, signal }), 500);
+    child.on('close', () => {
+      clearTimeout(timer);
+      finish({ code, signal });
+    });
+  });
   child.on('error', (error) => {
     // 'error' without a pid means the spawn itself failed; after a spawn, errors are send failures (ignored)
     if (child.pid === undefined) finish({ code: null, signal: null, spawnError: error });
@@ -67,11 +102,14 @@ export const forkTransport: EngineHostTransportFactory = (spec) => {
       return child.pid;
     },
     send(message) {
-      if (!child.connected) throw new Error('engine host channel is closed');
-      child.send(message as object);
+      if (!open || exited) throw new Error('engine host channel is closed');
+      channel.write(frameOf(message));
     },
     onMessage(listener) {
-      child.on('message', listener);
+      messageListeners.push(listener);
+    },
+    onOversized(listener) {
+      oversizedListeners.push(listener);
     },
     onExit(listener) {
       if (exited) listener(exited);

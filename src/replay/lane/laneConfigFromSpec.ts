@@ -82,6 +82,7 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
       ...(parsed.engineId ? { engineId: parsed.engineId } : {}),
       ...(pluginConfig ? { pluginConfig } : {}),
       ...(parsed.timeoutMs !== undefined ? { callTimeoutMs: parsed.timeoutMs } : {}),
+      ...(parsed.maxResultBytes !== undefined ? { maxResultBytes: parsed.maxResultBytes } : {}),
     },
   };
 }

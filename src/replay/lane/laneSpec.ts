@@ -12,6 +12,8 @@
  *   host=<host>          embedded | codex | cli:<backendId> | agent-harness:<id> (default: --host)
  *   label=<text>         the lane's display label
  *   timeoutMs=<ms>       plugin lanes: the deadline for each engine call (default: --call-timeout, else 30000)
+ *   maxResultMb=<MB>     plugin lanes: the largest engine result taken from the engine host (default: --max-result-mb,
+ *                        else 64); a larger one quarantines the lane
  * Values are percent-decoded, so a path with `&` or `?` can be written with %26 / %3F.
  */
 export type HostSpec = 'embedded' | 'codex' | `cli:${string}` | `agent-harness:${string}`;
@@ -36,6 +38,8 @@ export type ParsedLaneSpec =
       engineId?: string;
       /** the deadline for each engine call, in ms (`timeoutMs=`) */
       timeoutMs?: number;
+      /** the largest message taken from the engine host, in bytes (`maxResultMb=`, in MiB) */
+      maxResultBytes?: number;
     });
 
 export class LaneSpecError extends Error {
@@ -47,7 +51,7 @@ export class LaneSpecError extends Error {
 }
 
 const LEGACY_OPTIONS = ['window', 'reserve', 'host', 'label'] as const;
-const PLUGIN_OPTIONS = ['config', 'configJson5', 'engine', 'timeoutMs', ...LEGACY_OPTIONS] as const;
+const PLUGIN_OPTIONS = ['config', 'configJson5', 'engine', 'timeoutMs', 'maxResultMb', ...LEGACY_OPTIONS] as const;
 const SYNTAX =
   'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>|configJson5=<percent-encoded JSON5>][&engine=<engineId>]';
 
@@ -67,6 +71,14 @@ function parseTokenCount(value: string, name: string, spec: string, allowZero: b
     );
   }
   return Number(value);
+}
+
+/** A positive size in MiB (`64`, `0.5`) as bytes; throws a LaneSpecError naming `where`. */
+export function parseMegabytes(value: string, where: string): number {
+  const mb = Number(value.trim());
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(mb > 0))
+    throw new LaneSpecError(`Invalid ${where} "${value}": give a positive number of megabytes, e.g. 64 or 0.5.`);
+  return Math.round(mb * (1 << 20));
 }
 
 function decode(value: string, spec: string): string {
@@ -129,6 +141,9 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
           );
         }
         out.timeoutMs = Number(value);
+        break;
+      case 'maxResultMb':
+        out.maxResultBytes = parseMegabytes(value, `maxResultMb in lane spec "${spec}"`);
         break;
       case 'window':
         out.window = parseTokenCount(value, name, text, false);

@@ -19,6 +19,8 @@ export type LaneEngineSource =
       pluginConfig?: Record<string, unknown>;
       /** the deadline for each engine call in ms (default: PluginLoadingOptions.callTimeoutMs, else 30 000) */
       callTimeoutMs?: number;
+      /** the largest message taken from the engine host (default: PluginLoadingOptions.maxResultBytes, else 64 MiB) */
+      maxResultBytes?: number;
     }
   /** an engine factory registered into the lane runtime in this process (tests, embedding) */
   | { kind: 'in-process'; engineId: string; factory: ContextEngineFactory; owner?: string };
@@ -76,6 +78,13 @@ export interface PluginLoadingOptions {
   nodePath?: string;
   /** the deadline for each engine call of every plugin lane, in ms (default 30 000; compact at least 180 000) */
   callTimeoutMs?: number;
+  /**
+   * the largest message (an engine result) the app takes from a plugin lane's engine host, in bytes (default 64 MiB);
+   * a larger one quarantines the lane: `assemble result of 52.4 MB is over the 64 MB cap`
+   */
+  maxResultBytes?: number;
+  /** each engine host's V8 heap cap in MiB (default 2048); a host that reaches it is reported as out of memory */
+  maxHeapMb?: number;
   /** the engine-host entry (default: the built engine-host.mjs next to the running bundle, else the TypeScript source) */
   hostEntry?: Partial<EngineHostEntry>;
 }

@@ -37,7 +37,8 @@ const countingTransport: EngineHostTransportFactory = (spec) => {
     },
     onMessage: (listener) =>
       inner.onMessage((message) => {
-        const m = message as { type?: string; ids?: number[] };
+        // the transport hands over the JSON text (the engine host measures it before parsing)
+        const m = (typeof message === 'string' ? JSON.parse(message) : message) as { type?: string; ids?: number[] };
         if (m.type === 'released') releasedAnswers.push(...m.ids!);
         listener(message);
       }),
