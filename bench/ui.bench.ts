@@ -1,14 +1,15 @@
 /**
  * UI figures (not a pass/fail test), headless Chromium against the built app in browser mode:
  * - turn switching: a generated session of 20 and of 1,000 turns replayed through legacy + recent-window (two lanes),
- *   opened in Replay, `j` pressed N times; per switch, the time from the key until the next frame is painted.
+ *   opened in Replay, `j` pressed N times from turn 1 (and at 1,000 turns also over the last turns, where each turn's
+ *   context is longest); per switch, the time from the key until the next frame is painted.
  *   Target (issue 15): p95 ≤ 50 ms (3 frames) at 1,000 turns, and no slower than at 20 turns.
  * Each figure is the median of the runs with its range. Options: --runs N (3), --switches N (60), --recordings DIR
  * (keep the generated recordings there and reuse them: rec20.json, rec1000.json).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath, CLI, openBenchApp, openKeptRecording } from './browser/app';
 import { median, percentile, timeTurnSwitches } from './browser/turnSwitch';
@@ -37,11 +38,13 @@ interface SwitchFigures {
   p95: number;
 }
 
-async function switchRun(chromium: string, turns: number, recording: string, switches: number) {
+type Start = 'first' | 'late';
+
+async function switchRun(chromium: string, turns: number, recording: string, switches: number, from: Start) {
   const app = await openBenchApp(chromium, recording);
   try {
     await openKeptRecording(app.page);
-    const times = await timeTurnSwitches(app.page, Math.min(switches, turns - 7));
+    const times = await timeTurnSwitches(app.page, Math.min(switches, turns - 7), 5, from);
     return { p50: percentile(times, 50), p95: percentile(times, 95) };
   } finally {
     await app.close();
@@ -65,20 +68,27 @@ async function main(): Promise<void> {
   const kept = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
   const dir = kept ?? mkdtempSync(join(tmpdir(), 'cs-bench-ui-'));
   try {
-    const figures: Record<number, SwitchFigures[]> = {};
-    for (const turns of [20, 1000]) {
+    // 1,000 turns twice: from turn 1, and over the last turns (the longest contexts)
+    const series: { name: string; turns: number; from: Start }[] = [
+      { name: '20 turns', turns: 20, from: 'first' },
+      { name: '1,000 turns', turns: 1000, from: 'first' },
+      { name: '1,000 turns, last turns', turns: 1000, from: 'late' },
+    ];
+    const figures: SwitchFigures[][] = [];
+    for (const { turns, from } of series) {
       const recording = twoLaneRecording(dir, turns);
-      figures[turns] = [];
-      for (let run = 0; run < runs; run++) figures[turns].push(await switchRun(chromium, turns, recording, switches));
+      const runFigures: SwitchFigures[] = [];
+      for (let run = 0; run < runs; run++) runFigures.push(await switchRun(chromium, turns, recording, switches, from));
+      figures.push(runFigures);
     }
     console.log(`turn switch (j), two lanes, median of ${runs} runs (range), up to ${switches} switches each:`);
-    for (const turns of [20, 1000]) {
-      console.log(
-        `  ${String(turns).padStart(5)} turns: p50 ${spread(figures[turns]!, 'p50')}, p95 ${spread(figures[turns]!, 'p95')}`,
-      );
-    }
-    const p95Large = median(figures[1000]!.map((f) => f.p95));
-    const p95Small = median(figures[20]!.map((f) => f.p95));
+    // wall-clock figures: say how busy the machine was
+    console.log(`  (machine load ${loadavg()[0]!.toFixed(1)} over the last minute, ${cpus().length} cores)`);
+    series.forEach(({ name }, i) =>
+      console.log(`  ${name.padStart(23)}: p50 ${spread(figures[i]!, 'p50')}, p95 ${spread(figures[i]!, 'p95')}`),
+    );
+    const p95Large = Math.max(...figures.slice(1).map((runFigures) => median(runFigures.map((f) => f.p95))));
+    const p95Small = median(figures[0]!.map((f) => f.p95));
     console.log(
       `  target p95 ≤ 50 ms at 1,000 turns: ${p95Large <= 50 ? 'met' : 'NOT met'}; ` +
         `no slower than at 20 turns (${p95Large.toFixed(1)} vs ${p95Small.toFixed(1)} ms, ≤ +1 frame): ${p95Large <= p95Small + 16.7 ? 'met' : 'NOT met'}`,

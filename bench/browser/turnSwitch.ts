@@ -1,11 +1,26 @@
 import type { Page } from 'playwright-core';
 
+const press = (key: string, code: string) =>
+  `window.dispatchEvent(new KeyboardEvent('keydown', { key: '${key}', code: '${code}', bubbles: true }))`;
+
 /**
  * Presses `j` `count` times in the page (after `warmup` presses), each time measuring from the key event until the
  * frame after it has been painted (requestAnimationFrame, then a task), as a user would see it. Returns ms per switch.
+ * `from`: the first turn, or `late` — the last turn and back (End, then k), so the switches walk the session's end,
+ * where each turn's context is longest.
  */
-export async function timeTurnSwitches(page: Page, count: number, warmup = 5): Promise<number[]> {
+export async function timeTurnSwitches(
+  page: Page,
+  count: number,
+  warmup = 5,
+  from: 'first' | 'late' = 'first',
+): Promise<number[]> {
   await page.getByTestId('timeline-row').first().click();
+  if (from === 'late') {
+    await page.evaluate(press('End', 'End'));
+    for (let i = 0; i < warmup + count + 1; i++) await page.evaluate(press('k', 'KeyK'));
+    await page.waitForTimeout(500);
+  }
   // a string, not a function: tsx would wrap named functions in a helper the page does not have
   return page.evaluate(`(async () => {
     const times = [];

@@ -85,7 +85,7 @@ describe('turn switch', () => {
     expect(heading()).toBe('Turn 2 of 3');
     const calls = built.mock.calls.map(([, lane, turn]) => `${lane}:${turn}`);
     expect(calls.sort()).toEqual(['legacy:0', 'legacy:1', 'legacy:2']);
-  });
+  }, 30_000);
 
   it('keeps one detail per recording, lane and turn', () => {
     const recording = makeRecording();
@@ -97,4 +97,26 @@ describe('turn switch', () => {
     expect(cachedTurnDetail(makeRecording(), 'recent-window', 2)).not.toBe(first);
     expect(built).toHaveBeenCalledTimes(3);
   });
+});
+
+describe('the turn detail’s message list', () => {
+  it('renders only the rows in view of the detail pane, and an opened row wherever it is', () => {
+    const recording = makeRecording();
+    const record = recording.turns['legacy']![2]!;
+    const ref = record.assembled[0]!;
+    record.assembled = Array.from({ length: 400 }, () => ({ ...ref }));
+    useReplayStore.setState({ recording, recordingTitle: 'long', recordingReplayId: 'r2' });
+    useSelectionStore.getState().reset('sess-1', 'legacy');
+    useSelectionStore.getState().selectTurn(2);
+    useSelectionStore.setState({ expanded: { 'assembled:300': true } });
+    render(<ReplayView />);
+    const table = screen.getByTestId('messages-assembled');
+    const rows = Array.from(table.querySelectorAll('[data-testid="message-row"]'));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(80);
+    const indexes = rows.map((row) => Number(row.getAttribute('data-index')));
+    expect(indexes.slice(0, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(indexes.at(-1)).toBe(300);
+    expect(rows.at(-1)!.querySelector('[data-testid="message-full"]')).not.toBeNull();
+  }, 30_000);
 });

@@ -1,4 +1,10 @@
-import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+} from '@tanstack/react-virtual';
 import { useContext, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { MessageRow } from '../model/turnDetail';
@@ -176,6 +182,8 @@ function WindowedRows({ root, ...props }: RowsProps & { root: RefObject<HTMLElem
       observeElementRect(instance, (rect) =>
         report(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT }),
       ),
+    // a row not laid out (jsdom, a closed section) keeps the estimate
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
     rangeExtractor: (range: Range) => [...new Set([...defaultRangeExtractor(range), ...opened])].sort((a, b) => a - b),
   });
   const cells: ReactNode[] = [];
