@@ -6,6 +6,7 @@ export {
   defaultBackupDir,
   FileChangedError,
   listBackups,
+  resolveWriteTarget,
   SymlinkRefusedError,
   writeFileAtomic,
   type BackupOptions,

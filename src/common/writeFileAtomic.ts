@@ -108,6 +108,14 @@ function isSymlink(file: string): boolean {
   }
 }
 
+/**
+ * The file a write to `file` replaces: its link target with `follow`, else `file` itself — a symbolic link there is
+ * refused (SymlinkRefusedError). For writers that stream their own temporary file (they follow the same rule).
+ */
+export function resolveWriteTarget(file: string, symlinks: 'refuse' | 'follow' = 'refuse'): string {
+  return resolveTarget(file, symlinks);
+}
+
 /** A symlinked file is written through its link (the link stays a link), or refused. */
 function resolveTarget(file: string, symlinks: 'refuse' | 'follow' = 'follow'): string {
   if (symlinks === 'refuse' && isSymlink(file)) throw new SymlinkRefusedError(file);
