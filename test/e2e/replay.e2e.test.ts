@@ -125,8 +125,29 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     const record = plugin[turn]!;
     const turnView = page.getByTestId('turn-view');
     expect(await turnView.getByRole('heading', { level: 2 }).textContent()).toBe(`Turn ${turn + 1} of 12`);
-    const badges = await turnView.getByTestId('messages-assembled').getByTestId('provenance-badge').allTextContents();
-    expect(badges).toEqual(record.assembled.map((ref) => ref.provenance));
+    // the list renders the rows in view of the detail pane (windowed): from the first message on, each with its badge
+    const assembled = turnView.getByTestId('messages-assembled');
+    const badgeOf = (index: number) => assembled.locator(`[data-index="${index}"]`).getByTestId('provenance-badge');
+    const shown = await assembled
+      .getByTestId('message-row')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [Number(tr.getAttribute('data-index')), tr.querySelector('.prov')?.textContent ?? null]),
+      );
+    expect(shown.map(([index]) => index)).toEqual(shown.map((_, i) => i));
+    expect(shown.map(([, badge]) => badge)).toEqual(record.assembled.slice(0, shown.length).map((r) => r.provenance));
+    // scrolled to the list's end, its last message is rendered with its badge
+    const last = record.assembled.length - 1;
+    const toListEnd = () =>
+      page.evaluate(() => {
+        const pane = document.querySelector<HTMLElement>('[data-testid="pane-detail"]')!;
+        const list = pane.querySelector('[data-testid="messages-assembled"]')!;
+        const end = list.getBoundingClientRect().bottom - pane.getBoundingClientRect().top + pane.scrollTop;
+        pane.scrollTo({ top: end - pane.clientHeight });
+      });
+    await expect.poll(async () => (await toListEnd(), await badgeOf(last).count())).toBe(1);
+    expect(await badgeOf(last).textContent()).toBe(record.assembled[last]!.provenance);
+    await page.getByTestId('pane-detail').evaluate((pane) => pane.scrollTo({ top: 0 }));
+    await badgeOf(0).waitFor();
     expect(await turnView.getByTestId('turn-assembled-tokens').textContent()).toBe(count(record.totals.estTokens));
     const leftOut = record.omitted.droppedCount + record.omitted.summarizedCount;
     expect(await turnView.getByTestId('left-out-section').getByRole('heading').textContent()).toBe(
