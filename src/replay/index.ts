@@ -19,7 +19,8 @@ export {
   RecordingImportError,
   type RecordingValidationIssue,
 } from './recording/importRecording';
-export { exportRecordingJson } from './recording/exportRecording';
+export { exportRecordingJson, recordingJsonChunks, RECORDING_FILE_VERSION } from './recording/exportRecording';
+export { writeRecordingFile } from './recording/writeRecordingFile';
 export {
   canonicalJson,
   contentHash,

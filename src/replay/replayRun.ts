@@ -84,6 +84,7 @@ export class ReplayRun {
       writeFile: this.settings.writeFiles,
       // the built-in legacy engine works on the live transcript and never reads the file
       deferWrites: group.source === 'legacy',
+      idSeed: laneId,
     });
     group.transcripts.set(transcript.sessionId, transcript);
     group.transcripts.set(transcript.sessionFile, transcript);

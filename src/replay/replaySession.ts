@@ -24,7 +24,7 @@ import { laneHookPlan } from './lane/hooks';
 import { createLaneGroup, type LaneGroupSetup } from './lane/laneSetup';
 import { ReplayState } from './lane/replayState';
 import type { ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
-import { orderRecordingParts } from './recording/orderRecording';
+import { orderRecordingParts, renumberEventSeqs } from './recording/orderRecording';
 import { ReplayRun, type RunningLane } from './replayRun';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
 import { sessionModel } from './session/sessionLookups';
@@ -219,6 +219,7 @@ function toRecording(
   trajectory?: Recording['trajectory'],
 ): Recording {
   orderRecordingParts(run.lanes, run.turns, run.findings);
+  renumberEventSeqs(run.lanes, run.turns, run.events);
   const { state } = run;
   const stats = state.table.stats();
   return {
@@ -226,7 +227,10 @@ function toRecording(
     createdAt: new Date().toISOString(),
     generator: { name: PACKAGE_NAME, version: PACKAGE_VERSION },
     session: root.info,
-    childSessions: run.childSessions,
+    // children are found as lanes reach their spawns: sorted, so the order does not depend on timing
+    childSessions: Object.fromEntries(
+      Object.entries(run.childSessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
     options: {
       honourRecordedCompactions: state.honourRecordedCompactions,
       openclawVersion: state.profile.version,
@@ -242,7 +246,12 @@ function toRecording(
       transcriptFiles: run.settings.writeFiles ? 'write' : 'none',
     },
     lanes: run.lanes,
-    messages: state.table.toRecord(),
+    messages: state.table.toRecord([
+      root.info.messageKeys,
+      ...Object.keys(run.childSessions)
+        .sort()
+        .map((id) => run.childSessions[id]!.messageKeys),
+    ]),
     turns: run.turns,
     events: run.events,
     findings: run.findings,

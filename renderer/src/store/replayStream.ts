@@ -5,6 +5,7 @@
  */
 import type { InspectorApi, ReplayStreamResponse } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../recordingTypes';
+import { decodeTurnRecord } from '../../../src/view/listDelta';
 import { errorText } from './errorText';
 import type { ReplayStoreAccess } from './replayTypes';
 
@@ -26,11 +27,20 @@ function fresh(generation: Gathered['generation']): Gathered {
   return { generation, cursor: 0, head: undefined, lanes: [], turns: {}, messages: {} };
 }
 
-/** Adds a page (new arrays for the lanes that grew, so views see the change). */
+/**
+ * Adds a page (new arrays for the lanes that grew, so views see the change). Page turns carry their lists as deltas
+ * against the lane's previous turn, decoded here against the turns gathered before.
+ */
 function gather(into: Gathered, page: ReplayStreamResponse): Gathered {
   const next = page.generation === into.generation ? into : fresh(page.generation);
   const turns = { ...next.turns };
-  for (const record of page.turns) turns[record.lane] = [...(turns[record.lane] ?? []), record];
+  const grown = new Set<string>();
+  for (const encoded of page.turns) {
+    if (!grown.has(encoded.lane)) turns[encoded.lane] = [...(turns[encoded.lane] ?? [])];
+    grown.add(encoded.lane);
+    const list = turns[encoded.lane]!;
+    list.push(decodeTurnRecord(encoded, list[list.length - 1], `turn ${encoded.turn + 1} of lane ${encoded.lane}`));
+  }
   return {
     generation: page.generation,
     cursor: page.cursor,

@@ -1,5 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LaneRecordSchema, MessageRecordSchema, RecordingSchema, TurnRecordSchema } from '../../contract/recording';
+import {
+  EncodedTurnRecordSchema,
+  LaneRecordSchema,
+  MessageRecordSchema,
+  RecordingSchema,
+} from '../../contract/recording';
 import { defineMethods } from '../methodSpec';
 
 /** `replay.start`: what to replay and through which lanes (lane specs as on the CLI: `legacy`, `plugin:<path-or-id>?…`). */
@@ -130,7 +135,8 @@ export const ReplayStreamResponseSchema = Type.Object(
     lanes: Type.Array(LaneRecordSchema),
     /** the Recording without turns and messages: on a generation's first page that has turns */
     head: Type.Optional(Type.Omit(RecordingSchema, ['turns', 'messages'])),
-    turns: Type.Array(TurnRecordSchema),
+    /** `assembled` and `asSent.messages` as deltas against the lane's previous turn (src/view/listDelta.ts) */
+    turns: Type.Array(EncodedTurnRecordSchema),
     /** the messages these turns are the first of the generation to reference */
     messages: Type.Record(Type.String(), MessageRecordSchema),
   },

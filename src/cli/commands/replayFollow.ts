@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import {
-  exportRecordingJson,
+  writeRecordingFile,
   followSession,
   laneTurnCell,
   renderHtmlReport,
@@ -64,7 +64,7 @@ export async function followFromCli(
     onError: (error) =>
       host.err(`could not replay the session this time (retrying on the next change): ${errorMessage(error)}\n`),
   });
-  if (last && options.json) writeFileAtomic(resolve(options.json), exportRecordingJson(last), { mode: 0o644 });
+  if (last && options.json) writeRecordingFile(resolve(options.json), last);
   if (last && options.html) writeFileAtomic(resolve(options.html), renderHtmlReport(last), { mode: 0o644 });
   return last;
 }

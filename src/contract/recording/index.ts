@@ -5,3 +5,4 @@ export * from './turnRecord';
 export * from './recording';
 export * from './wire';
 export * from './trajectory';
+export * from './encodedTurn';

@@ -115,6 +115,8 @@ function newLaneGroup(lane: ReplayLaneConfig, laneDir: string, deps: LaneGroupDe
 function createLaneRuntime(group: LaneGroup, summarizer: Summarizer, harness: HarnessBehaviour): LaneGroup['runtime'] {
   return createContextRuntime({
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    // a quarantine's failedAt is transcript time (the group's latest entry), not the wall clock: replays repeat
+    now: () => new Date(Math.max(0, ...[...group.transcripts.values()].map((t) => t.latestEntryMs))),
     legacyFactory: () =>
       createLegacyContextEngine({
         summarizer,

@@ -13,7 +13,7 @@
  * Lane entries get fresh ids (the transcript assigns them); the lane keeps a map from its ids to the recorded
  * entry ids so every message keeps the identity it has in the recorded session.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type {
@@ -58,6 +58,8 @@ export interface LaneTranscriptOptions {
    * whole session once more per lane. Engine calls then get the path from `sessionFilePath`.
    */
   deferWrites?: boolean;
+  /** entry ids derived from this (the lane id) instead of random ones: replays are then reproducible */
+  idSeed?: string;
 }
 
 function stripIdentity(entry: SessionEntry): NewSessionEntry {
@@ -79,13 +81,22 @@ function pooledRandomIdSource(): EntryIdSource {
   };
 }
 
+/**
+ * Entry ids from a hash of the seed and a counter: the same replay makes the same ids (they are message keys in the
+ * Recording, so two replays of one session can be compared byte for byte), and lanes with different seeds differ.
+ */
+function seededIdSource(seed: string): EntryIdSource {
+  let n = 0;
+  return () => createHash('sha256').update(`${seed}\u0000${n++}`).digest('hex').slice(0, 8);
+}
+
 /** Entries after which the context must be rebuilt (they change what comes before them). */
 const BOUNDARY_TYPES: ReadonlySet<string> = new Set(['compaction', 'reset', 'leaf']);
 
 export class LaneTranscript {
   private transcript: SessionTranscript;
   private materialized = false;
-  private readonly idSource = pooledRandomIdSource();
+  private readonly idSource: EntryIdSource;
   /** the file `transcript` is mirrored to (set once materialized), and how many of its entries the file holds */
   private mirrorFile: string | undefined;
   private mirrored = 0;
@@ -111,6 +122,7 @@ export class LaneTranscript {
   private currentSessionFile: string;
 
   constructor(private readonly options: LaneTranscriptOptions) {
+    this.idSource = options.idSeed !== undefined ? seededIdSource(options.idSeed) : pooledRandomIdSource();
     this.sessionId = options.header.id;
     this.currentSessionFile = options.sessionFile;
     this.transcript = createSessionTranscript({ header: options.header, idSource: this.idSource, now: this.clock });
@@ -181,6 +193,11 @@ export class LaneTranscript {
    */
   private lastEntryMs = 0;
   private readonly clock = (): Date => new Date((this.lastEntryMs += 1));
+
+  /** the newest entry's time (ms), else the header's: the lane's transcript time */
+  get latestEntryMs(): number {
+    return this.lastEntryMs || Date.parse(this.options.header.timestamp) || 0;
+  }
 
   private track(entry: SessionEntry): SessionEntry {
     const ms = Date.parse(entry.timestamp);

@@ -8,6 +8,7 @@ import { countInRanges, rangesToIndices } from './indexRanges';
 import type { StoredMessage } from './messageTable';
 import type { AssembledRef, PrecheckRecord, TurnRecord, TurnStatus } from '../../contract/recording';
 import type { TurnDraft } from './turnDraft';
+import { sameRef } from '../../view/listDelta';
 
 /** Summaries covering at most this many messages list them on the assembled reference too. */
 export const INLINE_COVERS_MAX = 32;
@@ -58,7 +59,24 @@ export interface TurnFacts {
   messageKeys: readonly string[];
 }
 
-export function buildAssembledRefs(attempt: AttemptFacts, messageKeys: readonly string[]): AssembledRef[] {
+/**
+ * The refs made so far, per session reference (one per replayed session), by message key: a turn that assembles a
+ * message as an earlier turn did gets that turn's ref object back, so consecutive turns share their refs instead of
+ * holding a copy of the context each (refs are never changed once made).
+ */
+const sharedRefs = new WeakMap<ReferenceIndex, Map<string, AssembledRef>>();
+
+function sharedRefsOf(reference: ReferenceIndex): Map<string, AssembledRef> {
+  let refs = sharedRefs.get(reference);
+  if (!refs) sharedRefs.set(reference, (refs = new Map()));
+  return refs;
+}
+
+export function buildAssembledRefs(
+  attempt: AttemptFacts,
+  messageKeys: readonly string[],
+  shared?: Map<string, AssembledRef>,
+): AssembledRef[] {
   return attempt.classified.map((c, i) => {
     const stored = attempt.stored[i];
     const ref: AssembledRef = {
@@ -71,13 +89,17 @@ export function buildAssembledRefs(attempt: AttemptFacts, messageKeys: readonly 
     if (c.covers && countInRanges(c.covers) <= INLINE_COVERS_MAX) {
       ref.coversKeys = rangesToIndices(c.covers).map((p) => messageKeys[p]);
     }
+    if (!shared) return ref;
+    const earlier = shared.get(ref.key);
+    if (earlier && sameRef(earlier, ref)) return earlier;
+    shared.set(ref.key, ref);
     return ref;
   });
 }
 
 export function buildTurnRecord(facts: TurnFacts): TurnRecord {
   const { attempt, draft } = facts;
-  const assembled = attempt ? buildAssembledRefs(attempt, facts.messageKeys) : [];
+  const assembled = attempt ? buildAssembledRefs(attempt, facts.messageKeys, sharedRefsOf(facts.reference)) : [];
   const precheck = attempt?.precheck ?? PRECHECK_NOT_RUN;
   const result = attempt?.result;
   return {

@@ -5,6 +5,11 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { RECORDING_SCHEMA_VERSION, RecordingSchema, type Recording } from '../../contract/recording';
 import { errorMessage } from '../../common/errorText';
+import { decodeLaneTurns, ListDeltaError, type EncodedTurnRecord } from '../../view/listDelta';
+import { RECORDING_FILE_VERSION } from './exportRecording';
+
+/** File versions this build reads: 1 (every list in full) and 2 (lists as deltas against the previous turn). */
+const READABLE_VERSIONS = [RECORDING_SCHEMA_VERSION, RECORDING_FILE_VERSION];
 
 export interface RecordingValidationIssue {
   /** JSON path of the offending value, `$` for the document itself */
@@ -99,6 +104,32 @@ function dedupe(issues: RecordingValidationIssue[]): RecordingValidationIssue[] 
   });
 }
 
+/**
+ * A parsed document with its turns' list deltas applied and `schemaVersion` set to the in-memory schema's (the
+ * decoded shape of both file versions is schema v1). Turns that are not lists are left to the schema check.
+ */
+function decodeRecordingTurns(document: Record<string, unknown>, source: string): Record<string, unknown> {
+  const turns = document.turns;
+  if (!turns || typeof turns !== 'object' || Array.isArray(turns)) return document;
+  const decoded: Record<string, unknown> = {};
+  for (const [lane, records] of Object.entries(turns as Record<string, unknown>)) {
+    if (!Array.isArray(records)) {
+      decoded[lane] = records;
+      continue;
+    }
+    const where = jsonPointerToPath(`/turns/${lane.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    try {
+      decoded[lane] = decodeLaneTurns(records as EncodedTurnRecord[], where);
+    } catch (error) {
+      if (!(error instanceof ListDeltaError)) throw error;
+      throw new RecordingImportError(`${source} cannot be imported: ${error.message}.`, [
+        { path: where, message: error.message },
+      ]);
+    }
+  }
+  return { ...document, schemaVersion: RECORDING_SCHEMA_VERSION, turns: decoded };
+}
+
 /** Validate an already-parsed value; returns the issues (empty when valid). */
 export function validateRecording(value: unknown): RecordingValidationIssue[] {
   const validate = getValidator();
@@ -121,16 +152,17 @@ export function importRecording(json: string | unknown, source = 'recording'): R
     }
   }
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (value && typeof value === 'object' && version !== RECORDING_SCHEMA_VERSION) {
+  if (value && typeof value === 'object' && !READABLE_VERSIONS.includes(version as number)) {
     const issue = {
       path: '$.schemaVersion',
-      message: `is ${JSON.stringify(version)}; this ContextScope reads schemaVersion ${RECORDING_SCHEMA_VERSION}`,
+      message: `is ${JSON.stringify(version)}; this ContextScope reads schemaVersion ${READABLE_VERSIONS.join(' and ')}`,
     };
     throw new RecordingImportError(
       `${source} cannot be imported: ${issue.path} ${issue.message}. Re-export it with a matching ContextScope version.`,
       [issue],
     );
   }
+  if (value && typeof value === 'object') value = decodeRecordingTurns(value as Record<string, unknown>, source);
   const issues = validateRecording(value);
   if (issues.length > 0) {
     const shown = issues.slice(0, 20).map((i) => `  ${i.path} ${i.message}`);

@@ -99,10 +99,16 @@ export class MessageTable {
     if (stored && stored.covers === undefined && ranges.length > 0) stored.covers = { sessionId, ranges };
   }
 
-  /** The table as the Recording stores it (call `ensureAll` first). */
-  toRecord(): Record<string, MessageRecord> {
+  /**
+   * The table as the Recording stores it (call `ensureAll` first): the keys of `sessionOrders` (each session's
+   * message order) first, then the rest sorted — lanes add messages concurrently, so insertion order is timing.
+   */
+  toRecord(sessionOrders: readonly (readonly string[])[] = []): Record<string, MessageRecord> {
+    const ordered = new Set<string>();
+    for (const keys of sessionOrders) for (const key of keys) if (this.byKey.has(key)) ordered.add(key);
+    const rest = [...this.byKey.keys()].filter((key) => !ordered.has(key)).sort();
     const out: Record<string, MessageRecord> = {};
-    for (const key of this.byKey.keys()) out[key] = this.recordOf(key)!;
+    for (const key of [...ordered, ...rest]) out[key] = this.recordOf(key)!;
     return out;
   }
 

@@ -4,7 +4,8 @@
  * carry that Recording (generation `final`), starting with its head — everything but turns and messages. A client
  * keeps its cursor within one generation and starts again at 0 when the generation changes.
  */
-import type { LaneRecord, MessageRecord, Recording, TurnRecord } from '../../contract/recording';
+import type { LaneRecord, MessageRecord, Recording } from '../../contract/recording';
+import type { EncodedTurnRecord } from '../../view/listDelta';
 import type { LiveReplay } from '../lane/replayTypes';
 import { TurnLog, turnLogOf } from './turnLog';
 
@@ -37,7 +38,8 @@ export interface ReplayStreamPage {
   lanes: LaneRecord[];
   /** on the first page of a generation that has turns */
   head?: RecordingHead;
-  turns: TurnRecord[];
+  /** lists as deltas against the lane's previous turn in this generation (`decodeLaneTurns`) */
+  turns: EncodedTurnRecord[];
   messages: Record<string, MessageRecord>;
 }
 
@@ -77,7 +79,7 @@ function livePage(stream: JobStream, request: ReplayStreamRequest, maxBytes: num
   // the head goes with the first turns (before them the client has nothing to draw)
   const head = cursor === 0 && log.length > 0 ? headOf(live.partial()) : undefined;
   const budget = maxBytes - (head ? Buffer.byteLength(JSON.stringify(head)) : 0);
-  const page = log.page(cursor, Math.max(1, budget), live.message);
+  const page = log.page(cursor, Math.max(1, budget), live.message, { withAsSent: false });
   return {
     generation: 'live' as const,
     cursor: page.next,

@@ -2,7 +2,8 @@
  * Gives every sent turn of a Recording its "as sent" view (`TurnRecord.asSent`) for the release the replay behaved
  * as. Turns whose prompt was never sent (prompt_error, host_unsupported) get none.
  */
-import type { Recording, TurnRecord } from '../../contract/recording';
+import type { Recording, TurnRecord, WireMessage, WireView } from '../../contract/recording';
+import { sameWireMessage } from '../../view/listDelta';
 import { shapeWireView, type WireContext } from './shapeWire';
 import { wireProfileFor } from './wireProfile';
 
@@ -33,11 +34,27 @@ export function attachWireViews(recording: Recording, options: { timeZone?: stri
       sessionId: lane.sessionId,
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     };
+    const shared = new Map<string, WireMessage>();
     for (const record of records) {
       if (record.status !== 'ok' && record.status !== 'aborted') continue;
-      record.asSent = wireViewOf(recording, record, context);
+      record.asSent = sharingMessages(wireViewOf(recording, record, context), shared);
     }
   }
+}
+
+/**
+ * The view with each message replaced by an equal one an earlier turn of the lane has (same key, origin and
+ * additions): consecutive turns then share their wire messages instead of holding a copy of the context each.
+ */
+function sharingMessages(view: WireView, shared: Map<string, WireMessage>): WireView {
+  view.messages = view.messages.map((message) => {
+    const id = `${message.key ?? ''}\u0000${message.origin}`;
+    const earlier = shared.get(id);
+    if (earlier && sameWireMessage(earlier, message)) return earlier;
+    shared.set(id, message);
+    return message;
+  });
+  return view;
 }
 
 /** attachWireViews, returning the recording (for the end of replaySession). */

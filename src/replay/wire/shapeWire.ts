@@ -60,6 +60,21 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 export function timestampStamp(timestamp: unknown, timeZone = 'UTC'): string | undefined {
   const ms = typeof timestamp === 'number' ? timestamp : typeof timestamp === 'string' ? Date.parse(timestamp) : NaN;
   if (!Number.isFinite(ms)) return undefined;
+  // every turn stamps every user message again: formatting is the cost, so each minute is formatted once
+  const minute = Math.floor(ms / 60_000);
+  const id = `${timeZone}\u0000${minute}`;
+  let stamp = stamps.get(id);
+  if (stamp === undefined) {
+    if (stamps.size >= MAX_STAMPS) stamps.clear();
+    stamps.set(id, (stamp = formatStamp(minute * 60_000, timeZone)));
+  }
+  return stamp;
+}
+
+const MAX_STAMPS = 100_000;
+const stamps = new Map<string, string>();
+
+function formatStamp(ms: number, timeZone: string): string {
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(new Date(ms))

@@ -70,7 +70,8 @@ describe('bridge replay.*', () => {
     const html = await d.call('replay.export', { replayId, format: 'html' });
     expect(html.ok && (html.result as { content: string }).content.startsWith('<!doctype html>')).toBe(true);
     const json = await d.call('replay.export', { replayId, format: 'json' });
-    expect(json.ok && JSON.parse((json.result as { content: string }).content).schemaVersion).toBe(1);
+    // the file format: lists as deltas against the lane's previous turn
+    expect(json.ok && JSON.parse((json.result as { content: string }).content).schemaVersion).toBe(2);
     // a bridge caller cannot make the app write a file of its choosing
     const file = join(tempDir(), 'out.json');
     const refused = await d.call('replay.export', { replayId, format: 'json', path: file });

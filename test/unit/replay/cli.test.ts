@@ -192,7 +192,7 @@ describe('compare on the demo session at an 8k window (legacy and recent-window)
       file,
     ]);
     expect(made.err()).toBe('');
-    recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+    recording = importRecording(readFileSync(file, 'utf8'));
   }, 60_000);
 
   /**
@@ -261,7 +261,7 @@ describe('compare on the demo session at an 8k window (legacy and recent-window)
   describe('recording against recording', () => {
     /** The same recording with recent-window's turn 6 sending one message fewer (a changed plugin). */
     function regressed(): string {
-      const copy = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+      const copy = importRecording(readFileSync(file, 'utf8'));
       const record = copy.turns['recent-window']![5]!;
       const gone = record.assembled.pop()!;
       const index = copy.session.messageKeys.indexOf(gone.key);
@@ -291,7 +291,7 @@ describe('compare on the demo session at an 8k window (legacy and recent-window)
     });
 
     it('refuses recordings of different sessions with a clear message', async () => {
-      const copy = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+      const copy = importRecording(readFileSync(file, 'utf8'));
       copy.session.sessionId = 'another-session';
       const other = join(tempDir(), 'other.json');
       writeFileSync(other, JSON.stringify(copy));

@@ -42,8 +42,8 @@ describe('Recording import', () => {
   });
 
   it('rejects other schema versions and non-JSON with what to do', () => {
-    expect(() => importRecording('{"schemaVersion":2}', 'old.json')).toThrow(
-      'old.json cannot be imported: $.schemaVersion is 2; this ContextScope reads schemaVersion 1. Re-export it with a matching ContextScope version.',
+    expect(() => importRecording('{"schemaVersion":3}', 'new.json')).toThrow(
+      'new.json cannot be imported: $.schemaVersion is 3; this ContextScope reads schemaVersion 1 and 2. Re-export it with a matching ContextScope version.',
     );
     expect(() => importRecording('{oops', 'bad.json')).toThrow(/^bad\.json is not valid JSON: /);
     expect(validateRecording({ schemaVersion: 1 })[0]).toEqual({

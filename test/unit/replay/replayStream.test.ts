@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MessageRecord, TurnRecord } from '../../../src/contract/recording';
 import { createReplayService, sliceRecording, type ReplayService } from '../../../src/replay';
+import { decodeTurnRecord } from '../../../src/view/listDelta';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 async function longSession(turns: number): Promise<string> {
@@ -24,7 +25,11 @@ function readGeneration(service: ReplayService, replayId: string, maxBytes: numb
     expect(page.generation).toBe('final');
     pageBytes.push(Buffer.byteLength(JSON.stringify(page)));
     if (page.head) heads++;
-    turns.push(...page.turns);
+    // each page turn's lists are deltas against its lane's previous turn, as the app decodes them
+    for (const encoded of page.turns) {
+      const previous = turns.filter((t) => t.lane === encoded.lane).at(-1);
+      turns.push(decodeTurnRecord(encoded, previous, `turn ${encoded.turn}`));
+    }
     Object.assign(messages, page.messages);
     cursor = page.cursor;
     if (!page.more) return { turns, messages, pageBytes, heads };
