@@ -177,9 +177,9 @@ describe('compare models', () => {
       ok: false,
       problem: expect.stringMatching(/^x\.json is not JSON/),
     });
-    expect(parseRecordingFile('{"schemaVersion":2}', 'x.json')).toEqual({
+    expect(parseRecordingFile('{"schemaVersion":3}', 'x.json')).toEqual({
       ok: false,
-      problem: 'x.json is a recording of schema version 2; this ContextScope reads version 1.',
+      problem: 'x.json is a recording of schema version 3; this ContextScope reads versions 1 and 2.',
     });
     expect(parseRecordingFile(JSON.stringify(makeRecording()), 'x.json').ok).toBe(true);
   });
