@@ -56,6 +56,12 @@ export interface LaneRunnerOptions {
 
 const NO_CHILD_REPLAY: ReplayChild = async () => ({ finished: false });
 
+/** messages with the identity keys they were mapped to (for the next call's shared prefix) */
+interface KeyedMessages {
+  messages: readonly AgentMessage[];
+  keys: readonly string[];
+}
+
 export class LaneRunner implements Lane {
   readonly id: string;
   readonly group: LaneGroup;
@@ -81,7 +87,8 @@ export class LaneRunner implements Lane {
   /** content keys, once per object (messages are not mutated once handed over) */
   private readonly hashKeys = createHashKeyCache();
   /** the context whose objects are already in `objectKeys` (the transcript mostly appends) */
-  private keyedContext: { messages: readonly AgentMessage[]; keys: readonly string[] } | null = null;
+  private keyedContext: KeyedMessages | null = null;
+  private keyedSanitized: KeyedMessages | null = null;
 
   constructor(
     readonly state: ReplayState,
@@ -213,13 +220,11 @@ export class LaneRunner implements Lane {
    */
   pipelineContext(): { messages: AgentMessage[]; removed: number } {
     const context = this.transcript.context();
-    this.rememberObjectKeys(context.messages, context.keys);
+    this.keyedContext = this.rememberObjectKeys(context.messages, context.keys, this.keyedContext);
     const sanitized = this.sanitizer.sanitize(context.messages);
-    if (sanitized !== context.messages) {
-      sanitized.forEach((message, i) => {
-        if (message !== context.messages[i]) this.objectKeys.set(message as object, context.keys[i]!);
-      });
-    }
+    // the copies get the keys of the messages they were made from (the unchanged ones have theirs already)
+    if (sanitized !== context.messages)
+      this.keyedSanitized = this.rememberObjectKeys(sanitized, context.keys, this.keyedSanitized);
     const piped = this.historyPipeline(sanitized);
     return { messages: piped.messages, removed: piped.removed.length };
   }
@@ -231,8 +236,11 @@ export class LaneRunner implements Lane {
    * Map each context object to its key, in order (the last place an object appears wins). When the context only
    * appended to the previous one, the previous objects are mapped already and only the new ones are set.
    */
-  private rememberObjectKeys(messages: readonly AgentMessage[], keys: readonly string[]): void {
-    const previous = this.keyedContext;
+  private rememberObjectKeys(
+    messages: readonly AgentMessage[],
+    keys: readonly string[],
+    previous: KeyedMessages | null,
+  ): KeyedMessages {
     let from = 0;
     if (previous && previous.messages.length <= messages.length) {
       while (
@@ -244,7 +252,7 @@ export class LaneRunner implements Lane {
       if (from < previous.messages.length) from = 0;
     }
     for (let i = from; i < messages.length; i++) this.objectKeys.set(messages[i] as object, keys[i]!);
-    this.keyedContext = { messages, keys };
+    return { messages, keys };
   }
 
   classify(messages: readonly AgentMessage[]): { classified: ClassifiedMessage[]; stored: StoredMessage[] } {
