@@ -6,6 +6,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AssembledRefSchema } from './basics';
 import { NonNegInt } from './schemaHelpers';
+import { RecordingSchema } from './recording';
 import { TurnRecordSchema } from './turnRecord';
 import { WireMessageSchema, WireViewSchema } from './wire';
 
@@ -32,3 +33,16 @@ export const EncodedTurnRecordSchema = Type.Object(
   { additionalProperties: false },
 );
 export type EncodedTurnRecordWire = Static<typeof EncodedTurnRecordSchema>;
+
+/**
+ * A recording file as written: schemaVersion 1 (every list in full) or 2 (lists may be deltas). Checking the file
+ * in this form costs what the file holds, not what its decoded turns hold (turns × context).
+ */
+export const RecordingFileSchema = Type.Object(
+  {
+    ...RecordingSchema.properties,
+    schemaVersion: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    turns: Type.Record(Type.String(), Type.Array(EncodedTurnRecordSchema)),
+  },
+  { additionalProperties: false },
+);

@@ -3,7 +3,12 @@
  * with a JSON path (`$.turns.legacy[3].assembled[0].key`) so a person can find it in the file.
  */
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { RECORDING_SCHEMA_VERSION, RecordingSchema, type Recording } from '../../contract/recording';
+import {
+  RECORDING_SCHEMA_VERSION,
+  RecordingFileSchema,
+  RecordingSchema,
+  type Recording,
+} from '../../contract/recording';
 import { errorMessage } from '../../common/errorText';
 import { decodeLaneTurns, ListDeltaError, type EncodedTurnRecord } from '../../view/listDelta';
 import { RECORDING_FILE_VERSION } from './exportRecording';
@@ -31,11 +36,12 @@ export class RecordingImportError extends Error {
 // ajv is CommonJS; depending on the loader the class arrives as the module or as `.default`.
 const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule) as typeof AjvModule;
 
-let validator: ValidateFunction | undefined;
-function getValidator(): ValidateFunction {
+const validators = new Map<object, ValidateFunction>();
+function getValidator(schema: object = RecordingSchema): ValidateFunction {
+  let validator = validators.get(schema);
   if (!validator) {
     const ajv = new Ajv({ allErrors: true, strict: false });
-    validator = ajv.compile(RecordingSchema);
+    validators.set(schema, (validator = ajv.compile(schema)));
   }
   return validator;
 }
@@ -131,8 +137,8 @@ function decodeRecordingTurns(document: Record<string, unknown>, source: string)
 }
 
 /** Validate an already-parsed value; returns the issues (empty when valid). */
-export function validateRecording(value: unknown): RecordingValidationIssue[] {
-  const validate = getValidator();
+export function validateRecording(value: unknown, schema: object = RecordingSchema): RecordingValidationIssue[] {
+  const validate = getValidator(schema);
   if (validate(value)) return [];
   return dedupe(pruneUnionNoise(validate.errors ?? []).map(describeIssue));
 }
@@ -162,8 +168,8 @@ export function importRecording(json: string | unknown, source = 'recording'): R
       [issue],
     );
   }
-  if (value && typeof value === 'object') value = decodeRecordingTurns(value as Record<string, unknown>, source);
-  const issues = validateRecording(value);
+  // checked as written (deltas and all: the cost of the file, not of its decoded turns), then decoded
+  const issues = validateRecording(value, RecordingFileSchema);
   if (issues.length > 0) {
     const shown = issues.slice(0, 20).map((i) => `  ${i.path} ${i.message}`);
     const more = issues.length > 20 ? `\n  … and ${issues.length - 20} more` : '';
@@ -174,5 +180,5 @@ export function importRecording(json: string | unknown, source = 'recording'): R
       issues,
     );
   }
-  return value as Recording;
+  return decodeRecordingTurns(value as Record<string, unknown>, source) as unknown as Recording;
 }
