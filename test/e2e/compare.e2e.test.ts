@@ -22,6 +22,7 @@ import {
   startApp,
   type RunningApp,
 } from './helpers';
+import { importRecording } from '../../src/replay';
 
 type Recording = NonNullable<ReplayGetResponse['recording']>;
 
@@ -47,7 +48,8 @@ async function replayAndExport(page: Page, fileName: string): Promise<Recording>
   ]);
   const file = path.join(TEST_RESULTS_DIR, fileName);
   await download.saveAs(file);
-  return JSON.parse(readFileSync(file, 'utf8')) as Recording;
+  // the file's lists are deltas against each lane's previous turn (format 2): read it as the app does
+  return importRecording(readFileSync(file, 'utf8')) as Recording;
 }
 
 async function shownTurns(page: Page): Promise<number[]> {

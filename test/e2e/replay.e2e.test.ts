@@ -18,6 +18,7 @@ import {
   startApp,
   type RunningApp,
 } from './helpers';
+import { importRecording } from '../../src/replay';
 
 type Recording = NonNullable<ReplayGetResponse['recording']>;
 
@@ -78,7 +79,8 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     expect(download.suggestedFilename()).toBe('contextscope-agent-main-demo-short.recording.json');
     const file = path.join(TEST_RESULTS_DIR, download.suggestedFilename());
     await download.saveAs(file);
-    recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+    // the file's lists are deltas against each lane's previous turn (format 2): read it as the app does
+    recording = importRecording(readFileSync(file, 'utf8')) as Recording;
     expect(recording.lanes.map((lane) => [lane.id, lane.source])).toEqual([
       ['legacy', 'legacy'],
       ['recent-window', 'plugin'],
