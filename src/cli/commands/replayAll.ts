@@ -12,7 +12,13 @@ import { errorMessage } from '../../common/errorText';
 import type { CliHost } from '../cliHost';
 import { EXIT } from '../exitCodes';
 import { parseMilliseconds } from './parseMs';
-import { buildLaneConfigs, CliUsageError, settingsOverridesFromCli, type ReplayCliOptions } from './replayLaneFlags';
+import {
+  buildLaneConfigs,
+  CliUsageError,
+  pluginLimitsFromCli,
+  settingsOverridesFromCli,
+  type ReplayCliOptions,
+} from './replayLaneFlags';
 
 export interface ReplayAllCliOptions extends ReplayCliOptions {
   all?: boolean;
@@ -87,6 +93,7 @@ export function batchRequestFromCli(options: ReplayAllCliOptions): BatchRequest 
       ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
       ...(options.node ? { nodePath: options.node } : {}),
       ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
+      ...pluginLimitsFromCli(options),
     },
   };
 }

@@ -24,6 +24,8 @@ export interface BatchRequest {
     workspaceDir?: string;
     nodePath?: string;
     callTimeoutMs?: number;
+    /** the largest engine result taken from an engine host, in bytes (`--max-result-mb`) */
+    maxResultBytes?: number;
   };
 }
 

@@ -78,6 +78,7 @@ function replayOptionsOf(
       ...(plugins.workspaceDir ? { workspaceDir: plugins.workspaceDir } : {}),
       ...(plugins.nodePath ? { nodePath: plugins.nodePath } : {}),
       ...(plugins.callTimeoutMs !== undefined ? { callTimeoutMs: plugins.callTimeoutMs } : {}),
+      ...(plugins.maxResultBytes !== undefined ? { maxResultBytes: plugins.maxResultBytes } : {}),
     },
     ...(signal ? { signal } : {}),
   };

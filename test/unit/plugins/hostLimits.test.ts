@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameReader, formatMegabytes } from '../../../src/plugins/host/frameChannel';
 import { laneConfigFromSpec, parseLaneSpec, replaySession, type Recording } from '../../../src/replay';
 import { replayOptionsFromCli } from '../../../src/cli/commands/replay';
+import { batchRequestFromCli } from '../../../src/cli/commands/replayAll';
 import { SessionBuilder } from '../replay/sessionBuilder';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/plugins');
@@ -60,6 +61,10 @@ describe('caps of plugin lanes: options', () => {
     const cli = { lane: ['legacy'], window: '32000', subagents: true, progress: false };
     expect(replayOptionsFromCli({ ...cli, maxResultMb: '16' }).plugins).toMatchObject({ maxResultBytes: 16 * MB });
     expect(() => replayOptionsFromCli({ ...cli, maxResultMb: '0' })).toThrow('Invalid --max-result-mb "0"');
+    // replay --all passes it to every session's replay
+    expect(batchRequestFromCli({ ...cli, stateDir: tmpdir(), maxResultMb: '2' }).plugins).toMatchObject({
+      maxResultBytes: 2 * MB,
+    });
   });
 });
 
