@@ -6,8 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { errorMessage } from '../../common/errorText';
-import { writeFileAtomic } from '../../common/writeFileAtomic';
-import { exportRecordingJson } from '../recording/exportRecording';
+import { writeRecordingFile } from '../recording/writeRecordingFile';
 import { laneConfigFromSpec } from '../lane/laneConfigFromSpec';
 import { parseHostSpec, type HostSpec } from '../lane/laneSpec';
 import type { ReplayLaneConfig, ReplayOptions } from '../lane/replayTypes';
@@ -95,7 +94,8 @@ export async function runBatchJob(job: BatchJob, request: BatchRequest, signal?:
       overrides: request.overrides ?? {},
     });
     const recording = await replaySession({ ...replayOptionsOf(request, resolved, signal), session: loaded });
-    if (job.recordingFile) writeFileAtomic(job.recordingFile, exportRecordingJson(recording), { mode: 0o644 });
+    // streamed: a long session's Recording can be past V8's largest string
+    if (job.recordingFile) writeRecordingFile(job.recordingFile, recording);
     const summary = summarizeRecording(recording, {
       baselineAdded: planBatchLanes(request.lanes).baselineAdded,
       ...(request.failOn ? { failOn: request.failOn } : {}),
