@@ -20,6 +20,7 @@ import { resetWorkspaceStore } from '../../renderer/src/store/workspaceStore';
 import { AppFrame } from '../../renderer/src/views/AppFrame';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { createFakeInspectorClient } from './fakeInspectorClient';
+import { demoDefaults } from './sessionDefaultsFixture';
 import { makeRecording } from './recordingFixture';
 
 const info: AppInfo = {
@@ -95,35 +96,6 @@ const sessions: ResponseOf<'sessions.list'> = {
       messages: 58,
     },
   ],
-};
-
-/** What the runtime says the demo session replays with (its state dir's openclaw.json, its inferred release). */
-const demoDefaults: ResponseOf<'replay.defaults'> = {
-  settings: {
-    openclawVersion: '2026.7.35',
-    contextWindow: 48000,
-    reserveTokens: 16384,
-    reserveTokensFloor: null,
-    keepRecentTokens: 8000,
-    compactionMode: 'default',
-    compactionEnabled: true,
-    model: 'anthropic/claude-sonnet-4-5',
-  },
-  sources: {
-    openclawVersion: 'inferred',
-    contextWindow: 'openclaw.json',
-    reserveTokens: 'version default',
-    reserveTokensFloor: 'version default',
-    keepRecentTokens: 'openclaw.json',
-    compactionMode: 'version default',
-    compactionEnabled: 'version default',
-    model: 'session model',
-  },
-  openclawVersionFrom: 'the session header',
-  effective: { reserveTokens: 20000, promptBudget: 28000 },
-  configPath: '/app/resources/sessions/openclaw.json',
-  notes: [],
-  profile: { line: '2026.7', changes: [] },
 };
 
 function fakeRuntime(options: { consent?: ListedPlugin['consent']['state']; startFails?: string } = {}) {

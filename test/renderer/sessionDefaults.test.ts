@@ -1,36 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ResponseOf } from '../../src/bridge';
 import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
 import { resetSessionDefaultsStore, useSessionDefaultsStore } from '../../renderer/src/store/sessionDefaults';
 import { createFakeInspectorClient } from './fakeInspectorClient';
+import { demoDefaults } from './sessionDefaultsFixture';
 
-const defaults: ResponseOf<'replay.defaults'> = {
-  settings: {
-    openclawVersion: '2026.9.6',
-    contextWindow: 48000,
-    reserveTokens: 16384,
-    reserveTokensFloor: null,
-    keepRecentTokens: 8000,
-    compactionMode: 'default',
-    compactionEnabled: true,
-    model: 'anthropic/claude-sonnet-4-5',
-  },
-  sources: {
-    openclawVersion: 'inferred',
-    contextWindow: 'openclaw.json',
-    reserveTokens: 'version default',
-    reserveTokensFloor: 'version default',
-    keepRecentTokens: 'openclaw.json',
-    compactionMode: 'version default',
-    compactionEnabled: 'version default',
-    model: 'session model',
-  },
-  openclawVersionFrom: 'the session header',
-  effective: { reserveTokens: 12000, promptBudget: 36000 },
-  configPath: '/state/openclaw.json',
-  notes: [],
-  profile: { line: '2026.8+', changes: [] },
-};
+const defaults = demoDefaults;
 
 /** A runtime whose `replay.defaults` answers only when `answer()` is called (or fails with `fail()`). */
 function slowDefaults() {
@@ -61,7 +35,7 @@ describe('the replay form and the session defaults', () => {
     expect([form.window, form.keepRecentTokens, form.openclawVersion, form.reserve]).toEqual([
       '48000',
       '8000',
-      '2026.9.6',
+      '2026.7.35',
       '',
     ]);
   });
@@ -76,7 +50,7 @@ describe('the replay form and the session defaults', () => {
     expect(form.window).toBe('8000');
     expect(form.extraSpecs).toBe('legacy?window=64000');
     expect(form.keepRecentTokens).toBe('8000');
-    expect(form.openclawVersion).toBe('2026.9.6');
+    expect(form.openclawVersion).toBe('2026.7.35');
     expect(useSessionDefaultsStore.getState().defaults).toEqual(defaults);
   });
 
