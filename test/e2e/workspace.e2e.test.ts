@@ -16,6 +16,11 @@ async function replayDemo(page: Page): Promise<void> {
     page.getByTestId('timeline').waitFor({ timeout: 30_000 }),
   ]);
   await page.getByTestId('timeline').waitFor({ timeout: 60_000 });
+  // the timeline shows at the first streamed turn; the layout settles once the replay ends (the progress strip goes)
+  await page.getByTestId('replay-streaming').waitFor({ state: 'detached', timeout: 60_000 });
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }
 
 async function paneBox(page: Page, testId: string) {
