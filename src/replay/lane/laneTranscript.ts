@@ -1,5 +1,5 @@
 /**
- * Whole on purpose (about 430 lines): one class whose entries, active branch, id maps and context cache change together.
+ * Whole on purpose (about 460 lines): one class whose entries, active branch, id maps and context cache change together.
  *
  * One lane's own simulated transcript. It receives the recorded session's entries turn by turn plus whatever the
  * lane itself produces (its compactions, transcript rewrites), so two lanes diverge exactly where their engines
