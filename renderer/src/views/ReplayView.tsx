@@ -80,6 +80,9 @@ export function ReplayView() {
   }
 
   const turnCount = Math.max(0, ...lanes.map((lane) => recording.turns[lane.id]?.length ?? 0));
+  // the run that is making this recording: following the session (live), or streaming a one-off replay
+  const ownRun = run?.status === 'running' && run.replayId === recordingReplayId ? run : null;
+  const streaming = ownRun && !ownRun.following ? ownRun : null;
 
   return (
     <div className="view replay-view">
@@ -92,22 +95,20 @@ export function ReplayView() {
         {...findingCounts(recording)}
         exporting={exporting}
         onExport={onExport}
-        {...(run?.status === 'running' && !run.following && run.replayId === recordingReplayId
-          ? { exportWaitReason: STILL_RUNNING }
-          : {})}
-        {...(run?.following && run.status === 'running' && run.replayId === recordingReplayId && client
-          ? { live: { passes: run.passes ?? 0, onStop: () => void cancel(client) } }
+        {...(streaming ? { exportWaitReason: STILL_RUNNING } : {})}
+        {...(ownRun?.following && client
+          ? { live: { passes: ownRun.passes ?? 0, onStop: () => void cancel(client) } }
           : {})}
       />
       <ReplayNotices recording={recording} exportError={exportError} />
       <ReplayStreamProgress
         partial={recording.partial}
-        {...(run?.status === 'running' && !run.following && run.replayId === recordingReplayId && client
+        {...(streaming && client
           ? {
               running: {
-                done: run.done,
-                total: run.total,
-                elapsedMs: run.elapsedMs,
+                done: streaming.done,
+                total: streaming.total,
+                elapsedMs: streaming.elapsedMs,
                 onCancel: () => void cancel(client),
               },
             }
