@@ -13,3 +13,4 @@ export {
   type WriteFileAtomicOptions,
   type WriteFileAtomicResult,
 } from './writeFileAtomic';
+export { writeChunksAtomic } from './writeChunksAtomic';

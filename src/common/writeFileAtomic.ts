@@ -175,7 +175,7 @@ function processIsGone(pid: number): boolean {
 }
 
 /** Temp files of `target` left by a writer that was killed mid-write (its process is gone): never the file itself. */
-function removeStaleTemps(target: string): void {
+export function removeStaleTemps(target: string): void {
   const name = basename(target);
   let names: string[];
   try {
@@ -265,7 +265,8 @@ function writeBackup(target: string, previous: Buffer, options: BackupOptions): 
   return backup;
 }
 
-function fsyncDirectory(directory: string): void {
+/** fsyncs a folder after a rename into it (a no-op where folders cannot be fsynced). */
+export function fsyncDirectory(directory: string): void {
   try {
     const dirFd = openSync(directory, 'r');
     try {

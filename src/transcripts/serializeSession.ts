@@ -2,9 +2,7 @@
  * Writing transcripts the way OpenClaw does: one `JSON.stringify(value)` per line, each terminated by "\n",
  * header first. Objects are written as they are, so their key order is kept.
  */
-import { writeFileSync } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeChunksAtomic } from '../common/writeChunksAtomic';
 import type { SessionEntry, SessionHeader } from '../contract';
 
 export function serializeSessionLine(value: SessionHeader | SessionEntry): string {
@@ -22,28 +20,20 @@ export interface WritableSession {
   entries: readonly SessionEntry[];
 }
 
+function* sessionLines(session: WritableSession): Generator<string> {
+  yield serializeSessionLine(session.header);
+  for (const entry of session.entries) yield serializeSessionLine(entry);
+}
+
 /**
- * Writes the whole transcript (creating parent directories), replacing an existing file. Lines are written in
- * batches of about 1 MiB, so a large session never becomes one giant string.
+ * Writes the whole transcript (creating parent directories), replacing an existing file atomically: streamed line
+ * by line through a temporary file beside it (`writeChunksAtomic`), so a large session never becomes one giant
+ * string and a reader never sees half a transcript. A symbolic link at `path` is refused.
  */
 export async function writeSessionFile(path: string, session: WritableSession): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const handle = await open(path, 'w');
-  try {
-    let batch = serializeSessionLine(session.header);
-    for (const entry of session.entries) {
-      batch += serializeSessionLine(entry);
-      if (batch.length >= 1 << 20) {
-        await handle.write(batch, null, 'utf8');
-        batch = '';
-      }
-    }
-    if (batch) await handle.write(batch, null, 'utf8');
-  } finally {
-    await handle.close();
-  }
+  writeSessionFileSync(path, session);
 }
 
 export function writeSessionFileSync(path: string, session: WritableSession): void {
-  writeFileSync(path, serializeSessionEntries(session.header, session.entries), 'utf8');
+  writeChunksAtomic(path, sessionLines(session));
 }

@@ -3,11 +3,10 @@
  * JSONL file. Appends are synchronous (`appendFileSync`), so another process reading the file sees every
  * entry as soon as `appendEntry` returns, and the bytes are what OpenClaw would have written.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { appendFileSync } from 'node:fs';
 import type { NewSessionEntry, SessionEntry, SessionHeader, SessionTranscriptHandle } from '../contract';
 import { generateEntryId, randomEntryIdSource, type EntryIdSource } from './entryIds';
-import { serializeSessionEntries, serializeSessionLine } from './serializeSession';
+import { serializeSessionLine, writeSessionFileSync } from './serializeSession';
 import { SessionTreeIndex } from './sessionTree';
 
 export interface CreateSessionTranscriptOptions {
@@ -44,8 +43,7 @@ export function createSessionTranscript(options: CreateSessionTranscriptOptions)
   const sessionFile = options.sessionFile;
 
   if (sessionFile && options.writeInitial !== false) {
-    mkdirSync(dirname(sessionFile), { recursive: true });
-    writeFileSync(sessionFile, serializeSessionEntries(header, all), 'utf8');
+    writeSessionFileSync(sessionFile, { header, entries: all });
   }
 
   const record = (entry: SessionEntry): SessionEntry => {

@@ -1,7 +1,7 @@
 /** Row inserts for the writer: one logical session (node, windows, events and their derived rows) at a time. */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../../common/writeFileAtomic';
 import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../sqliteDriver';
 import { compressZstd } from '../zstdCodec';
 import type { SqliteArchiveSpec, SqliteSessionSpec, SqliteWindowSpec } from './agentDatabaseSpec';
@@ -107,8 +107,7 @@ function insertCold(
   const text = coldArchiveText(sessionId, generation, projected);
   const bytes = compressZstd(Buffer.from(text, 'utf8'));
   const sha = createHash('sha256').update(bytes).digest('hex');
-  mkdirSync(coldDir, { recursive: true });
-  writeFileSync(join(coldDir, `${sha}.jsonl.zst`), bytes);
+  writeFileAtomic(join(coldDir, `${sha}.jsonl.zst`), bytes, { mode: 0o644 });
   const last = projected.events.length - 1;
   s.cold.run(
     sessionId,
