@@ -70,9 +70,10 @@ async function importModule(
     const jiti = createJiti(file, {
       alias: shims.cjs,
       interopDefault: false,
-      fsCache: transpileCacheDir ?? false,
+      // under coverage the transform caches (after its check): jiti's own cache would skip the check on a hit
+      fsCache: coverage ? false : (transpileCacheDir ?? false),
       moduleCache: true,
-      ...(coverage ? { transform: coveredJitiTransform(coverage, engineHostDir()) as never } : {}),
+      ...(coverage ? { transform: coveredJitiTransform(coverage, engineHostDir(), transpileCacheDir) as never } : {}),
     });
     return await jiti.import(file);
   }

@@ -10,7 +10,8 @@
 import Module, { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, sep } from 'node:path';
+import { dirname, isAbsolute, join, sep } from 'node:path';
+import { writeFileAtomic } from '../../common/writeFileAtomic';
 
 export const NOT_COVERED_CODE = 'ERR_NOT_COVERED_BY_CONSENT';
 /** what follows the file name in each problem (plain text: the ESM hook source embeds it in quotes) */
@@ -89,19 +90,63 @@ interface JitiTransformOptions {
   source: string;
   filename?: string;
 }
-type JitiTransform = (options: JitiTransformOptions) => unknown;
+interface JitiTransformResult {
+  code?: string;
+  error?: unknown;
+}
+type JitiTransform = (options: JitiTransformOptions) => JitiTransformResult;
 
-/** jiti's own transform with the coverage check of each file it transpiles first. */
-export function coveredJitiTransform(coverage: ModuleCoverage, hostDir: string): JitiTransform {
+/** The cache file of one transpile: named by jiti's version, the transform options and the source bytes. */
+function transpileCacheFile(cacheDir: string, jitiVersion: string, options: JitiTransformOptions): string | undefined {
+  const { source, ...rest } = options;
+  let settings: string;
+  try {
+    settings = JSON.stringify(rest);
+  } catch {
+    return undefined; // options that cannot be named are not cached
+  }
+  const key = createHash('sha256').update(`${jitiVersion}\0${settings}\0`).update(source).digest('hex');
+  return join(cacheDir, `${key}.js`);
+}
+
+function readCached(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * jiti's own transform with the coverage check of each file it transpiles first. jiti's file cache is off under
+ * coverage (a cache hit would skip this check); the transpiled code is cached here instead, after the check, so a
+ * module is checked on every load, cached or not.
+ */
+export function coveredJitiTransform(coverage: ModuleCoverage, hostDir: string, cacheDir?: string): JitiTransform {
   let babel: JitiTransform | undefined;
+  let jitiVersion = '';
   return (options) => {
     if (options.filename) {
       const problem = coverageProblem(coverage, options.filename);
       if (problem) throw notCoveredError(problem);
     }
-    babel ??= createRequire(createRequire(`${hostDir}${sep}noop.js`).resolve('jiti/package.json'))(
-      './dist/babel.cjs',
-    ) as JitiTransform;
-    return babel(options);
+    if (!babel) {
+      const jitiRequire = createRequire(createRequire(`${hostDir}${sep}noop.js`).resolve('jiti/package.json'));
+      babel = jitiRequire('./dist/babel.cjs') as JitiTransform;
+      jitiVersion = (jitiRequire('./package.json') as { version: string }).version;
+    }
+    const cacheFile = cacheDir ? transpileCacheFile(cacheDir, jitiVersion, options) : undefined;
+    const cached = readCached(cacheFile);
+    if (cached !== undefined) return { code: cached };
+    const result = babel(options);
+    if (cacheFile && !result.error && typeof result.code === 'string') {
+      try {
+        writeFileAtomic(cacheFile, result.code, { mode: 0o600 });
+      } catch {
+        // an unwritable cache only costs the next load a transpile
+      }
+    }
+    return result;
   };
 }

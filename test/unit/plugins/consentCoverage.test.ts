@@ -5,7 +5,7 @@
  * after the consent check is not loaded by the engine host.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allowExecuteConsent, createConsentStore, type PluginConsent } from '../../../src/plugins/consent';
@@ -215,6 +215,55 @@ describe('the engine host loads only covered files', () => {
       expect(loaded.errors.map((e) => e.message).join('\n')).toContain(`${join(dir, 'helper.js')} ${CHANGED_TEXT}`);
     } finally {
       await loaded.close();
+    }
+  });
+
+  it('checks a TypeScript module on every load, also when its transpile is cached', async () => {
+    // shared/mod.ts is covered for plugin "a" (through a symlink in its folder) and transpiled into the cache;
+    // plugin "b" imports the very same file by a path out of its own package: the cached transpile must not load
+    const root = tempDir();
+    const cacheDir = tempDir();
+    mkdirSync(join(root, 'shared'));
+    writeFileSync(join(root, 'shared', 'mod.ts'), 'export const y: number = 1;\n');
+    const writeTsPlugin = (name: string, importPath: string): string => {
+      const dir = join(root, name);
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'openclaw.plugin.json'),
+        JSON.stringify({ id: name, kind: 'context-engine', configSchema: { type: 'object' } }),
+      );
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, openclaw: { extensions: ['./index.ts'] } }));
+      writeFileSync(
+        join(dir, 'index.ts'),
+        `import { y } from '${importPath}';\nexport default function register(): number { return y; }\n`,
+      );
+      return dir;
+    };
+    const a = writeTsPlugin('a', './mod');
+    symlinkSync(join(root, 'shared', 'mod.ts'), join(a, 'mod.ts'));
+    const b = writeTsPlugin('b', '../shared/mod');
+    const loadWithCache = (dir: string) =>
+      loadPlugin(readPluginPackage(dir, 'linked'), {
+        runtime: createContextRuntime({ logger: quiet }),
+        consent: allowExecuteConsent(),
+        logger: quiet,
+        transpileCacheDir: cacheDir,
+      });
+    const first = await loadWithCache(a);
+    try {
+      expect(first.errors.map((e) => e.message).join('\n')).not.toContain(NOT_COVERED_TEXT);
+      expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
+    } finally {
+      await first.close();
+    }
+    const second = await loadWithCache(b);
+    try {
+      expect(second.status).toBe('load-failed');
+      expect(second.errors.map((e) => e.message).join('\n')).toContain(
+        `${join(root, 'shared', 'mod.ts')} ${NOT_COVERED_TEXT}`,
+      );
+    } finally {
+      await second.close();
     }
   });
 });
