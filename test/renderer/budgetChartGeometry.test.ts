@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { plotArea, turnAtPoint, xOfTurn } from '../../renderer/src/components/budgetChartGeometry';
+import {
+  chartHeightAtLeast,
+  markerRows,
+  MIN_PLOT_HEIGHT,
+  plotArea,
+  spreadMarkGroups,
+  turnAtPoint,
+  xOfTurn,
+} from '../../renderer/src/components/budgetChartGeometry';
 
 describe('budget chart geometry', () => {
   const width = 948; // plot area 52 .. 932 (880 px)
@@ -7,7 +15,8 @@ describe('budget chart geometry', () => {
 
   it('maps a click inside the plot to the nearest turn of the range shown, zoomed or not', () => {
     const area = plotArea(width, height);
-    expect(area).toEqual({ left: 52, top: 8, width: 880, height: 136 });
+    // 200 px less the top margin (8), the x axis (24), the brush (22) and the bottom margin (4)
+    expect(area).toEqual({ left: 52, top: 8, width: 880, height: 142 });
     const whole = { start: 0, end: 999 };
     const zoomed = { start: 600, end: 999 };
     const y = area.top + area.height / 2;
@@ -35,5 +44,49 @@ describe('budget chart geometry', () => {
 
   it('keeps a one-turn range (the first turn of a streaming replay) at that turn', () => {
     expect(turnAtPoint(500, 50, { start: 0, end: 0 }, width, height)).toBe(0);
+  });
+
+  it('puts a strip for each kind of marker above the plot, and a click on the strip selects the turn under it', () => {
+    expect(markerRows({ compaction: 4, quarantine: 0, spawn: 1 })).toEqual(['compaction', 'spawn']);
+    const area = plotArea(width, height, 2);
+    // two rows of 12 px and 1 px of air between the top margin and the plot
+    expect(area).toEqual({ left: 52, top: 33, width: 880, height: 117 });
+    const range = { start: 0, end: 100 };
+    expect(turnAtPoint(area.left + area.width / 2, 12, range, width, height, 2)).toBe(50);
+    expect(turnAtPoint(area.left + area.width / 2, 4, range, width, height, 2)).toBeNull();
+  });
+
+  it('never makes the plot shorter than its least height, however short the pane asks for', () => {
+    for (const rows of [0, 1, 3]) {
+      const tall = chartHeightAtLeast(40, rows);
+      expect(plotArea(width, tall, rows).height).toBe(MIN_PLOT_HEIGHT);
+      expect(chartHeightAtLeast(400, rows)).toBe(400);
+    }
+  });
+
+  it('joins a marker group drawn over the one before it of its kind, keeping every turn counted once', () => {
+    const group = (kind: 'compaction' | 'spawn', firstTurn: number, lastTurn: number, turns: number) => ({
+      kind,
+      firstTurn,
+      lastTurn,
+      turns,
+      turn: (firstTurn + lastTurn) / 2,
+    });
+    // 1 px per turn: a group of 12 turns ends 7 + 14 px to the right of its centre
+    const range = { start: 0, end: 1000 };
+    const groups = [
+      group('compaction', 90, 110, 12),
+      group('compaction', 112, 112, 1),
+      group('compaction', 200, 200, 1),
+      group('spawn', 101, 101, 1),
+    ];
+    const spread = spreadMarkGroups(groups, range, 1000);
+    expect(spread).toEqual([
+      group('compaction', 90, 112, 13),
+      group('spawn', 101, 101, 1),
+      group('compaction', 200, 200, 1),
+    ]);
+    // zoomed in, the same groups are far enough apart to stay as they are
+    expect(spreadMarkGroups(groups, { start: 80, end: 220 }, 1000)).toHaveLength(4);
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
-import { plotArea, turnAtPoint, xOfTurn, type TurnRange } from './budgetChartGeometry';
+import { chartHeightAtLeast, markerRows, plotArea, turnAtPoint, xOfTurn, type TurnRange } from './budgetChartGeometry';
 import { saveChartPng, saveChartSvg } from './chartExport';
 import { useOverlayStore } from '../store/overlayStore';
 import { useElementSize } from './useElementSize';
@@ -15,6 +15,7 @@ export interface BudgetChartProps {
   measure: TokenMeasure;
   selectedTurn: number;
   onSelectTurn(turn: number): void;
+  /** px the chart would like (its plot never gets shorter than MIN_PLOT_HEIGHT: a short pane scrolls instead) */
   height?: number;
   /** width used before the container is measured (and in jsdom, which never measures) */
   initialWidth?: number;
@@ -56,9 +57,10 @@ function useTurnRange(count: number): [TurnRange, (range: TurnRange) => void] {
 }
 
 /** The selected turn's line, laid over the plot: moving it renders no part of the chart. */
-function Cursor({ turn, range, width, height }: { turn: number; range: TurnRange; width: number; height: number }) {
+function Cursor(props: { turn: number; range: TurnRange; width: number; height: number; rows: number }) {
+  const { turn, range, width, height, rows } = props;
   if (turn < range.start || turn > range.end) return null;
-  const area = plotArea(width, height);
+  const area = plotArea(width, height, rows);
   return (
     <div
       className="budget-chart__cursor"
@@ -136,11 +138,13 @@ export function BudgetChart({
   measure,
   selectedTurn,
   onSelectTurn,
-  height = 200,
+  height: wanted = 200,
   initialWidth = 900,
   compact = false,
 }: BudgetChartProps) {
   const plot = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => markerRows(series.markTurns), [series.markTurns]);
+  const height = chartHeightAtLeast(wanted, rows.length);
   const size = useElementSize(plot, { width: initialWidth, height });
   const top = useMemo(() => chartTop(series), [series]);
   const [range, setRange] = useTurnRange(series.points.length);
@@ -165,7 +169,14 @@ export function BudgetChart({
         data-range={`${range.start}-${range.end}`}
         onClick={(event) => {
           const box = event.currentTarget.getBoundingClientRect();
-          const turn = turnAtPoint(event.clientX - box.left, event.clientY - box.top, range, size.width, height);
+          const turn = turnAtPoint(
+            event.clientX - box.left,
+            event.clientY - box.top,
+            range,
+            size.width,
+            height,
+            rows.length,
+          );
           if (turn !== null && turn < series.points.length) onSelectTurn(turn);
         }}
       >
@@ -176,10 +187,11 @@ export function BudgetChart({
             height={height}
             width={size.width}
             range={range}
+            rows={rows}
             onRange={setRange}
           />
         </Suspense>
-        <Cursor turn={selectedTurn} range={range} width={size.width} height={height} />
+        <Cursor turn={selectedTurn} range={range} width={size.width} height={height} rows={rows.length} />
       </div>
       <BudgetLegend series={series} measure={measure} onSave={save} />
     </figure>

@@ -15,15 +15,25 @@ import {
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries } from '../model/budgetSeries';
 import { groupMarks, type MarkGroup, type MarkKind } from '../model/chartMarkers';
-import { BRUSH_HEIGHT, PLOT_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type TurnRange } from './budgetChartGeometry';
+import {
+  BRUSH_HEIGHT,
+  MARKER_ROW_HEIGHT,
+  markerStripHeight,
+  PLOT_MARGIN,
+  plotArea,
+  spreadMarkGroups,
+  X_AXIS_HEIGHT,
+  Y_AXIS_WIDTH,
+  type TurnRange,
+} from './budgetChartGeometry';
 
 /** at most one marker per this many px of plot width; denser turns are drawn as one marker with a count */
-const MARKER_SPACING = 14;
+const MARKER_SPACING = 20;
+/** px a band label takes above or below its line */
+const BAND_LABEL_HEIGHT = 16;
 
 const BUDGET_COLOR = '#868e96';
 const MARK_COLOR: Record<MarkKind, string> = { compaction: '#1c7ed6', quarantine: '#e03131', spawn: '#2f9e44' };
-/** markers sit in a strip at the top of the plot, one row per kind (fractions of the y axis' top) */
-const MARK_ROW: Record<MarkKind, number> = { compaction: 0.96, quarantine: 0.88, spawn: 0.8 };
 
 export interface BudgetChartPlotProps {
   series: BudgetSeries;
@@ -31,7 +41,14 @@ export interface BudgetChartPlotProps {
   height: number;
   width: number;
   range: TurnRange;
+  /** the marker strip's rows above the plot, top to bottom */
+  rows: readonly MarkKind[];
   onRange(range: TurnRange): void;
+}
+
+/** The y scale of the plot area: the value drawn `px` above (negative: below) the plot's top edge. */
+function valueAbovePlot(top: number, plotHeight: number, px: number): number {
+  return top * (1 + px / Math.max(1, plotHeight));
 }
 
 function tickLabel(value: number): string {
@@ -73,15 +90,26 @@ function markerShape(kind: MarkKind) {
   };
 }
 
-function bandParts(series: BudgetSeries, top: number): ReactElement[] {
+function bandParts(series: BudgetSeries, top: number, plotHeight: number): ReactElement[] {
   const bands = series.bands;
   if (!bands) return [];
-  // window above its line on the left, threshold below its line on the right: the two are often close
-  const label = (value: string, position: 'insideTopLeft' | 'insideBottomRight') => ({
+  // outside the reserve band between them (often narrow): window above its line on the left, threshold below its
+  // line on the right; a label goes to its line's other side where the plot's edge leaves it no room. (On a line,
+  // recharts' "insideBottom" is above it and "insideTop" below.)
+  const room = BAND_LABEL_HEIGHT / Math.max(1, plotHeight);
+  const windowBelow = bands.contextWindow > top * (1 - room);
+  const thresholdAbove = bands.compactionThreshold < top * room;
+  const label = (
+    value: string,
+    position: 'insideTopLeft' | 'insideBottomLeft' | 'insideTopRight' | 'insideBottomRight',
+  ) => ({
     value,
     position,
     className: 'budget-chart__band-label',
   });
+  const windowText = `window ${formatCount(bands.contextWindow)}`;
+  // a window above the y axis' top has no line: the band says where it is
+  const onScale = bands.contextWindow <= top;
   return [
     <ReferenceArea
       key="reserve"
@@ -91,14 +119,19 @@ function bandParts(series: BudgetSeries, top: number): ReactElement[] {
       fill={BUDGET_COLOR}
       fillOpacity={0.12}
       ifOverflow="hidden"
+      {...(onScale ? {} : { label: label(`${windowText} (above)`, 'insideTopLeft') })}
     />,
-    <ReferenceLine
-      key="window"
-      y={bands.contextWindow}
-      stroke={BUDGET_COLOR}
-      ifOverflow="hidden"
-      label={label(`window ${formatCount(bands.contextWindow)}`, 'insideTopLeft')}
-    />,
+    ...(onScale
+      ? [
+          <ReferenceLine
+            key="window"
+            y={bands.contextWindow}
+            stroke={BUDGET_COLOR}
+            ifOverflow="hidden"
+            label={label(windowText, windowBelow ? 'insideTopLeft' : 'insideBottomLeft')}
+          />,
+        ]
+      : []),
     <ReferenceLine
       key="threshold"
       y={bands.compactionThreshold}
@@ -106,7 +139,10 @@ function bandParts(series: BudgetSeries, top: number): ReactElement[] {
       strokeDasharray="4 3"
       ifOverflow="hidden"
       className="budget-chart__threshold"
-      label={label(`compaction threshold ${formatCount(bands.compactionThreshold)}`, 'insideBottomRight')}
+      label={label(
+        `compaction threshold ${formatCount(bands.compactionThreshold)}`,
+        thresholdAbove ? 'insideBottomRight' : 'insideTopRight',
+      )}
     />,
   ];
 }
@@ -143,14 +179,21 @@ function budgetLines(series: BudgetSeries): ReactElement[] {
   ));
 }
 
-function markerDots(series: BudgetSeries, range: TurnRange, width: number, top: number): ReactElement[] {
+/** Markers in the strip above the plot, a row per kind: they never cover a line or a band's label. */
+function markerDots(props: BudgetChartPlotProps, plotHeight: number): ReactElement[] {
+  const { series, range, width, top, rows } = props;
   const buckets = Math.max(8, Math.floor((width - Y_AXIS_WIDTH) / MARKER_SPACING));
-  return groupMarks(series.marks, range.start, range.end, buckets).map((group) => (
+  const strip = markerStripHeight(rows.length);
+  const rowValue = (kind: MarkKind) =>
+    valueAbovePlot(top, plotHeight, strip - 1 - MARKER_ROW_HEIGHT * (rows.indexOf(kind) + 0.5));
+  const groups = groupMarks(series.marks, range.start, range.end, buckets);
+  return spreadMarkGroups(groups, range, plotArea(width, 0).width).map((group) => (
     <ReferenceDot
       key={`${group.kind}:${group.firstTurn}`}
       x={group.turn}
-      y={top * MARK_ROW[group.kind]}
-      ifOverflow="hidden"
+      y={rowValue(group.kind)}
+      // drawn outside the plot area (in the strip above it), so not clipped to it
+      ifOverflow="visible"
       shape={(props: ShapeProps) => markerShape(group.kind)({ ...props, payload: group }) as ReactElement<SVGElement>}
     />
   ));
@@ -158,12 +201,16 @@ function markerDots(series: BudgetSeries, range: TurnRange, width: number, top: 
 
 /** The chart itself. Memoised on its data: a turn switch moves only the cursor layer (BudgetChart), not this. */
 export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartPlotProps) {
-  const { series, top, height, width, range, onRange } = props;
+  const { series, top, height, width, range, rows, onRange } = props;
   const zoomable = series.points.length > 2;
+  const plotHeight = plotArea(width, height, rows.length).height;
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width, height }}>
       {/* a click selects a turn through the plot's own handler (BudgetChart), from the layout */}
-      <ComposedChart data={series.points} margin={PLOT_MARGIN}>
+      <ComposedChart
+        data={series.points}
+        margin={{ ...PLOT_MARGIN, top: PLOT_MARGIN.top + markerStripHeight(rows.length) }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} className="budget-chart__grid" />
         <XAxis
           dataKey="turn"
@@ -177,7 +224,7 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
           tickLine={false}
         />
         <YAxis domain={[0, top]} tickFormatter={tickLabel} width={Y_AXIS_WIDTH} tickLine={false} allowDataOverflow />
-        {bandParts(series, top)}
+        {bandParts(series, top, plotHeight)}
         {budgetLines(series)}
         {series.lanes.map((lane) => (
           <Line
@@ -193,7 +240,7 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
             isAnimationActive={false}
           />
         ))}
-        {markerDots(series, range, width, top)}
+        {markerDots(props, plotHeight)}
         <Tooltip
           formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}
           labelFormatter={(turn) => `Turn ${Number(turn) + 1}`}

@@ -1,5 +1,6 @@
 import type { Recording } from '../recordingTypes';
 import './Notice.css';
+import './ReplayStreamProgress.css';
 
 /** "12.5 turns/s · about 40 s left" from lane-turns done of total after elapsedMs (null before the first turn). */
 export function replayRateText(done: number, total: number, elapsedMs: number | undefined): string | null {
