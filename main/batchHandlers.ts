@@ -1,14 +1,19 @@
 /**
  * The `batch.*` handlers of the bridge table: replaying every session of a state dir on a worker pool
- * (src/replay/batch). Plugin lanes honour the app's consent file; the workers start engine hosts with
+ * (src/replay/batch). Plugin lanes honour the app's consent file and the plugins the main process confirmed for
+ * this batch (`consentNonce`); the workers start engine hosts with
  * child_process.fork (a worker thread cannot use Electron's utilityProcess adapter).
  */
 import { BridgeMethodError, type batchMethods, type HandlersFor } from '../src/bridge';
 import { LaneSpecError } from '../src/replay';
 import { BatchNotFoundError, createBatchService, type BatchService } from '../src/replay/batch';
+import type { ConfirmedPlugin } from '../src/plugins';
+import type { ConsentBroker } from './consentBroker';
 
 export interface BatchHandlerEnvironment {
   consentFile?: string;
+  /** redeems `consentNonce` (plugins confirmed for this batch only) */
+  consentBroker?: ConsentBroker;
   /** tests: a service of their own */
   service?: BatchService;
 }
@@ -26,10 +31,20 @@ async function asBatchError<T>(run: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/** The plugins a `consentNonce` confirmed for this batch; consent comes from the main process, never from a flag. */
+function confirmedBy(broker: ConsentBroker | undefined, nonce: string | undefined): ConfirmedPlugin[] {
+  if (nonce === undefined) return [];
+  if (!broker) throw new BridgeMethodError('consent_required', 'This shell cannot confirm plugins.', '/consentNonce');
+  return broker.take(nonce, 'run', '/consentNonce').map(({ realPath, hash }) => ({ realPath, hash }));
+}
+
 export function createBatchHandlers(env: BatchHandlerEnvironment = {}): HandlersFor<typeof batchMethods> {
   const batches = env.service ?? createBatchService(env.consentFile ? { consentFile: env.consentFile } : {});
   return {
-    'batch.start': (params) => asBatchError(() => batches.start(params)),
+    'batch.start': ({ consentNonce, ...params }) => {
+      const confirmed = confirmedBy(env.consentBroker, consentNonce);
+      return asBatchError(() => batches.start({ ...params, ...(confirmed.length > 0 ? { confirmed } : {}) }));
+    },
     'batch.get': ({ batchId }) => asBatchError(() => batches.get(batchId)),
     'batch.recording': ({ batchId, index }) =>
       asBatchError(() => {

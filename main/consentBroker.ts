@@ -9,14 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { BridgeMethodError, type ConsentPurpose } from '../src/bridge';
-import {
-  looksLikePluginDir,
-  readPluginPackage,
-  snapshotPluginPackage,
-  type ConsentStore,
-  type DiscoveredPlugin,
-  type PluginConsent,
-} from '../src/plugins';
+import { looksLikePluginDir, readPluginPackage, snapshotPluginPackage, type DiscoveredPlugin } from '../src/plugins';
 
 /** One plugin a consent is asked for, as the person sees it. */
 export interface ConsentSubjectInfo {
@@ -123,29 +116,6 @@ export function createConsentBroker(options: ConsentBrokerOptions = {}): Consent
         );
       }
       return offer.plugins;
-    },
-  };
-}
-
-/**
- * Consent for this run: a plugin a nonce named runs when its content is still what was confirmed; any other plugin
- * needs a remembered grant in `store`.
- */
-export function nonceConsent(granted: readonly ConsentSubjectInfo[], store: ConsentStore): PluginConsent {
-  return {
-    check(plugin) {
-      const confirmed = granted.find((g) => g.realPath === plugin.realPath);
-      if (!confirmed) return store.check(plugin);
-      const snapshot = snapshotPluginPackage(plugin);
-      if (snapshot.hash !== confirmed.hash) {
-        return {
-          granted: false,
-          reason: `not executed: ${plugin.realPath} changed since consent was confirmed (content hash ${confirmed.hash.slice(0, 12)} → ${snapshot.hash.slice(0, 12)}); review it and confirm again`,
-          hash: snapshot.hash,
-          snapshot,
-        };
-      }
-      return { granted: true, reason: 'confirmed for this run', hash: snapshot.hash, snapshot };
     },
   };
 }

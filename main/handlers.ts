@@ -5,7 +5,7 @@
  */
 import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
 import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
-import { createConsentStore, defaultConsentFile } from '../src/plugins';
+import { confirmedConsent, createConsentStore, defaultConsentFile } from '../src/plugins';
 import {
   createReplayService,
   LaneSpecError,
@@ -16,7 +16,7 @@ import {
 } from '../src/replay';
 import { createBatchHandlers } from './batchHandlers';
 import { createConfigHandlers } from './configHandlers';
-import { createConsentBroker, nonceConsent, type ConsentPrompt } from './consentBroker';
+import { createConsentBroker, type ConsentPrompt } from './consentBroker';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
 import { createWorkspaceHandlers } from './workspaceHandlers';
 
@@ -60,13 +60,13 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
     }),
     ...createConfigHandlers({ consentFile: env.consentFile }),
     ...createWorkspaceHandlers(replays),
-    ...createBatchHandlers({ consentFile: env.consentFile }),
+    ...createBatchHandlers({ consentFile: env.consentFile, consentBroker: broker }),
     'replay.start': ({ consentNonce, ...params }, ctx) => {
       // consent comes from the main process (plugins.requestConsent), never from a flag in the request
       const confirmed = consentNonce !== undefined ? broker.take(consentNonce, 'run', '/consentNonce') : [];
       const consent =
         confirmed.length > 0
-          ? { consent: nonceConsent(confirmed, createConsentStore(env.consentFile ?? defaultConsentFile())) }
+          ? { consent: confirmedConsent(confirmed, createConsentStore(env.consentFile ?? defaultConsentFile())) }
           : {};
       return asBridgeError(() =>
         replays.start({ ...params, ...consent }, (update) => ctx.emit('replay.progress', update)),

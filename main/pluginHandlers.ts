@@ -5,13 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  createConsentBroker,
-  nonceConsent,
-  pluginAt,
-  type ConsentBroker,
-  type ConsentSubjectInfo,
-} from './consentBroker';
+import { createConsentBroker, pluginAt, type ConsentBroker, type ConsentSubjectInfo } from './consentBroker';
 import {
   BridgeMethodError,
   type HandlersFor,
@@ -23,6 +17,7 @@ import { errorMessage } from '../src/common';
 import { locateOpenClawConfig, readOpenClawConfigFile } from '../src/config';
 import type { OpenClawConfig } from '../src/contract';
 import {
+  confirmedConsent,
   createConsentStore,
   defaultConsentFile,
   defaultStateDir,
@@ -113,7 +108,7 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
         stateDir: dir,
         ...(workspace ? { workspaceDir: workspace } : {}),
         allowExecute: false,
-        consent: confirmed.length > 0 ? nonceConsent(confirmed, store) : store,
+        consent: confirmed.length > 0 ? confirmedConsent(confirmed, store) : store,
         ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
         onProgress: ({ pluginId, phase, done, total }) =>
           ctx.emit('progress', { taskId: 'doctor', phase, done, total, message: pluginId }),

@@ -169,3 +169,32 @@ export function denyAllConsent(): PluginConsent {
     }),
   };
 }
+
+/** A plugin the main process confirmed for one run: its real path and the content hash that was confirmed. */
+export interface ConfirmedPlugin {
+  realPath: string;
+  hash: string;
+}
+
+/**
+ * Consent for this run: a plugin named in `confirmed` runs when its content is still what was confirmed; any other
+ * plugin needs a remembered grant in `store`. Plain data in, so a batch worker thread builds the same consent.
+ */
+export function confirmedConsent(confirmed: readonly ConfirmedPlugin[], store: PluginConsent): PluginConsent {
+  return {
+    check(plugin) {
+      const match = confirmed.find((c) => c.realPath === plugin.realPath);
+      if (!match) return store.check(plugin);
+      const snapshot = snapshotPluginPackage(plugin);
+      if (snapshot.hash !== match.hash) {
+        return {
+          granted: false,
+          reason: `not executed: ${plugin.realPath} changed since consent was confirmed (content hash ${match.hash.slice(0, 12)} → ${snapshot.hash.slice(0, 12)}); review it and confirm again`,
+          hash: snapshot.hash,
+          snapshot,
+        };
+      }
+      return { granted: true, reason: 'confirmed for this run', hash: snapshot.hash, snapshot };
+    },
+  };
+}

@@ -36,10 +36,12 @@ export {
 export {
   allowExecuteConsent,
   appConfigDir,
+  confirmedConsent,
   createConsentStore,
   defaultConsentFile,
   denyAllConsent,
   noConsentMessage,
+  type ConfirmedPlugin,
   type ConsentDecision,
   type ConsentGrant,
   type ConsentStore,

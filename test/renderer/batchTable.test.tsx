@@ -137,22 +137,24 @@ describe('batchParams', () => {
     unavailable: null,
   });
 
+  const params = {
+    stateDir: '/state',
+    lanes: ['plugin:/p/recent-window'],
+    window: 16000,
+    keepRecentTokens: 4000,
+    host: 'embedded',
+  };
+
   it('takes the form lanes and settings for every session of the folder', () => {
-    expect(batchParams('/state', form, [choice('granted')])).toEqual({
-      ok: true,
-      params: {
-        stateDir: '/state',
-        lanes: ['plugin:/p/recent-window'],
-        window: 16000,
-        keepRecentTokens: 4000,
-        host: 'embedded',
-      },
-    });
+    expect(batchParams('/state', form, [choice('granted')])).toEqual({ ok: true, params, consent: [] });
   });
 
-  it('asks for approval first: a batch runs only approved plugins', () => {
-    const built = batchParams('/state', form, [choice('missing')]);
-    expect(built).toEqual({ ok: false, problem: expect.stringMatching(/approve plugin:recent-window in Plugins/) });
+  it('names the plugins that need consent before the batch starts', () => {
+    expect(batchParams('/state', form, [choice('missing')])).toEqual({
+      ok: true,
+      params,
+      consent: [{ path: '/p/recent-window', label: 'plugin:recent-window', approvable: true, stale: false }],
+    });
     expect(batchParams('/state', { ...form, lanes: [] }, [])).toMatchObject({ ok: false });
   });
 });

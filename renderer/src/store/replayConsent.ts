@@ -1,6 +1,12 @@
 /** Consent before plugin code runs: ask when a plugin lane needs it, remember it or run once, then start. */
 import type { InspectorApi } from '../../../src/bridge';
-import { consentRequests, parseExtraSpecs, unknownPluginSpecs, type LaneChoice } from '../model/laneChoices';
+import {
+  consentRequests,
+  parseExtraSpecs,
+  unknownPluginSpecs,
+  type ConsentRequest,
+  type LaneChoice,
+} from '../model/laneChoices';
 import { errorText } from './errorText';
 import { usePluginsStore } from './pluginsStore';
 import { replayParams } from './replayParams';
@@ -39,10 +45,26 @@ export async function askConsent(api: InspectorApi, paths: string[], purpose: 'a
 }
 
 /**
- * `approve`: the main process confirms and remembers the approvable plugins, then the replay starts; `once`: it
- * confirms every plugin for this run only. Typed plugin specs cannot be approved by folder: they are confirmed for
- * this run either way.
+ * Consent for `requests` from the main process. `approve`: it confirms and remembers the approvable plugins (the
+ * plugin list reloads); `once`: it confirms every plugin for this run only. Typed plugin specs cannot be approved by
+ * folder: they are confirmed for this run either way. Returns the run nonce, when one is needed.
  */
+export async function confirmPlugins(
+  api: InspectorApi,
+  requests: readonly ConsentRequest[],
+  mode: 'approve' | 'once',
+): Promise<string | undefined> {
+  const approvable = mode === 'approve' ? requests.filter((r) => r.approvable).map((r) => r.path) : [];
+  const runOnce = requests.map((r) => r.path).filter((path) => !approvable.includes(path));
+  if (approvable.length > 0) {
+    await api.call('plugins.approve', { nonce: await askConsent(api, approvable, 'approve') });
+    const plugins = usePluginsStore.getState();
+    void plugins.load(api, plugins.list?.stateDir);
+  }
+  return runOnce.length > 0 ? await askConsent(api, runOnce, 'run') : undefined;
+}
+
+/** The replay waiting for consent: confirmed (see confirmPlugins), then started with the run nonce. */
 export async function confirmConsent(
   store: ReplayStoreAccess,
   api: InspectorApi,
@@ -51,17 +73,10 @@ export async function confirmConsent(
   const { set, get } = store;
   const pending = get().pending;
   if (!pending) return;
-  const approvable = mode === 'approve' ? pending.requests.filter((r) => r.approvable).map((r) => r.path) : [];
-  const runOnce = pending.requests.map((r) => r.path).filter((path) => !approvable.includes(path));
   set({ consentBusy: true });
   let consentNonce: string | undefined;
   try {
-    if (approvable.length > 0) {
-      await api.call('plugins.approve', { nonce: await askConsent(api, approvable, 'approve') });
-      const plugins = usePluginsStore.getState();
-      void plugins.load(api, plugins.list?.stateDir);
-    }
-    if (runOnce.length > 0) consentNonce = await askConsent(api, runOnce, 'run');
+    consentNonce = await confirmPlugins(api, pending.requests, mode);
   } catch (error) {
     set({ consentBusy: false, pending: null, formError: `Consent was not given: ${errorText(error)}` });
     return;

@@ -79,18 +79,30 @@ function BatchStart({ choices }: { choices: readonly LaneChoice[] }) {
   );
 }
 
-/** The batch's table, live; a row opens its Recording in the Replay view. */
+/** The batch's table, live; a row opens its Recording in the Replay view. Asks consent for its plugins first. */
 function BatchResults() {
   const client = useInspectorClient();
   const batch = useBatchStore();
-  if (!batch.batch) return null;
   return (
-    <BatchTable
-      batch={batch.batch}
-      opening={batch.opening}
-      onOpen={(index) => client && void batch.open(client, index)}
-      onCancel={() => client && void batch.cancel(client)}
-    />
+    <>
+      {batch.batch && (
+        <BatchTable
+          batch={batch.batch}
+          opening={batch.opening}
+          onOpen={(index) => client && void batch.open(client, index)}
+          onCancel={() => client && void batch.cancel(client)}
+        />
+      )}
+      {batch.pending && client && (
+        <ConsentDialog
+          requests={batch.pending.requests}
+          busy={batch.consentBusy}
+          onApprove={() => void batch.confirmConsent(client, 'approve')}
+          onRunOnce={() => void batch.confirmConsent(client, 'once')}
+          onCancel={batch.dismissConsent}
+        />
+      )}
+    </>
   );
 }
 

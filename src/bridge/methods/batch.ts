@@ -18,7 +18,9 @@ export const BatchStartRequestSchema = Type.Object(
     keepRecentTokens: Type.Optional(Type.Integer({ minimum: 1 })),
     host: Type.Optional(Type.String({ minLength: 1 })),
     openclawVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-    // no allowExecute: plugin lanes run only for plugin folders the person approved (the consent file)
+    // no allowExecute: plugin lanes run for plugin folders the person approved (the consent file), or confirmed
+    /** plugins.requestConsent's nonce (purpose "run"): the plugins it names run for this batch only */
+    consentNonce: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     callTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
     /** sessions replayed at once (default: one per core) */
     workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),

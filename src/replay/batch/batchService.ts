@@ -17,6 +17,7 @@ import { laneConfigFromSpec } from '../lane/laneConfigFromSpec';
 import { openClawVersionProfile } from '../lane/openclawVersion';
 import { batchTotals } from './batchTotals';
 import { defaultWorkerCount, runBatchPool } from './batchPool';
+import type { ConfirmedPlugin } from '../../plugins/consent';
 import type { BatchRequest, BatchRow, BatchTotals } from './batchTypes';
 import { planBatchLanes } from './planBatch';
 import { pendingRow } from './runBatchJob';
@@ -36,6 +37,8 @@ export interface StartBatchRequest {
   callTimeoutMs?: number;
   /** worker threads (default: one per core) */
   workers?: number;
+  /** plugins the app's main process confirmed for this batch only (besides those in the consent file) */
+  confirmed?: ConfirmedPlugin[];
 }
 
 export interface BatchSnapshot {
@@ -100,9 +103,11 @@ function batchRequestOf(request: StartBatchRequest, consentFile: string | undefi
     },
     ...(request.host !== undefined ? { host: request.host } : {}),
     plugins: {
-      // a bridge caller cannot ask for plugin code to run: only folders approved in the consent file run
+      // a bridge caller cannot ask for plugin code to run: only folders approved in the consent file, or confirmed
+      // by the main process for this batch, run
       allowExecute: false,
       ...(consentFile ? { consentFile } : {}),
+      ...(request.confirmed?.length ? { confirmed: request.confirmed } : {}),
       ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
     },
   };

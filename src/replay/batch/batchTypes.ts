@@ -1,4 +1,5 @@
 /** What a batch replay is asked for, what one session's job is, and the row each job ends as. Plain JSON. */
+import type { ConfirmedPlugin } from '../../plugins/consent';
 import type { ReplaySettingsOverrides } from '../settings/resolveReplaySettings';
 
 /** One replay configuration applied to every session of a state dir (the same lanes and flags for each). */
@@ -21,6 +22,8 @@ export interface BatchRequest {
   plugins?: {
     allowExecute?: boolean;
     consentFile?: string;
+    /** plugins confirmed for this batch only (real path + content hash): plain data, so workers build the consent */
+    confirmed?: ConfirmedPlugin[];
     workspaceDir?: string;
     nodePath?: string;
     callTimeoutMs?: number;

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { errorMessage } from '../../common/errorText';
+import { confirmedConsent, createConsentStore, defaultConsentFile } from '../../plugins/consent';
 import { writeRecordingFile } from '../recording/writeRecordingFile';
 import { laneConfigFromSpec } from '../lane/laneConfigFromSpec';
 import { parseHostSpec, type HostSpec } from '../lane/laneSpec';
@@ -74,6 +75,14 @@ function replayOptionsOf(
       allowExecute: plugins.allowExecute === true,
       stateDir: resolve(request.stateDir),
       ...(plugins.consentFile ? { consentFile: plugins.consentFile } : {}),
+      ...(plugins.confirmed?.length
+        ? {
+            consent: confirmedConsent(
+              plugins.confirmed,
+              createConsentStore(plugins.consentFile ?? defaultConsentFile()),
+            ),
+          }
+        : {}),
       ...(plugins.workspaceDir ? { workspaceDir: plugins.workspaceDir } : {}),
       ...(plugins.nodePath ? { nodePath: plugins.nodePath } : {}),
       ...(plugins.callTimeoutMs !== undefined ? { callTimeoutMs: plugins.callTimeoutMs } : {}),
