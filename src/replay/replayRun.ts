@@ -15,6 +15,7 @@ import { LaneTranscript } from './lane/laneTranscript';
 import type { ReplayState } from './lane/replayState';
 import type { ReplayOptions } from './lane/replayTypes';
 import { sweepPendingSubagents } from './lane/subagentLifecycle';
+import { LaneListPools } from './recording/laneListPools';
 import { RecordedEngine } from './recording/recordEngineCalls';
 import { quarantineOnContractFailure } from './lane/resultContract';
 import type { QuarantineLogEntry, TurnDraft } from './recording/turnDraft';
@@ -52,6 +53,8 @@ export class ReplayRun {
   readonly findings: Finding[] = [];
   readonly childSessions: Record<string, SessionInfo> = {};
   readonly laneIds = new LaneIds();
+  /** each lane's turn lists as runs over its messages, not a whole array per turn */
+  readonly listPools = new LaneListPools();
 
   constructor(
     readonly state: ReplayState,
@@ -117,6 +120,7 @@ export class ReplayRun {
   async runLaneTurn(running: RunningLane, index: number): Promise<void> {
     const turn = running.session.split.turns[index];
     const { record, findings } = await running.runner.runTurn(turn);
+    this.listPools.share(running.record.id, record);
     this.turns[running.record.id].push(record);
     running.record.turnCount++;
     this.findings.push(...findings);

@@ -220,6 +220,7 @@ function toRecording(
 ): Recording {
   orderRecordingParts(run.lanes, run.turns, run.findings);
   renumberEventSeqs(run.lanes, run.turns, run.events);
+  run.listPools.shareAll(run.turns);
   const { state } = run;
   const stats = state.table.stats();
   return {

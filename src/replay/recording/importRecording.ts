@@ -10,7 +10,8 @@ import {
   type Recording,
 } from '../../contract/recording';
 import { errorMessage } from '../../common/errorText';
-import { decodeLaneTurns, ListDeltaError, type EncodedTurnRecord } from '../../view/listDelta';
+import { ListDeltaError, type EncodedTurnRecord } from '../../view/listDelta';
+import { decodeSharedLaneTurns } from '../../view/sharedTurnLists';
 import { RECORDING_FILE_VERSION } from './exportRecording';
 
 /** File versions this build reads: 1 (every list in full) and 2 (lists as deltas against the previous turn). */
@@ -125,7 +126,7 @@ function decodeRecordingTurns(document: Record<string, unknown>, source: string)
     }
     const where = jsonPointerToPath(`/turns/${lane.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     try {
-      decoded[lane] = decodeLaneTurns(records as EncodedTurnRecord[], where);
+      decoded[lane] = decodeSharedLaneTurns(records as EncodedTurnRecord[], where);
     } catch (error) {
       if (!(error instanceof ListDeltaError)) throw error;
       throw new RecordingImportError(`${source} cannot be imported: ${error.message}.`, [

@@ -4,6 +4,7 @@
  */
 import type { Recording, TurnRecord, WireMessage, WireView } from '../../contract/recording';
 import { sameWireMessage } from '../../view/listDelta';
+import { newSentPool, shareSentMessages } from '../../view/sharedTurnLists';
 import { shapeWireView, type WireContext } from './shapeWire';
 import { wireProfileFor } from './wireProfile';
 
@@ -35,9 +36,12 @@ export function attachWireViews(recording: Recording, options: { timeZone?: stri
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     };
     const shared = new Map<string, WireMessage>();
+    // each turn's messages as runs over the lane's, not an array per turn (src/view/sharedTurnLists.ts)
+    const pool = newSentPool();
     for (const record of records) {
       if (record.status !== 'ok' && record.status !== 'aborted') continue;
       record.asSent = sharingMessages(wireViewOf(recording, record, context), shared);
+      shareSentMessages(record.asSent, pool);
     }
   }
 }
