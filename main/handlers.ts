@@ -12,6 +12,7 @@ import {
   listSessions,
   OpenClawJsonError,
   replayDefaults,
+  RecordingPageError,
   ReplayNotFoundError,
 } from '../src/replay';
 import { createBatchHandlers } from './batchHandlers';
@@ -72,13 +73,17 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
         replays.start({ ...params, ...consent }, (update) => ctx.emit('replay.progress', update)),
       );
     },
-    'replay.get': ({ replayId, lane, fromTurn, toTurn, afterPass }) =>
+    // never a message over the bridge's bound: a long recording is `paged` and read with from/count
+    'replay.get': ({ replayId, lane, fromTurn, toTurn, afterPass, from, count }) =>
       asBridgeError(() =>
-        replays.get(
-          replayId,
-          lane !== undefined || fromTurn !== undefined || toTurn !== undefined ? { lane, fromTurn, toTurn } : undefined,
+        replays.read(replayId, {
+          ...(lane !== undefined || fromTurn !== undefined || toTurn !== undefined
+            ? { slice: { lane, fromTurn, toTurn } }
+            : {}),
           afterPass,
-        ),
+          from,
+          count,
+        }),
       ),
     'replay.stream': ({ replayId, ...request }) => asBridgeError(() => replays.stream(replayId, request)),
     'replay.export': ({ replayId, format }) => asBridgeError(() => replays.export(replayId, format)),
@@ -94,6 +99,7 @@ async function asBridgeError<T>(run: () => T | Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof ReplayNotFoundError) throw new BridgeMethodError('not_found', error.message, '/replayId');
+    if (error instanceof RecordingPageError) throw new BridgeMethodError('invalid_params', error.message, error.path);
     if (error instanceof OpenClawJsonError) throw new BridgeMethodError('invalid_params', error.message, '/stateDir');
     if (error instanceof LaneSpecError) {
       throw new BridgeMethodError(

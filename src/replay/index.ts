@@ -107,12 +107,20 @@ export {
 export { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
 export { TurnLog, turnLogOf, type TurnPage } from './stream/turnLog';
 export {
+  BRIDGE_MESSAGE_BYTES,
+  RecordingPageError,
+  type RecordingPage,
+  type RecordingPageRequest,
+} from './stream/recordingPages';
+export {
   createReplayService,
   defaultDemoSessionsDir,
   listSessions,
   ReplayNotFoundError,
   type ListedSession,
   type ReplayProgressUpdate,
+  type ReplayRead,
+  type ReplayReadRequest,
   type ReplayService,
   type ReplayServiceOptions,
   type ReplaySnapshot,

@@ -24,6 +24,8 @@ import { sliceRecording, type RecordingSlice } from './recording/sliceRecording'
 import { errorMessage } from '../common/errorText';
 import { createJobStream, streamPage, type JobStream } from './stream/replayStreamPage';
 import type { ReplayStreamPage, ReplayStreamRequest } from './stream/replayStreamPage';
+import { checkPageRequest, recordingFitsInline, recordingPage } from './stream/recordingPages';
+import type { PageCache, RecordingPage, RecordingPageRequest } from './stream/recordingPages';
 
 export { defaultDemoSessionsDir, listSessions, type ListedSession } from './listSessions';
 
@@ -88,7 +90,21 @@ interface ReplayJob {
   stream: JobStream;
   /** performance.now() at the start */
   startedAt: number;
+  /** what replay.get's pages of the recording keep between pages */
+  pages: PageCache;
 }
+
+/** `replay.get` as the bridge asks it: a slice, live mode's last pass seen, a page of the recording. */
+export interface ReplayReadRequest extends RecordingPageRequest {
+  slice?: RecordingSlice;
+  afterPass?: number;
+}
+
+/**
+ * `replay.get` within the bridge's message bound: the recording whole when it is small enough, else `paged` (read
+ * it with `from`); with `from`, a page of it (`pass`: the live-mode pass it belongs to).
+ */
+export type ReplayRead = ReplaySnapshot & { paged?: true; page?: RecordingPage & { pass?: number } };
 
 export class ReplayNotFoundError extends Error {
   readonly code = 'not_found';
@@ -114,6 +130,8 @@ export interface ReplayService {
     path?: string,
   ): { format: 'json' | 'html'; bytes: number; path?: string; content?: string };
   cancel(replayId: string): boolean;
+  /** replay.get for the bridge: no answer over the bridge's message bound (see stream/recordingPages.ts) */
+  read(replayId: string, request?: ReplayReadRequest): ReplayRead;
   /** the next page of a replay's turns, as they finish (see stream/replayStreamPage.ts) */
   stream(replayId: string, request?: ReplayStreamRequest): Omit<ReplaySnapshot, 'recording'> & ReplayStreamPage;
 }
@@ -209,6 +227,7 @@ async function startReplayJob(
     finished: Promise.resolve(),
     stream: createJobStream(),
     startedAt: performance.now(),
+    pages: {},
   };
   const replay: Omit<ReplayOptions, 'session' | 'signal'> = {
     lanes,
@@ -241,6 +260,26 @@ async function startReplayJob(
   };
   entry.finished = request.follow ? followJob(entry, request.sessionPath, replay) : runJob(entry, session, replay);
   return entry;
+}
+
+/** ReplayService.read: the snapshot within the bridge's bound, or the page asked for. */
+function readJob(
+  j: ReplayJob,
+  { slice, afterPass, from, count }: ReplayReadRequest,
+  get: (slice?: RecordingSlice, afterPass?: number) => ReplaySnapshot,
+): ReplayRead {
+  if (from === undefined && count === undefined) {
+    const { recording, ...snapshot } = get(slice, afterPass);
+    if (!recording || recordingFitsInline(recording)) return { ...snapshot, ...(recording ? { recording } : {}) };
+    return { ...snapshot, paged: true };
+  }
+  const { recording: _whole, ...snapshot } = get();
+  if (!j.recording) {
+    checkPageRequest({ from, count }, Number.MAX_SAFE_INTEGER); // no page yet: only the request's shape
+    return snapshot;
+  }
+  const page = recordingPage(j.pages, j.recording, { from, count }, slice);
+  return { ...snapshot, page: { ...page, ...(j.passes !== undefined ? { pass: j.passes } : {}) } };
 }
 
 export function createReplayService(options: ReplayServiceOptions = {}): ReplayService {
@@ -280,6 +319,10 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
         ...(j.passes !== undefined ? { following: j.status === 'running', passes: j.passes } : {}),
         ...(j.recording && fresh ? { recording: slice ? sliceRecording(j.recording, slice) : j.recording } : {}),
       };
+    },
+
+    read(replayId, request = {}) {
+      return readJob(job(replayId), request, (slice, afterPass) => this.get(replayId, slice, afterPass));
     },
 
     async wait(replayId) {

@@ -7,6 +7,7 @@ import type { InspectorApi } from '../../../src/bridge';
 import type { Recording } from '../recordingTypes';
 import { useAppStore } from '../store/appStore';
 import { useOverlayStore } from '../store/overlayStore';
+import { recordingOfAnswer } from '../store/recordingPages';
 import { useReplayStore } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
 import { formatHash, onlyMessageDiffers, parseHash, type Route } from './hashRoute';
@@ -47,9 +48,10 @@ function defaultOpener(api: InspectorApi | null): RecordingOpener {
     }
     if (!api) return false;
     try {
-      const answer = await api.call('replay.get', { replayId: id });
-      if (!answer.recording) return false;
-      installRecording(answer.recording, id, answer.recording.session.sessionId);
+      // a long recording comes page by page (no bridge message over 1 MB)
+      const recording = await recordingOfAnswer(api, id, await api.call('replay.get', { replayId: id }));
+      if (!recording) return false;
+      installRecording(recording, id, recording.session.sessionId);
       return true;
     } catch {
       return false;

@@ -2,6 +2,7 @@
 import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
+import { recordingOfAnswer } from './recordingPages';
 import { replayParams } from './replayParams';
 import { streamReplay } from './replayStream';
 import type { FinishedRecording, ReplayStoreAccess } from './replayTypes';
@@ -46,7 +47,8 @@ function showRecording(
 
 /**
  * Polls replay.get until the replay ends (or a newer one replaces it); a finished one opens in the Replay view.
- * In live mode every pass replaces the recording shown (the timeline grows; the selection stays).
+ * In live mode every pass replaces the recording shown (the timeline grows; the selection stays). A recording too
+ * large for one bridge message is read page by page.
  */
 async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: string): Promise<void> {
   const { set, get } = store;
@@ -63,8 +65,10 @@ async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: stri
     if (run?.replayId !== replayId) return; // a newer replay replaced this one
     if (snapshot.status === 'running') {
       const pass = snapshot.passes ?? 0;
-      if (snapshot.following && snapshot.recording && pass > passes) {
-        showRecording(store, replayId, snapshot.recording, run.sessionTitle, passes === 0);
+      if (snapshot.following && (snapshot.recording || snapshot.paged) && pass > passes) {
+        const recording = await recordingOfAnswer(api, replayId, snapshot);
+        if (get().run?.replayId !== replayId) return;
+        if (recording) showRecording(store, replayId, recording, run.sessionTitle, passes === 0);
         passes = pass;
       }
       set({
@@ -88,8 +92,9 @@ async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: stri
         error: snapshot.error ?? null,
       },
     });
-    if (snapshot.status === 'done' && snapshot.recording) {
-      showRecording(store, replayId, snapshot.recording, run.sessionTitle, passes === 0);
+    const recording = snapshot.status === 'done' ? await recordingOfAnswer(api, replayId, snapshot) : null;
+    if (recording && get().run?.replayId === replayId) {
+      showRecording(store, replayId, recording, run.sessionTitle, passes === 0);
     }
     return;
   }

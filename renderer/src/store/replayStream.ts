@@ -5,8 +5,8 @@
  */
 import type { InspectorApi, ReplayStreamResponse } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../recordingTypes';
-import { decodeTurnRecord } from '../../../src/view/listDelta';
 import { errorText } from './errorText';
+import { appendTurns, assembleRecording } from './recordingPages';
 import type { ReplayStoreAccess } from './replayTypes';
 
 function delay(ms: number): Promise<void> {
@@ -33,29 +33,18 @@ function fresh(generation: Gathered['generation']): Gathered {
  */
 function gather(into: Gathered, page: ReplayStreamResponse): Gathered {
   const next = page.generation === into.generation ? into : fresh(page.generation);
-  const turns = { ...next.turns };
-  const grown = new Set<string>();
-  for (const encoded of page.turns) {
-    if (!grown.has(encoded.lane)) turns[encoded.lane] = [...(turns[encoded.lane] ?? [])];
-    grown.add(encoded.lane);
-    const list = turns[encoded.lane]!;
-    list.push(decodeTurnRecord(encoded, list[list.length - 1], `turn ${encoded.turn + 1} of lane ${encoded.lane}`));
-  }
   return {
     generation: page.generation,
     cursor: page.cursor,
     head: page.head ?? next.head,
     lanes: page.lanes,
-    turns,
+    turns: appendTurns(next.turns, page.turns),
     messages: page.turns.length > 0 ? { ...next.messages, ...page.messages } : next.messages,
   };
 }
 
 function recordingOf(gathered: Gathered): Recording | null {
-  if (!gathered.head) return null;
-  const turns: Record<string, TurnRecord[]> = {};
-  for (const lane of gathered.lanes) turns[lane.id] = gathered.turns[lane.id] ?? [];
-  return { ...gathered.head, lanes: gathered.lanes, turns, messages: gathered.messages };
+  return gathered.head ? assembleRecording(gathered.head, gathered.lanes, gathered.turns, gathered.messages) : null;
 }
 
 const LIVE_REDRAW_MS = 1000;

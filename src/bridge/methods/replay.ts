@@ -79,6 +79,31 @@ export const ReplayGetRequestSchema = Type.Object(
     toTurn: Type.Optional(Type.Integer({ minimum: 0 })),
     /** live mode: leave the recording out unless a pass after this one has finished (what a poll already has) */
     afterPass: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** a page of the recording from this turn position (lanes in order, 0 to its turn count): `page`, not `recording` */
+    from: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** at most this many turns in the page (with `from`; default as many as fit in 512 KiB) */
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** One page of a recording (`replay.get` with `from`): its turns as replay.stream pages carry them. */
+export const RecordingPageSchema = Type.Object(
+  {
+    from: Type.Integer({ minimum: 0 }),
+    /** where the next page starts */
+    next: Type.Integer({ minimum: 0 }),
+    /** turns in the recording, all lanes */
+    total: Type.Integer({ minimum: 0 }),
+    more: Type.Boolean(),
+    /** live mode: the pass the page belongs to (a new pass means reading again from 0) */
+    pass: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** the Recording without turns and messages, on the page from 0 */
+    head: Type.Optional(Type.Omit(RecordingSchema, ['turns', 'messages'])),
+    /** `assembled` and `asSent.messages` as deltas against the lane's previous turn (src/view/listDelta.ts) */
+    turns: Type.Array(EncodedTurnRecordSchema),
+    /** the messages these turns are the first of the recording to reference */
+    messages: Type.Record(Type.String(), MessageRecordSchema),
   },
   { additionalProperties: false },
 );
@@ -95,8 +120,15 @@ export const ReplayGetResponseSchema = Type.Object(
     following: Type.Optional(Type.Boolean()),
     /** live mode: how many passes finished (a client shows the recording again when this grows) */
     passes: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** present once the replay is done, or after each pass in live mode (sliced when lane/fromTurn/toTurn are given) */
+    /**
+     * present once the replay is done, or after each pass in live mode (sliced when lane/fromTurn/toTurn are given),
+     * when it fits in one bridge message (under 900 kB of JSON)
+     */
     recording: Type.Optional(RecordingSchema),
+    /** the recording is there but too large for one message: read it with `from` (and `count`) */
+    paged: Type.Optional(Type.Literal(true)),
+    /** with `from`: that page of the recording */
+    page: Type.Optional(RecordingPageSchema),
   },
   { additionalProperties: false },
 );
@@ -285,7 +317,8 @@ export const replayMethods = defineMethods({
     response: ReplayStartResponseSchema,
   },
   'replay.get': {
-    summary: "A replay's status and, once done, its Recording (or one lane's turns / a turn range of it).",
+    summary:
+      "A replay's status and, once done, its Recording (or one lane's turns / a turn range of it): whole when it fits in one message, else in pages (from, count) under 1 MB.",
     request: ReplayGetRequestSchema,
     response: ReplayGetResponseSchema,
   },

@@ -45,16 +45,17 @@ export class TurnLog {
 
   /**
    * `withAsSent: false` leaves `asSent` out (live pages: it is attached to records in place when a partial
-   * recording is made, so a client may have a lane's previous turn without it).
+   * recording is made, so a client may have a lane's previous turn without it). `maxTurns` caps the page's turns.
    */
   page(
     cursor: number,
     maxBytes: number,
     message: (key: string) => MessageRecord | undefined,
-    { withAsSent = true }: { withAsSent?: boolean } = {},
+    { withAsSent = true, maxTurns = Infinity }: { withAsSent?: boolean; maxTurns?: number } = {},
   ): TurnPage {
     const page: TurnPage = { turns: [], messages: {}, next: cursor, bytes: 0 };
-    for (let i = cursor; i < this.entries.length; i++) {
+    const end = Math.min(this.entries.length, cursor + maxTurns);
+    for (let i = cursor; i < end; i++) {
       const { record, previous, newKeys } = this.entries[i]!;
       const encoded = withAsSent
         ? encodeTurnRecord(record, previous)
