@@ -1,0 +1,97 @@
+/**
+ * A deep link (a reload, a link opened later) into a long replay the runtime still holds, against the real bridge
+ * table (main/handlers.ts): the recording is too large for one bridge message, so the app reads it page by page —
+ * no answer over 1 MB — and the Replay view shows the linked turn of the whole recording.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createHandlers } from '../../main/handlers';
+import { createBridgeDispatcher, type MethodName, type RequestOf, type ResponseOf } from '../../src/bridge';
+import { BRIDGE_MESSAGE_BYTES, importRecording } from '../../src/replay';
+import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
+import { ClientContext } from '../../renderer/src/bridge/ClientContext';
+import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
+import { registerRecordingOpener, startDeepLinks } from '../../renderer/src/router/deepLinks';
+import { resetAppStore } from '../../renderer/src/store/appStore';
+import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
+import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
+import { ReplayView } from '../../renderer/src/views/ReplayView';
+import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
+
+const TURNS = 260;
+
+/** An InspectorClient over the real handler table that measures every answer as it would go on the wire. */
+function realClient() {
+  const dispatcher = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }));
+  const answers: { method: string; bytes: number }[] = [];
+  const client = {
+    transport: 'websocket',
+    async call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
+      const outcome = await dispatcher.call(method, params);
+      answers.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })) });
+      if (!outcome.ok) throw new BridgeCallError(outcome.error);
+      return outcome.result as ResponseOf<M>;
+    },
+    onEvent: () => () => {},
+    connectionState: () => 'connected',
+    onConnectionChange: () => () => {},
+    close() {},
+  } as InspectorClient;
+  return { client, answers };
+}
+
+async function finishedLongReplay(client: InspectorClient): Promise<string> {
+  const dir = tempDir();
+  const b = new SessionBuilder();
+  for (let i = 0; i < TURNS; i++) b.turn(`question ${i}: ${'words of the prompt '.repeat(12)}`);
+  await b.write(dir);
+  const { replayId } = await client.call('replay.start', {
+    sessionPath: join(dir, 'sess-1.jsonl'),
+    lanes: ['legacy'],
+    window: 2_000_000,
+  });
+  while ((await client.call('replay.get', { replayId })).status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return replayId;
+}
+
+let stop: () => void = () => {};
+beforeEach(() => {
+  resetAppStore();
+  resetReplayStore();
+  resetSelectionStore();
+  registerRecordingOpener(null);
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => stop());
+
+it('a link into a long replay opens the whole recording at the linked turn, read in pages under 1 MB', async () => {
+  const { client, answers } = realClient();
+  const replayId = await finishedLongReplay(client);
+  const { content } = await client.call('replay.export', { replayId, format: 'json' });
+  const whole = importRecording(content!);
+  answers.length = 0;
+
+  window.history.replaceState(null, '', `#/replay?recording=${replayId}&lane=legacy&turn=251`);
+  render(
+    <ClientContext.Provider value={client}>
+      <ReplayView />
+    </ClientContext.Provider>,
+  );
+  await act(async () => {
+    stop = startDeepLinks(client);
+  });
+  await waitFor(() => expect(useReplayStore.getState().recordingReplayId).toBe(replayId), { timeout: 20_000 });
+  expect(useReplayStore.getState().recording).toEqual(whole);
+  await waitFor(() => expect(useSelectionStore.getState().turn).toBe(250));
+  const heading = await screen.findByText(
+    (_, el) => el?.tagName === 'H2' && /^Turn 251 of 260/.test(el.textContent ?? ''),
+  );
+  expect(heading).toBeTruthy();
+  // the plain get said `paged`; the pages followed, none of them (nor anything else) over the bound
+  const gets = answers.filter((a) => a.method === 'replay.get');
+  expect(gets.length).toBeGreaterThan(2);
+  expect(Math.max(...answers.map((a) => a.bytes))).toBeLessThanOrEqual(BRIDGE_MESSAGE_BYTES);
+}, 120_000);
