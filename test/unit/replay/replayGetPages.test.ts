@@ -133,4 +133,20 @@ describe('replay.get of a long recording', () => {
     const end = await d.call('replay.get', { replayId, from: TURNS });
     expect(end.ok && (end.result as { page: RecordingPage }).page).toMatchObject({ turns: [], more: false });
   });
+
+  it('in live mode, says which pass a page belongs to (a new pass means reading again from 0)', async () => {
+    const sessionPath = await thinChain(TURNS);
+    const started = await d.call('replay.start', { sessionPath, lanes: ['legacy'], window: 2_000_000, follow: true });
+    const { replayId: live } = (started.ok && started.result) as { replayId: string };
+    let snapshot: { following?: boolean; passes?: number; paged?: boolean } = {};
+    while (!snapshot.passes) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const got = await d.call('replay.get', { replayId: live });
+      snapshot = (got.ok && got.result) as typeof snapshot;
+    }
+    expect(snapshot).toMatchObject({ following: true, passes: 1, paged: true });
+    const first = await d.call('replay.get', { replayId: live, from: 0, count: 3 });
+    expect(first.ok && (first.result as { page: RecordingPage }).page).toMatchObject({ from: 0, next: 3, pass: 1 });
+    await d.call('replay.cancel', { replayId: live });
+  }, 60_000);
 });
