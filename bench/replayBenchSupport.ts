@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContextEngine } from '../src/contract';
+import { forkTransport, type EngineHostTransportFactory } from '../src/plugins';
 import type { ReplayLaneConfig } from '../src/replay';
 import { createTokenCounter, encodingForModel, messageTokenText } from '../src/tokens';
 import { buildContextFromPath, getActivePath, readSessionFile } from '../src/transcripts';
@@ -132,4 +133,67 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Messages and characters of JSON text that crossed an engine-host channel, by kind, in each direction. */
+export interface ChannelCounts {
+  toHost: Map<string, { messages: number; chars: number }>;
+  fromHost: Map<string, { messages: number; chars: number }>;
+}
+
+function kindOf(message: { type?: unknown; op?: unknown; args?: { method?: unknown }[] }): string {
+  if (message.type !== 'request') return String(message.type);
+  return message.op === 'callEngine' ? String(message.args?.[0]?.method) : String(message.op);
+}
+
+function count(into: ChannelCounts['toHost'], kind: string, chars: number): void {
+  const entry = into.get(kind) ?? { messages: 0, chars: 0 };
+  entry.messages++;
+  entry.chars += chars;
+  into.set(kind, entry);
+}
+
+/**
+ * The Node transport with every message counted (each one sent is serialized once more to measure it: use it for
+ * a counting run, not a timed one). Responses are counted under the operation they answer.
+ */
+export function countingTransport(): { transport: EngineHostTransportFactory; counts: ChannelCounts } {
+  const counts: ChannelCounts = { toHost: new Map(), fromHost: new Map() };
+  const transport: EngineHostTransportFactory = (spec) => {
+    const inner = forkTransport(spec);
+    const sentOps = new Map<number, string>();
+    const receivedOps = new Map<number, string>();
+    const countSent = (message: unknown) => {
+      const m = message as { type?: unknown; id?: number };
+      const kind = m.type === 'response' ? `response:${receivedOps.get(m.id!) ?? '?'}` : kindOf(m as never);
+      if (m.type === 'request') sentOps.set(m.id!, kind);
+      count(counts.toHost, kind, JSON.stringify(message).length + 1);
+    };
+    return {
+      get pid() {
+        return inner.pid;
+      },
+      send(message) {
+        countSent(message);
+        inner.send(message);
+      },
+      sendMany(messages) {
+        messages.forEach(countSent);
+        inner.sendMany!(messages);
+      },
+      onMessage: (listener) =>
+        inner.onMessage((text) => {
+          const m = JSON.parse(text as string) as { type?: unknown; id?: number; op?: unknown };
+          const kind = m.type === 'response' ? `response:${sentOps.get(m.id!) ?? '?'}` : kindOf(m as never);
+          if (m.type === 'request') receivedOps.set(m.id!, kind);
+          count(counts.fromHost, kind, (text as string).length + 1);
+          listener(text);
+        }),
+      onOversized: (listener) => inner.onOversized?.(listener),
+      onExit: (listener) => inner.onExit(listener),
+      onOutput: (listener) => inner.onOutput(listener),
+      kill: () => inner.kill(),
+    };
+  };
+  return { transport, counts };
 }

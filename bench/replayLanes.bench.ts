@@ -25,7 +25,9 @@ import {
   childPeakRssBytes,
   childPids,
   childrenExited,
+  countingTransport,
   HOST_ENTRY,
+  type ChannelCounts,
   mb,
   measureLimit,
   median,
@@ -64,11 +66,19 @@ async function timed(run: () => Promise<unknown>): Promise<Measure> {
   return { wallMs, ...(before && after ? { cpuMs: cpuBreakdown(before, after).totalMs } : {}) };
 }
 
-async function replay(file: string, lanes: ReplayLaneConfig[]): Promise<void> {
+async function replay(
+  file: string,
+  lanes: ReplayLaneConfig[],
+  transport?: ReturnType<typeof countingTransport>['transport'],
+): Promise<void> {
   const recording = await replaySession({
     session: file,
     lanes,
-    plugins: { allowExecute: true, ...(HOST_ENTRY ? { hostEntry: HOST_ENTRY } : {}) },
+    plugins: {
+      allowExecute: true,
+      ...(HOST_ENTRY ? { hostEntry: HOST_ENTRY } : {}),
+      ...(transport ? { transport } : {}),
+    },
     onProgress: (p) => {
       if (p.turn % 100 === 99) hostPeakRss = Math.max(hostPeakRss, childPeakRssBytes() ?? 0);
     },
@@ -141,6 +151,34 @@ function report(runs: Record<Figure, Measure>[]): void {
   );
 }
 
+/** What crossed the engine-host channel in one (untimed) hosted summary-tree replay, per turn, by kind. */
+async function channelReport(file: string): Promise<void> {
+  const { transport, counts } = countingTransport();
+  await replay(
+    file,
+    [{ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'st' }],
+    transport,
+  );
+  const side = (name: string, byKind: ChannelCounts['toHost']) => {
+    let messages = 0;
+    let chars = 0;
+    for (const entry of byKind.values()) {
+      messages += entry.messages;
+      chars += entry.chars;
+    }
+    const kinds = [...byKind]
+      .sort((a, b) => b[1].chars - a[1].chars)
+      .map(([kind, e]) => `${kind} ${(e.messages / TURNS).toFixed(2)} (${(e.chars / TURNS / 1024).toFixed(1)} KB)`)
+      .join(', ');
+    console.log(
+      `  ${name}: ${(messages / TURNS).toFixed(2)} messages, ${(chars / TURNS / 1024).toFixed(1)} KB per turn (${mb(chars).toFixed(1)} MB); ${kinds}`,
+    );
+  };
+  console.log('\nengine-host channel of the hosted summary-tree lane (a counting run), per turn:');
+  side('app → host', counts.toHost);
+  side('host → app', counts.fromHost);
+}
+
 async function main(): Promise<void> {
   const set = generateSession({ turns: TURNS, seed: 'bench', subagents: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'cs-lanes-bench-'));
@@ -154,6 +192,7 @@ async function main(): Promise<void> {
     const runs: Record<Figure, Measure>[] = [];
     for (let i = 0; i < REPEAT; i++) runs.push(await repetition(file, dir));
     report(runs);
+    await channelReport(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,6 +9,8 @@ import { FRAME_CHANNEL_FD, FRAME_CHANNEL_FLAG, FrameReader, frameOf } from './fr
 export interface ChildChannel {
   /** posts one message; `then` runs once it was handed to the OS (the fatal report waits for it) */
   send(message: Record<string, unknown>, then?: () => void): void;
+  /** posts several messages in order (one write where the channel allows it) */
+  sendMany(messages: Record<string, unknown>[]): void;
   onMessage(listener: (message: unknown) => void): void;
   /** the app closed the channel (it exited, or it is done with this host) */
   onClose(listener: () => void): void;
@@ -33,6 +35,9 @@ function lineChannel(): ChildChannel {
       if (!open) return;
       socket.write(frameOf(message), then ? () => then() : undefined);
     },
+    sendMany(messages) {
+      if (open) socket.write(messages.map(frameOf).join(''));
+    },
     onMessage(listener) {
       listeners.push(listener);
     },
@@ -50,6 +55,9 @@ function processChannel(): ChildChannel {
     send(message, then) {
       if (!process.send || !process.connected) return;
       process.send(JSON.stringify(message), undefined, undefined, then ? () => then() : undefined);
+    },
+    sendMany(messages) {
+      for (const message of messages) this.send(message);
     },
     onMessage(listener) {
       process.on('message', (raw: unknown) => listener(typeof raw === 'string' ? JSON.parse(raw) : raw));

@@ -108,6 +108,8 @@ export class EngineHost {
     this.peer = new RpcPeer({
       side: 'parent',
       send: (message) => this.transport.send(message),
+      sendMany: (messages) =>
+        this.transport.sendMany ? this.transport.sendMany(messages) : messages.forEach((m) => this.transport.send(m)),
       onProtocolError: (problem) => this.reportProtocolError(problem),
       argSchemas: { invokeFunction: InvokeFunctionRequest },
       invokeOptions: {

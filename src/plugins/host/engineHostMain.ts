@@ -74,6 +74,7 @@ let registered = false;
 const peer = new RpcPeer({
   side: 'child',
   send: (message) => send(message),
+  sendMany: (messages) => channel.sendMany(messages),
   onProtocolError: (problem) => log('error', `engine host: ignored an invalid message from the app: ${problem}`),
   argSchemas: {
     register: RegisterRequest,

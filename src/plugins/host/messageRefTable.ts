@@ -60,10 +60,16 @@ export interface MessageRefEncoder {
    * `named`: the array travels as an `array` node that can carry an id; the id is returned (pending until commit).
    */
   sentArray?(array: readonly unknown[], runs: readonly RefRun[], length: number, named: boolean): number | undefined;
+  /**
+   * App only: a message of its own the peer holds that `value` (sent for the first time) shares a part with — a
+   * shallow copy made from it — so `value` can cross as a `like` node (wireLike.ts). Undefined when there is none.
+   */
+  baseOf?(value: object): { ref: MessageRef; value: object } | undefined;
 }
 
 /** A remembered array's leading part that a new array repeats: its runs, and the array's id if the peer kept it. */
 export interface KnownPrefix {
+  /** shared with the remembered array: never changed */
   runs: readonly RefRun[];
   length: number;
   /** the sent array's id (the app's arrays only): the peer can take the prefix from its copy of that array */
@@ -114,6 +120,30 @@ interface RemoteEntry {
   lastUsed: number;
 }
 
+/** The runs covering the first `length` elements of `runs` (the last one cut short where needed). */
+function leadingRuns(runs: readonly RefRun[], length: number): RefRun[] {
+  const out: RefRun[] = [];
+  let covered = 0;
+  for (const r of runs) {
+    if (covered >= length) break;
+    const count = Math.min(r.count, length - covered);
+    out.push(count === r.count ? r : { side: r.side, from: r.from, count });
+    covered += count;
+  }
+  return out;
+}
+
+/** Collects the ids of `side` within the first `length` elements of `runs` (the peer's ids a payload uses). */
+function touchOtherIds(runs: readonly RefRun[], length: number, side: WireSide, touched: number[]): void {
+  let covered = 0;
+  for (const r of runs) {
+    if (covered >= length) return;
+    const count = Math.min(r.count, length - covered);
+    if (r.side === side) for (let id = r.from; id < r.from + count; id++) touched.push(id);
+    covered += count;
+  }
+}
+
 export class MessageRefTable {
   readonly side: WireSide;
   private readonly other: WireSide;
@@ -133,6 +163,8 @@ export class MessageRefTable {
   private nextArrayId = 1;
   /** child: the app's named arrays, by id (the most recent RECEIVED_ARRAYS) */
   private receivedArrays = new Map<number, readonly unknown[]>();
+  /** parent: the parts (values, and elements of array values) of its messages the peer holds, to their message */
+  private partOwners = new WeakMap<object, object>();
   /** payloads committed (parent: drives releases) */
   private clock = 0;
   private pendingRelease: number[] = [];
@@ -155,6 +187,7 @@ export class MessageRefTable {
     this.remoteIds = new WeakMap();
     this.releasing = new Map();
     this.receivedCopies = new WeakSet();
+    this.partOwners = new WeakMap();
     this.recentArrays = [];
     this.receivedArrays = new Map();
     this.pendingRelease = [];
@@ -197,16 +230,11 @@ export class MessageRefTable {
           if (i > 0 && (!best || i > best.length)) best = { sent, length: i };
         }
         if (!best) return undefined;
-        const runs: RefRun[] = [];
-        let covered = 0;
-        for (const r of best.sent.runs) {
-          if (covered >= best.length) break;
-          const count = Math.min(r.count, best.length - covered);
-          runs.push(count === r.count ? r : { side: r.side, from: r.from, count });
-          if (r.side === this.other) for (let id = r.from; id < r.from + count; id++) touched.push(id);
-          covered += count;
-        }
-        return { runs, length: best.length, ...(best.sent.id !== undefined ? { array: best.sent.id } : {}) };
+        const { sent, length } = best;
+        // the runs are shared when the whole remembered array is repeated (the usual grown history), else cut
+        const runs = length === sent.items.length ? sent.runs : leadingRuns(sent.runs, length);
+        if (this.side === 'parent') touchOtherIds(runs, length, this.other, touched);
+        return { runs, length, ...(sent.id !== undefined ? { array: sent.id } : {}) };
       },
       sentArray: (array, runs, length, named) => {
         if (length === 0) return undefined;
@@ -215,10 +243,12 @@ export class MessageRefTable {
         arrays.push({ ...(id !== undefined ? { id } : {}), items: array.slice(0, length), runs });
         return id;
       },
+      baseOf: (value) => (this.side === 'parent' ? this.baseOf(value) : undefined),
       commit: () => {
         for (const [value, id] of pending) {
           this.ownObjects.set(id, value);
           this.ownIds.set(value, id);
+          if (this.side === 'parent') this.indexParts(value);
         }
         pending.clear();
         for (const id of touched) this.touch(id);
@@ -278,6 +308,38 @@ export class MessageRefTable {
         this.tick();
       },
     };
+  }
+
+  /** Remembers which message each part of `message` belongs to (the first message that had it keeps it). */
+  private indexParts(message: object): void {
+    for (const part of Object.values(message)) {
+      if (typeof part !== 'object' || part === null) continue;
+      if (!this.partOwners.has(part)) this.partOwners.set(part, message);
+      if (!Array.isArray(part)) continue;
+      for (const item of part)
+        if (typeof item === 'object' && item !== null && !this.partOwners.has(item)) this.partOwners.set(item, message);
+    }
+  }
+
+  /** The first message of this side's, other than `value`, that owns one of `value`'s parts. */
+  private baseOf(value: object): { ref: MessageRef; value: object } | undefined {
+    for (const part of Object.values(value)) {
+      if (typeof part !== 'object' || part === null) continue;
+      const found = this.ownedBase(part, value);
+      if (found) return found;
+      if (!Array.isArray(part)) continue;
+      for (const item of part) {
+        const inner = typeof item === 'object' && item !== null ? this.ownedBase(item, value) : undefined;
+        if (inner) return inner;
+      }
+    }
+    return undefined;
+  }
+
+  private ownedBase(part: object, value: object): { ref: MessageRef; value: object } | undefined {
+    const owner = this.partOwners.get(part);
+    const id = owner && owner !== value ? this.ownIds.get(owner) : undefined;
+    return id === undefined ? undefined : { ref: { side: this.side, id }, value: owner! };
   }
 
   /** Parent: after every SWEEP_EVERY_PAYLOADS payloads, moves engine ids unused for too long to `releasing`. */

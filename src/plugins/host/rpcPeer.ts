@@ -36,6 +36,8 @@ export type RequestHandler = (args: unknown[], call: IncomingCall) => Promise<un
 export interface RpcPeerOptions {
   side: WireSide;
   send(message: Record<string, unknown>): void;
+  /** posts several messages at once, in order (one write); without it they are sent one by one */
+  sendMany?(messages: Record<string, unknown>[]): void;
   handlers: Record<string, RequestHandler>;
   /** the reason reported when a malformed or unexpected message arrives */
   onProtocolError(problem: string): void;
@@ -75,6 +77,10 @@ export class RpcPeer {
   private readonly importedSignalScope = new Map<number, number>();
   private readonly remoteRefs = new WeakMap<object, { kind: 'fn' | 'signal'; id: number; side: WireSide }>();
   private closedError: Error | undefined;
+  /** messages held while a batch is open (sent together at its end) */
+  private outbox: Record<string, unknown>[] | undefined;
+  /** engine host: released ids not yet answered with `released` */
+  private releasedAnswer: number[] = [];
   /** the message reference cache of this channel (see messageRefTable.ts) */
   readonly messageRefs: MessageRefTable;
 
@@ -115,9 +121,11 @@ export class RpcPeer {
           options.onDeadline?.();
         }, deadlineMs);
       }
-      this.safeSend({ type: 'request', id, op, args: encoded });
-      refs.commit();
-      this.sendReleases();
+      this.batch(() => {
+        this.safeSend({ type: 'request', id, op, args: encoded });
+        refs.commit();
+        this.sendReleases();
+      });
     });
   }
 
@@ -156,7 +164,8 @@ export class RpcPeer {
       case 'release': {
         const ids = message.ids as number[];
         this.messageRefs.releaseOwn(ids);
-        this.safeSend({ type: 'released', ids });
+        // answered with the next message this side sends (the app resolves the ids until then)
+        for (const id of ids) this.releasedAnswer.push(id);
         return true;
       }
       case 'released': {
@@ -224,9 +233,11 @@ export class RpcPeer {
         this.encodeContext(respondScope),
       );
     }
-    this.safeSend(ok ? { type: 'response', id, ok, value: payload } : { type: 'response', id, ok, error: payload });
-    refs.commit();
-    this.sendReleases();
+    this.batch(() => {
+      this.safeSend(ok ? { type: 'response', id, ok, value: payload } : { type: 'response', id, ok, error: payload });
+      refs.commit();
+      this.sendReleases();
+    });
     return undefined;
   }
 
@@ -362,9 +373,34 @@ export class RpcPeer {
     if (ids.length > 0) this.safeSend({ type: 'release', ids });
   }
 
-  private safeSend(message: Record<string, unknown>): void {
+  /** Runs `fn`, sending what it sends in one write at its end. */
+  private batch(fn: () => void): void {
+    if (this.outbox) return fn();
+    const box: Record<string, unknown>[] = [];
+    this.outbox = box;
     try {
-      this.options.send(message);
+      fn();
+    } finally {
+      this.outbox = undefined;
+      this.post(box);
+    }
+  }
+
+  private safeSend(message: Record<string, unknown>): void {
+    const answer = this.releasedAnswer;
+    if (answer.length === 0) return this.post([message]);
+    this.releasedAnswer = [];
+    this.post([{ type: 'released', ids: answer }, message]);
+  }
+
+  private post(messages: Record<string, unknown>[]): void {
+    if (this.outbox) {
+      for (const m of messages) this.outbox.push(m);
+      return;
+    }
+    try {
+      if (messages.length > 1 && this.options.sendMany) this.options.sendMany(messages);
+      else for (const m of messages) this.options.send(m);
     } catch {
       // the transport is gone; the exit handler rejects what is pending
     }

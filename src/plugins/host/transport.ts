@@ -35,6 +35,8 @@ export interface EngineHostTransport {
   readonly pid: number | undefined;
   /** posts one message; throws when the channel is closed */
   send(message: unknown): void;
+  /** posts several messages in order in one write (optional: without it they are sent one by one) */
+  sendMany?(messages: unknown[]): void;
   /** a parsed message, or a message's JSON text */
   onMessage(listener: (message: unknown) => void): void;
   /** a message past `maxMessageBytes` that was dropped unread (transports that read bytes themselves) */
@@ -104,6 +106,10 @@ export const forkTransport: EngineHostTransportFactory = (spec) => {
     send(message) {
       if (!open || exited) throw new Error('engine host channel is closed');
       channel.write(frameOf(message));
+    },
+    sendMany(messages) {
+      if (!open || exited) throw new Error('engine host channel is closed');
+      channel.write(messages.map(frameOf).join(''));
     },
     onMessage(listener) {
       messageListeners.push(listener);

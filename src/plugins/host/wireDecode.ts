@@ -2,6 +2,7 @@
 import type { MessageRefDecoder } from './messageRefTable';
 import type { DecodeContext } from './wireContext';
 import { isPlainRecord, MAX_DEPTH, WIRE_TAG, WireFormatError, type WireSide } from './wireFormat';
+import { decodeLike } from './wireLike';
 
 function asRecord(node: unknown, what: string): Record<string, unknown> {
   if (typeof node !== 'object' || node === null || Array.isArray(node))
@@ -161,6 +162,11 @@ class WireDecoder {
         return this.definition(rec, depth);
       case 'array':
         return this.arrayNode(rec, depth);
+      case 'like':
+        return this.like(rec, depth);
+      case 'likeArray':
+      case 'at':
+        throw new WireFormatError(`a ${tag} node may only appear inside a like node`);
       case 'refs':
         throw new WireFormatError('a reference range may only appear directly inside an array node');
       case 'prefix':
@@ -237,6 +243,14 @@ class WireDecoder {
     const known = this.refs.resolve(typedSide, expectPositiveId(id, 'message reference id'));
     if (!known) throw unknownRef(typedSide, id);
     return known;
+  }
+
+  /** a copy of a message this side holds, as the parts it shares with it and its new values (wireLike.ts) */
+  private like(rec: Record<string, unknown>, depth: number): object {
+    if (this.ctx.side !== 'child') throw new WireFormatError('like nodes are accepted only from the app');
+    if (!this.refs) throw new WireFormatError('like nodes are not accepted here');
+    const base = asRecord(rec.base, 'like node base');
+    return decodeLike(this, rec, this.resolveRef(base.side, base.id), depth);
   }
 
   private definition(rec: Record<string, unknown>, depth: number): object {

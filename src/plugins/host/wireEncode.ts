@@ -1,14 +1,13 @@
 /** encodeWire: any value to the JSON-safe tree of the wire format (described in wireCodec.ts). */
 import type { MessageRef, MessageRefEncoder, RefRun } from './messageRefTable';
 import type { EncodeContext } from './wireContext';
-import { isPlainRecord, MAX_DEPTH, WIRE_TAG, WireFormatError, type Json } from './wireFormat';
+import { isPlainRecord, MAX_DEPTH, WIRE_TAG, WireFormatError, type Json, type Slot } from './wireFormat';
+import { encodeLike, type LikeEncodeHost } from './wireLike';
 
 const ERROR_BUILTIN_KEYS = new Set(['name', 'message', 'stack', 'cause', 'code']);
 
 /** Plain containers of at least this many values travel as `json` nodes (smaller ones are not worth the wrapper). */
 const MIN_JSON_NODE_VALUES = 8;
-
-type Slot = 'none' | 'message' | 'messages';
 
 /** A message slot's encoding: the node, and the reference it used or the id it defined (if any). */
 interface SlotEncoding {
@@ -118,9 +117,17 @@ class RefRunWriter {
 
 /** The leading elements of a `messages` array the peer knows once the payload is committed (refs and definitions). */
 class SentPrefix {
-  readonly runs: RefRun[] = [];
+  runs: RefRun[] = [];
   length = 0;
   private leading = true;
+
+  /** starts from a remembered prefix's runs (shared: copied, and its last run too, since it may grow) */
+  adopt(runs: readonly RefRun[], length: number): void {
+    this.runs = runs.slice();
+    const last = this.runs[this.runs.length - 1];
+    if (last) this.runs[this.runs.length - 1] = { ...last };
+    this.length = length;
+  }
 
   /** the next element's reference, or undefined for one sent as a copy (which ends the prefix) */
   remember(next: RefRun | undefined): void {
@@ -147,6 +154,15 @@ class WireEncoder {
     this.cache = ctx.messageRefs;
     this.sendsPlainAsIs = ctx.side === 'parent';
   }
+
+  private readonly likeHost: LikeEncodeHost = {
+    value: (v, path, depth, slot) => this.value(v, path, depth, slot),
+    enter: (obj, path) => {
+      if (this.seen.has(obj)) throw new WireFormatError(`circular structure at ${path}`);
+      this.seen.add(obj);
+    },
+    leave: (obj) => this.seen.delete(obj),
+  };
 
   value(v: unknown, path: string, depth: number, slot: Slot = 'none'): Json {
     if (slot === 'message') {
@@ -299,7 +315,10 @@ class WireEncoder {
     }
     const ref = cache.refOf(v);
     if (ref) return { node: refNode(ref), ref };
-    const node = this.value(v, path, depth, 'none');
+    // a copy of a message the peer holds crosses as what it does not share with it (see wireLike.ts)
+    const base = cache.baseOf?.(v);
+    const node =
+      (base && encodeLike(this.likeHost, v, base.value, base.ref, path, depth)) ?? this.value(v, path, depth, 'none');
     const id = cache.define(v);
     return id === undefined
       ? { node }
@@ -316,11 +335,11 @@ class WireEncoder {
     const sent = new SentPrefix();
     // a remembered identical prefix costs its runs, not one lookup per message
     const known = cache.knownPrefix?.(arr);
-    // a prefix of several runs costs one item as a prefix of the peer's copy of that array
-    if (known?.array !== undefined && known.runs.length > 1) writer.pushPrefix(known.array, known.length);
-    for (const r of known?.runs ?? []) {
-      if (known?.array === undefined || known.runs.length <= 1) writer.pushRun(r);
-      sent.remember(r);
+    if (known) {
+      // a prefix of several runs costs one item as a prefix of the peer's copy of that array
+      if (known.array !== undefined && known.runs.length > 1) writer.pushPrefix(known.array, known.length);
+      else for (const r of known.runs) writer.pushRun(r);
+      sent.adopt(known.runs, known.length);
     }
     for (let i = known?.length ?? 0; i < arr.length; i++) {
       const done = this.messageSlot(arr[i], `${path}[${i}]`, depth + 1);

@@ -11,6 +11,9 @@ export type WireSide = 'parent' | 'child';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
+/** where a value sits: a message slot (`message` key, element of a `messages` array) or elsewhere */
+export type Slot = 'none' | 'message' | 'messages';
+
 export class WireFormatError extends Error {
   constructor(message: string) {
     super(message);

@@ -136,4 +136,25 @@ describe('RpcPeer', () => {
     await expect(pending).rejects.toThrow('engine host exited with code 3');
     await expect(parent.request('hang', [])).rejects.toThrow('engine host exited with code 3');
   });
+
+  it('answers a release with the next message it sends, in the same write', async () => {
+    const writes: { type: string }[][] = [];
+    const child = new RpcPeer({
+      side: 'child',
+      send: (message) => writes.push([message as { type: string }]),
+      sendMany: (messages) => writes.push(messages as { type: string }[]),
+      handlers: { echo: ([x]) => x },
+      onProtocolError: () => undefined,
+    });
+    child.handleMessage({ type: 'release', ids: [3, 4] });
+    expect(writes).toEqual([]); // no message of its own for the answer
+    child.handleMessage({ type: 'request', id: 1, op: 'echo', args: [7] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(writes).toEqual([
+      [
+        { type: 'released', ids: [3, 4] },
+        { type: 'response', id: 1, ok: true, value: 7 },
+      ],
+    ]);
+  });
 });
