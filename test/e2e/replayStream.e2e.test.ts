@@ -17,6 +17,8 @@ const MIN_PLOT_HEIGHT = 72;
 
 /** The chart reads, and the turn detail keeps a usable part of the 800 px window. */
 async function expectReadableLayout(page: Page, when: string): Promise<void> {
+  // the plot loads on demand (and is drawn again as turns arrive): measure it once it is there
+  await expect.poll(async () => (await chartLayout(page)).yTicks.length, { timeout: 30_000 }).toBeGreaterThan(0);
   const layout = await chartLayout(page);
   console.log(
     `${when}: plot ${Math.round(layout.plot.height)} px; master pane ${Math.round(layout.master.height)} px ` +
@@ -26,6 +28,24 @@ async function expectReadableLayout(page: Page, when: string): Promise<void> {
   expect(readabilityProblems(layout, MIN_PLOT_HEIGHT)).toEqual([]);
   expect(layout.detail.y).toBeLessThan(800 - 150);
   expect(layout.detail.height).toBeGreaterThanOrEqual(150);
+}
+
+/** Every bridge answer the page receives from now on: its method (from the request with its id) and bytes. */
+function watchBridgeAnswers(page: Page): { method: string; bytes: number }[] {
+  const answers: { method: string; bytes: number }[] = [];
+  page.on('websocket', (ws) => {
+    const methods = new Map<unknown, string>();
+    ws.on('framesent', ({ payload }) => {
+      const request = JSON.parse(String(payload)) as { id?: unknown; method?: string };
+      if (request.method) methods.set(request.id, request.method);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      const id = (JSON.parse(text) as { id?: unknown }).id;
+      if (methods.has(id)) answers.push({ method: methods.get(id)!, bytes: Buffer.byteLength(text) });
+    });
+  });
+  return answers;
 }
 
 const doneOf = async (page: Page) =>
@@ -88,11 +108,23 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
     expect(done).toBeLessThan(3000);
     expect(await streaming.count()).toBe(0);
     // the partial recording holds exactly the turns done; the opened turn stays selected
-    expect(await page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(
-      // (with or without a thousands separator)
-      new RegExp(`^Turn 3 of ${done.toLocaleString('en-US').replace(/,/g, ',?')}\\b`),
-    );
+    // (with or without a thousands separator)
+    const heading = new RegExp(`^Turn 3 of ${done.toLocaleString('en-US').replace(/,/g, ',?')}\\b`);
+    const turnHeading = () => page.getByTestId('turn-view').locator('h2').first().textContent();
+    expect(await turnHeading()).toMatch(heading);
     await expectReadableLayout(page, 'cancelled (partial recording)');
     await saveScreenshot(page, 'replay-partial');
-  }, 360_000);
+
+    // a reload: the link names the replay, which the runtime reads back in pages (too long for one message)
+    const answers = watchBridgeAnswers(page);
+    await page.reload();
+    await expect.poll(turnHeading, { timeout: 60_000 }).toMatch(heading);
+    const gets = answers.filter((a) => a.method === 'replay.get');
+    expect(gets.length).toBeGreaterThan(1);
+    const largest = Math.max(...answers.map((a) => a.bytes));
+    const top = [...answers].sort((a, b) => b.bytes - a.bytes).slice(0, 3);
+    console.log(`reload: ${gets.length} replay.get answers; the largest bridge answers ${JSON.stringify(top)}`);
+    expect(largest).toBeLessThanOrEqual(1_000_000);
+    await saveScreenshot(page, 'replay-partial-reloaded');
+  }, 420_000);
 });

@@ -39,24 +39,29 @@ export function installRecording(recording: Recording, id: string | null, title:
   useSelectionStore.getState().reset(recording.session.sessionId, lane?.id ?? null);
 }
 
+/**
+ * Opens a replay of this window, or one the running runtime still holds (`replay.get`; a long recording comes page
+ * by page, no bridge message over 1 MB); false when neither has it.
+ */
+export async function openFromRuntime(api: InspectorApi | null, id: string): Promise<boolean> {
+  const previous = useReplayStore.getState().previous.find((p) => p.replayId === id);
+  if (previous) {
+    installRecording(previous.recording, id, previous.title);
+    return true;
+  }
+  if (!api) return false;
+  try {
+    const recording = await recordingOfAnswer(api, id, await api.call('replay.get', { replayId: id }));
+    if (!recording) return false;
+    installRecording(recording, id, recording.session.sessionId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function defaultOpener(api: InspectorApi | null): RecordingOpener {
-  return async (id) => {
-    const previous = useReplayStore.getState().previous.find((p) => p.replayId === id);
-    if (previous) {
-      installRecording(previous.recording, id, previous.title);
-      return true;
-    }
-    if (!api) return false;
-    try {
-      // a long recording comes page by page (no bridge message over 1 MB)
-      const recording = await recordingOfAnswer(api, id, await api.call('replay.get', { replayId: id }));
-      if (!recording) return false;
-      installRecording(recording, id, recording.session.sessionId);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  return (id) => openFromRuntime(api, id);
 }
 
 /** The route of what is on screen now. */

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import type { InspectorApi, RecentRecording } from '../../../src/bridge';
-import { installRecording, registerRecordingOpener } from '../router/deepLinks';
+import { installRecording, openFromRuntime, registerRecordingOpener } from '../router/deepLinks';
 import { registerFileOpeners } from '../router/fileOpeners';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
@@ -123,8 +123,10 @@ export function wireRecentRecordings(api: InspectorApi): () => void {
   if (wiredTo === api) return () => {};
   wiredTo = api;
   const store = useRecentRecordingsStore.getState();
+  // a replay the runtime still holds first: read in pages under the bridge's bound, where recordings.open sends a
+  // kept recording whole
   registerRecordingOpener(
-    (id) => useRecentRecordingsStore.getState().open(api, id, false),
+    async (id) => (await openFromRuntime(api, id)) || useRecentRecordingsStore.getState().open(api, id, false),
     () => useReplayStore.getState().recordingReplayId ?? useRecentRecordingsStore.getState().currentId,
   );
   registerFileOpeners({

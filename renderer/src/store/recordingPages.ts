@@ -45,6 +45,8 @@ const MAX_RESTARTS = 3;
 export async function readRecordingPages(api: InspectorApi, replayId: string): Promise<Recording | null> {
   for (let attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
     let head: Head | undefined;
+    // a head too large for one page comes in pieces of its JSON text first
+    let headText = '';
     let pass: number | undefined;
     let turns: Record<string, TurnRecord[]> = {};
     const messages: Record<string, MessageRecord> = {};
@@ -54,10 +56,15 @@ export async function readRecordingPages(api: InspectorApi, replayId: string): P
       if (from === 0) pass = page.pass;
       else if (page.pass !== pass) break;
       head = page.head ?? head;
+      headText += page.headText ?? '';
       turns = appendTurns(turns, page.turns);
       Object.assign(messages, page.messages);
-      if (!page.more) return head ? assembleRecording(head, head.lanes, turns, messages) : null;
-      from = page.next;
+      if (page.more) {
+        from = page.next;
+        continue;
+      }
+      head ??= headText ? (JSON.parse(headText) as Head) : undefined;
+      return head ? assembleRecording(head, head.lanes, turns, messages) : null;
     }
   }
   throw new Error(`The recording of replay ${replayId} kept changing while it was read (live mode): try again.`);

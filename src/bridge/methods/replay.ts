@@ -100,6 +100,8 @@ export const RecordingPageSchema = Type.Object(
     pass: Type.Optional(Type.Integer({ minimum: 0 })),
     /** the Recording without turns and messages, on the page from 0 */
     head: Type.Optional(Type.Omit(RecordingSchema, ['turns', 'messages'])),
+    /** a head too large for a page comes first in pieces of its JSON text, one a page (joined, they parse to it) */
+    headText: Type.Optional(Type.String()),
     /** `assembled` and `asSent.messages` as deltas against the lane's previous turn (src/view/listDelta.ts) */
     turns: Type.Array(EncodedTurnRecordSchema),
     /** the messages these turns are the first of the recording to reference */

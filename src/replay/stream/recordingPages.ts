@@ -2,8 +2,9 @@
  * `replay.get` within the bridge's message bound: a Recording small enough travels whole; a larger one is read as
  * pages (`from`, `count`) of its turns — lane by lane, in the Recording's order, each page under a byte budget,
  * lists as deltas against the lane's previous turn and each message once, as `replay.stream` pages carry them
- * (the same TurnLog). The first page has the head (the Recording without turns and messages). Read from 0 until
- * `more` is false, the pages give the Recording back.
+ * (the same TurnLog). The first page has the head (the Recording without turns and messages); a head too large for
+ * a page (a session's message keys run to MBs) comes first as pieces of its JSON text (`headText`), one a page,
+ * before the turns. Read from 0 until `more` is false, the pages give the Recording back.
  */
 import type { MessageRecord, Recording } from '../../contract/recording';
 import type { EncodedTurnRecord } from '../../view/listDelta';
@@ -17,6 +18,8 @@ export const BRIDGE_MESSAGE_BYTES = 1_000_000;
 export const INLINE_RECORDING_BYTES = 900_000;
 /** the most turns one page may ask for */
 export const MAX_PAGE_TURNS = 10_000;
+/** a head over this many JSON bytes travels as text pieces of about this size */
+const HEAD_PIECE_BYTES = 256 * 1024;
 
 export interface RecordingPageRequest {
   /** the position of the page's first turn (0 to the number of turns) */
@@ -34,6 +37,8 @@ export interface RecordingPage {
   more: boolean;
   /** on the page from 0 */
   head?: RecordingHead;
+  /** a piece of the head's JSON text, when the head is too large for one page (the pieces joined parse to it) */
+  headText?: string;
   turns: EncodedTurnRecord[];
   messages: Record<string, MessageRecord>;
 }
@@ -70,15 +75,39 @@ export interface PageCache {
   sliceKey?: string;
   source?: Recording;
   log?: TurnLog;
+  head?: RecordingHead;
+  /** the head's JSON in pieces when it is too large for a page (else empty) */
+  headPieces?: string[];
+}
+
+/** The JSON text in pieces whose JSON-string form stays about `bytes` (a piece never splits a character pair). */
+function piecesOf(text: string, bytes: number): string[] {
+  const pieces: string[] = [];
+  const step = 16 * 1024;
+  let start = 0;
+  while (start < text.length) {
+    let end = start;
+    while (end < text.length && Buffer.byteLength(JSON.stringify(text.slice(start, end))) < bytes) {
+      end = Math.min(text.length, end + step);
+      const code = text.charCodeAt(end - 1);
+      if (end < text.length && code >= 0xd800 && code <= 0xdbff) end++;
+    }
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
 }
 
 function logFor(cache: PageCache, recording: Recording, slice: RecordingSlice | undefined) {
   const sliceKey = JSON.stringify(slice ?? {});
   if (cache.recording !== recording || cache.sliceKey !== sliceKey || !cache.log || !cache.source) {
     const source = slice ? sliceRecording(recording, slice) : recording;
-    Object.assign(cache, { recording, sliceKey, source, log: turnLogOf(source) });
+    const { turns: _turns, messages: _messages, ...head } = source;
+    const text = JSON.stringify(head);
+    const headPieces = Buffer.byteLength(text) > HEAD_PIECE_BYTES ? piecesOf(text, HEAD_PIECE_BYTES) : [];
+    Object.assign(cache, { recording, sliceKey, source, log: turnLogOf(source), head, headPieces });
   }
-  return { source: cache.source!, log: cache.log! };
+  return { source: cache.source!, log: cache.log!, head: cache.head!, pieces: cache.headPieces! };
 }
 
 /** Throws a RecordingPageError for a request that cannot name a page of `total` turns. */
@@ -106,23 +135,25 @@ export function recordingPage(
   request: RecordingPageRequest,
   slice?: RecordingSlice,
 ): RecordingPage {
-  const { source, log } = logFor(cache, recording, slice);
-  const from = checkPageRequest(request, log.length);
-  let head: RecordingHead | undefined;
-  if (from === 0) {
-    const { turns: _turns, messages: _messages, ...rest } = source;
-    head = rest;
+  const { source, log, head, pieces } = logFor(cache, recording, slice);
+  // positions: the head's pieces (if any), then the turns
+  const total = pieces.length + log.length;
+  const from = checkPageRequest(request, total);
+  if (from < pieces.length) {
+    return { from, next: from + 1, total, more: true, headText: pieces[from]!, turns: [], messages: {} };
   }
-  const budget = DEFAULT_PAGE_BYTES - (head ? Buffer.byteLength(JSON.stringify(head)) : 0);
-  const page = log.page(from, Math.max(1, budget), (key) => source.messages[key], {
+  const withHead = from === 0;
+  const budget = DEFAULT_PAGE_BYTES - (withHead ? Buffer.byteLength(JSON.stringify(head)) : 0);
+  const page = log.page(from - pieces.length, Math.max(1, budget), (key) => source.messages[key], {
     ...(request.count !== undefined ? { maxTurns: request.count } : {}),
   });
+  const next = pieces.length + page.next;
   return {
     from,
-    next: page.next,
-    total: log.length,
-    more: page.next < log.length,
-    ...(head ? { head } : {}),
+    next,
+    total,
+    more: next < total,
+    ...(withHead ? { head } : {}),
     turns: page.turns,
     messages: page.messages,
   };

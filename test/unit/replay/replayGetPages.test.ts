@@ -9,6 +9,7 @@ import { createHandlers } from '../../../main/handlers';
 import { createBridgeDispatcher } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract/recording';
 import { BRIDGE_MESSAGE_BYTES, importRecording, type RecordingPage } from '../../../src/replay';
+import { recordingPage, type PageCache } from '../../../src/replay/stream/recordingPages';
 import { decodeTurnRecord } from '../../../src/view/listDelta';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
@@ -149,4 +150,32 @@ describe('replay.get of a long recording', () => {
     expect(first.ok && (first.result as { page: RecordingPage }).page).toMatchObject({ from: 0, next: 3, pass: 1 });
     await d.call('replay.cancel', { replayId: live });
   }, 60_000);
+
+  it('sends a head too large for a page (a session of 60,000 message keys) as pieces of its text first', () => {
+    const keys = Array.from({ length: 60_000 }, (_, i) => `message-key-of-a-long-session-${i}`);
+    const large: Recording = { ...whole, session: { ...whole.session, messageKeys: keys } };
+    const cache: PageCache = {};
+    let text = '';
+    let head: unknown;
+    const turns: Record<string, TurnRecord[]> = {};
+    const messages: Record<string, MessageRecord> = {};
+    const bytes: number[] = [];
+    for (let from = 0; ;) {
+      const page = recordingPage(cache, large, { from });
+      bytes.push(Buffer.byteLength(JSON.stringify(page)));
+      text += page.headText ?? '';
+      head ??= page.head;
+      for (const encoded of page.turns) {
+        const lane = (turns[encoded.lane] ??= []);
+        lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
+      }
+      Object.assign(messages, page.messages);
+      if (!page.more) break;
+      from = page.next;
+    }
+    expect(head).toBeUndefined();
+    expect(bytes.length).toBeGreaterThan(3);
+    expect(Math.max(...bytes)).toBeLessThanOrEqual(BRIDGE_MESSAGE_BYTES);
+    expect({ ...(JSON.parse(text) as object), turns, messages }).toEqual(large);
+  });
 });
