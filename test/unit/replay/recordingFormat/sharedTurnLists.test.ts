@@ -78,6 +78,15 @@ describe('list pools', () => {
     expect(pool.size).toBeLessThan(6000 * Math.log2(4000));
   });
 
+  it('hold a window sliding over the history as one run per turn over the history itself', () => {
+    const pool = refPool();
+    const history = Array.from({ length: 3000 }, (_, i) => ref(`m${i}`));
+    for (let t = 1; t <= history.length; t++) {
+      expect(pool.add(history.slice(Math.max(0, t - 40), t)).runs).toHaveLength(2);
+    }
+    expect(pool.size).toBe(history.length);
+  });
+
   it('never copy more than an eighth of what the lists hold when an engine breaks them in the middle', () => {
     const pool = refPool();
     const items = Array.from({ length: 400 }, (_, i) => ref(`m${i}`));
