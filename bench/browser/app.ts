@@ -55,6 +55,8 @@ export async function openBenchApp(
   executablePath: string,
   recordingText: string,
   viewport = { width: 1600, height: 1000 },
+  /** a script run in the page before the app's own (e.g. a React render counter) */
+  initScript?: string,
 ): Promise<BenchApp> {
   const dirs = ['cs-bench-config-', 'cs-bench-state-', 'cs-bench-profile-'].map((p) => mkdtempSync(join(tmpdir(), p)));
   // kept in the recent list beforehand: a dropped file goes up the WebSocket in one message, which a
@@ -77,6 +79,7 @@ export async function openBenchApp(
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
+  if (initScript) await page.addInitScript(initScript);
   await page.goto(server.url);
   await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
   return {

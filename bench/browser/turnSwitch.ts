@@ -15,20 +15,37 @@ export async function timeTurnSwitches(
   warmup = 5,
   from: 'first' | 'late' = 'first',
 ): Promise<number[]> {
+  await goToFirstSwitch(page, count, warmup, from);
+  return pressNext(page, count, warmup);
+}
+
+/** Selects the turn the switches start from (see timeTurnSwitches). */
+export async function goToFirstSwitch(page: Page, count: number, warmup: number, from: 'first' | 'late') {
   await page.getByTestId('timeline-row').first().click();
   if (from === 'late') {
     await page.evaluate(press('End', 'End'));
     for (let i = 0; i < warmup + count + 1; i++) await page.evaluate(press('k', 'KeyK'));
     await page.waitForTimeout(500);
   }
+}
+
+/**
+ * Presses `j` warmup + count times, timing the last `count`. Each timed switch lies between the user-timing marks
+ * `cs-switch-start` and `cs-switch-end` (traceSummary.ts reads them); a render counter the page has
+ * (renderCounter.ts) is reset when the timed switches start.
+ */
+export function pressNext(page: Page, count: number, warmup: number): Promise<number[]> {
   // a string, not a function: tsx would wrap named functions in a helper the page does not have
   return page.evaluate(`(async () => {
     const times = [];
     for (let i = 0; i < ${warmup + count}; i++) {
+      if (i === ${warmup}) window.__csResetRenders?.();
+      performance.mark('cs-switch-start');
       const start = performance.now();
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', code: 'KeyJ', bubbles: true }));
       await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
       if (i >= ${warmup}) times.push(performance.now() - start);
+      performance.mark(i >= ${warmup} ? 'cs-switch-end' : 'cs-warmup-end');
     }
     return times;
   })()`) as Promise<number[]>;

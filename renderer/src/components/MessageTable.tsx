@@ -5,7 +5,7 @@ import {
   useVirtualizer,
   type Range,
 } from '@tanstack/react-virtual';
-import { useContext, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { MessageRow } from '../model/turnDetail';
 import { ProvenanceBadge } from './ProvenanceBadge';
@@ -37,7 +37,39 @@ interface MessageTableRowProps {
   measure?: (element: HTMLTableRowElement | null) => void;
 }
 
-function MessageTableRow({ row, listId, showProvenance, open, onToggle, onCopy, measure }: MessageTableRowProps) {
+/** Two rows show the same: consecutive turns share most of their messages, and a row that shows the same is skipped. */
+function sameRow(a: MessageRow, b: MessageRow): boolean {
+  return (
+    a === b ||
+    (a.index === b.index &&
+      a.key === b.key &&
+      a.text === b.text &&
+      a.preview === b.preview &&
+      a.role === b.role &&
+      a.provenance === b.provenance &&
+      a.estTokens === b.estTokens &&
+      a.tiktokenTokens === b.tiktokenTokens &&
+      a.sourceKey === b.sourceKey &&
+      a.coversCount === b.coversCount &&
+      a.message === b.message)
+  );
+}
+
+function sameRowProps(a: MessageTableRowProps, b: MessageTableRowProps): boolean {
+  return (
+    sameRow(a.row, b.row) &&
+    a.listId === b.listId &&
+    a.showProvenance === b.showProvenance &&
+    a.open === b.open &&
+    a.onToggle === b.onToggle &&
+    a.onCopy === b.onCopy &&
+    a.measure === b.measure
+  );
+}
+
+/** One message; memoised by what it shows (sameRowProps), so a turn switch re-renders only the rows that differ. */
+const MessageTableRow = memo(function MessageTableRow(props: MessageTableRowProps) {
+  const { row, listId, showProvenance, open, onToggle, onCopy, measure } = props;
   const id = `${listId}:${row.index}`;
   return (
     <tr data-testid="message-row" data-key={row.key} data-index={row.index} ref={measure}>
@@ -75,7 +107,7 @@ function MessageTableRow({ row, listId, showProvenance, open, onToggle, onCopy, 
       </td>
     </tr>
   );
-}
+}, sameRowProps);
 
 /** a one-line message row (a note line makes it taller; rendered rows are measured) */
 const ROW_ESTIMATE = 34;
@@ -133,31 +165,26 @@ function openedIndexes(listId: string, expanded: Readonly<Record<string, true>>)
 }
 
 /**
- * Where `body` starts within the scroll root's content, in px: measured when the list or what is opened changes,
- * and again whenever the root's content changes size (a section above opened or grew).
+ * Where `body` starts within the scroll root's content, in px. Read when the browser reports a resize of the
+ * root's content or of the list (a turn switch changes what is above the list, or the list), which it does after
+ * layout: a switch reads no layout of its own. Until then the list keeps the offset it had (the overscan covers
+ * the difference for a frame).
  */
-function useOffsetIn(
-  root: RefObject<HTMLElement | null>,
-  body: RefObject<HTMLElement | null>,
-  ...inputs: unknown[]
-): number {
+function useOffsetIn(root: RefObject<HTMLElement | null>, body: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const scroller = root.current;
     const element = body.current;
-    if (!scroller || !element) return;
-    const measure = () => {
+    const content = scroller?.firstElementChild;
+    if (!scroller || !element || !content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
       const top = element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
       setOffset((before) => (Math.abs(before - top) < 1 ? before : top));
-    };
-    measure();
-    const content = scroller.firstElementChild;
-    if (!content || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    });
     observer.observe(content);
+    observer.observe(element);
     return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `inputs` are what moves the list within the root
-  }, [root, body, ...inputs]);
+  }, [root, body]);
   return offset;
 }
 
@@ -168,7 +195,7 @@ function useOffsetIn(
  */
 function WindowedRows({ root, ...props }: RowsProps & { root: RefObject<HTMLElement | null> }) {
   const body = useRef<HTMLTableSectionElement>(null);
-  const margin = useOffsetIn(root, body, props.rows, props.expanded);
+  const margin = useOffsetIn(root, body);
   const opened = openedIndexes(props.listId, props.expanded).filter((index) => index < props.rows.length);
   // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualizer re-renders this component on scroll itself
   const virtualizer = useVirtualizer({

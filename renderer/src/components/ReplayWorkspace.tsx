@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { ScrollRootContext } from './scrollRoot';
 import { useElementSize, type ElementSize } from './useElementSize';
@@ -12,9 +12,8 @@ export type WorkspaceOrientation = 'horizontal' | 'vertical';
 export interface ReplayWorkspaceProps {
   /** the chart and the timeline, given the master pane's size (to fit the timeline's height to it) */
   master(size: ElementSize, orientation: WorkspaceOrientation): ReactNode;
+  /** the detail pane's content; long lists in it window against the pane (ScrollRootContext) */
   detail: ReactNode;
-  /** changes when another turn or lane is shown: the detail pane scrolls back to its top */
-  detailKey: string;
   /** width and height used before the workspace is measured (and in jsdom) */
   initialSize?: ElementSize;
   /** px the master pane would like side by side (its table's width): sets the first split, between 45% and 70% */
@@ -27,7 +26,6 @@ function Panes({
   orientation,
   master,
   detail,
-  detailKey,
   initialSize,
   masterShare,
 }: ReplayWorkspaceProps & { orientation: WorkspaceOrientation; masterShare: number }) {
@@ -41,9 +39,6 @@ function Panes({
   const masterRef = useRef<HTMLDivElement>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const masterSize = useElementSize(masterRef, initialSize ?? { width: 900, height: 480 });
-  useEffect(() => {
-    detailRef.current?.scrollTo?.({ top: 0 });
-  }, [detailKey]);
   return (
     <Group
       orientation={orientation}

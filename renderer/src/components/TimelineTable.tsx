@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { TimelineCell, TimelineRow } from '../model/timelineRows';
 import { scrollToReveal } from '../model/windowRange';
@@ -92,10 +92,46 @@ const Row = memo(function Row({ row, lanes, selected, onSelectTurn }: RowProps) 
   );
 });
 
-/** Per-turn rows with the lanes side by side; only the rows in view are rendered (@tanstack/react-virtual). */
+interface ScrollInsets {
+  /** the sticky head's height, px */
+  head: number;
+  /** what the scroller's box has below its visible content (a horizontal scrollbar, borders), px */
+  bottom: number;
+}
+
+/**
+ * The sticky head's height and the scroller's bottom inset, read when the browser reports a resize (after layout),
+ * never on a turn switch: keeping the selected row in view reads no layout.
+ */
+function useScrollInsets(scroller: RefObject<HTMLDivElement | null>): ScrollInsets {
+  const [insets, setInsets] = useState<ScrollInsets>({ head: HEADER_HEIGHT, bottom: 0 });
+  useEffect(() => {
+    const element = scroller.current;
+    const head = element?.querySelector('thead');
+    if (!element || !head || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const next = {
+        head: head.getBoundingClientRect().height || HEADER_HEIGHT,
+        bottom: Math.max(0, element.offsetHeight - element.clientHeight),
+      };
+      setInsets((before) => (before.head === next.head && before.bottom === next.bottom ? before : next));
+    });
+    observer.observe(element);
+    observer.observe(head);
+    return () => observer.disconnect();
+  }, [scroller]);
+  return insets;
+}
+
+/**
+ * Per-turn rows with the lanes side by side; only the rows in view are rendered (@tanstack/react-virtual), and the
+ * selected row is kept in view with the virtualizer's scrollToIndex (from its cached sizes and scroll offset).
+ */
 export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height = 320 }: TimelineTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const viewport = Math.max(TIMELINE_ROW_HEIGHT, height - HEADER_HEIGHT);
+  const insets = useScrollInsets(scroller);
+  const written = useRef<{ top: number; from: number | null } | null>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualizer re-renders this component on scroll itself
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -115,16 +151,30 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const selectedIndex = rows.findIndex((row) => row.turn === selectedTurn);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || selectedIndex < 0) return;
-    // clientHeight leaves out a horizontal scrollbar (many lanes), which would hide the last row's bottom
-    // and the sticky head is as tall as the browser laid it out
-    const visible = element.clientHeight > 0 ? element.clientHeight : height;
-    const head = element.querySelector('thead')?.getBoundingClientRect().height || HEADER_HEIGHT;
-    const next = scrollToReveal(selectedIndex, TIMELINE_ROW_HEIGHT, element.scrollTop, visible, head);
-    if (next !== element.scrollTop) element.scrollTop = next;
-  }, [selectedIndex, height]);
+    // from the virtualizer's scroll offset and box (kept from scroll and resize events) and the insets: the
+    // virtualizer's own scrollToIndex reads scrollHeight, which would lay the page out in the middle of the switch
+    // a scroll written since the last scroll event counts (j pressed again before the browser reported the last one)
+    const last = written.current;
+    const offset = last && last.from === virtualizer.scrollOffset ? last.top : (virtualizer.scrollOffset ?? 0);
+    const visible = (virtualizer.scrollRect?.height ?? viewport + HEADER_HEIGHT) - insets.bottom;
+    const next = scrollToReveal(selectedIndex, TIMELINE_ROW_HEIGHT, offset, visible, insets.head);
+    if (Math.abs(next - offset) < 1) return;
+    const reveal = () => {
+      written.current = { top: next, from: virtualizer.scrollOffset };
+      element.scrollTop = next;
+    };
+    // a row already rendered (a step, within the overscan) scrolls in the next frame, before it is drawn, where the
+    // scroll's layout is the frame's own; a jump (End, a click far off) scrolls now so that the rows it brings into
+    // view are rendered in the same frame
+    const rendered = items.length > 0 && selectedIndex >= items[0]!.index && selectedIndex <= items.at(-1)!.index;
+    if (!rendered || typeof requestAnimationFrame !== 'function') return reveal();
+    const frame = requestAnimationFrame(reveal);
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `items` is read for this selection, not followed
+  }, [virtualizer, selectedIndex, viewport, insets]);
 
   const contentHeight = HEADER_HEIGHT + rows.length * TIMELINE_ROW_HEIGHT + 2;
   return (

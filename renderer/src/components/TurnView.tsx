@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { detailMatching, turnJson, type MessageRow, type TurnDetail } from '../model/turnDetail';
 import type { TurnRecord } from '../recordingTypes';
 import { EngineCallsTable } from './EngineCallsTable';
@@ -173,9 +174,12 @@ export function TurnView(props: TurnViewProps) {
   const searching = messageQuery.trim() !== '';
   const matches =
     detail.assembled.length + detail.summarized.length + detail.dropped.length + detail.newMessages.length;
-  const copyMessage = onCopy
-    ? (row: MessageRow) => onCopy(JSON.stringify(row.message, null, 2), `message ${row.key}`)
-    : undefined;
+  // the same function across turns, so the message rows that show the same are not drawn again (MessageTable)
+  const copyMessage = useMemo(
+    () =>
+      onCopy ? (row: MessageRow) => onCopy(JSON.stringify(row.message, null, 2), `message ${row.key}`) : undefined,
+    [onCopy],
+  );
   const sectionProps = { expanded, onToggle, ...(copyMessage ? { onCopy: copyMessage } : {}) };
   return (
     <article

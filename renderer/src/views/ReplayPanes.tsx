@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BudgetChart } from '../components/BudgetChart';
 import { FillHeight, ReplayWorkspace, type WorkspaceOrientation } from '../components/ReplayWorkspace';
 import { TimelineTable, type TimelineLane } from '../components/TimelineTable';
 import { TurnView } from '../components/TurnView';
+import { useScrollRootToTop } from '../components/scrollRoot';
 import type { ElementSize } from '../components/useElementSize';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
 import type { TimelineRow } from '../model/timelineRows';
@@ -36,16 +37,29 @@ function chartHeight(size: ElementSize, compact: boolean): number {
   );
 }
 
-type DetailProps = Pick<ReplayPanesProps, 'recording' | 'laneId' | 'rows' | 'turnCount' | 'timelineLanes'> & {
-  turn: number;
-};
+type DetailProps = Pick<ReplayPanesProps, 'recording' | 'laneId' | 'rows' | 'turnCount' | 'timelineLanes'>;
 
-/** The selected turn in detail (its own subscriptions: expanding a message re-renders only this pane). */
-function TurnDetailPane({ recording, laneId, turn, rows, turnCount, timelineLanes }: DetailProps) {
+const copyTurnText = (text: string) => void copyText(text);
+
+function openLane(sessionId: string, lane: string, at: number): void {
+  const { selectSession, selectTurn } = useSelectionStore.getState();
+  selectSession(sessionId, lane);
+  selectTurn(at);
+}
+
+/**
+ * The selected turn in detail, with its own subscriptions (a switch or an opened message re-renders this pane
+ * only). A switch scrolls the detail pane back to its top, and the neighbouring turns' details are built while the
+ * browser is idle, so the next j or k finds them cached.
+ */
+function TurnDetailPane({ recording, laneId, rows, turnCount, timelineLanes }: DetailProps) {
+  const turn = useSelectionStore((s) => s.turn);
   const expanded = useSelectionStore((s) => s.expanded);
   const messageQuery = useTimelineFilterStore((s) => s.messageQuery);
   const setMessageQuery = useTimelineFilterStore((s) => s.setMessageQuery);
-  const { selectLane, selectSession, selectTurn, toggleExpanded } = useSelectionStore.getState();
+  const { selectLane, toggleExpanded } = useSelectionStore.getState();
+  useScrollRootToTop(laneId, turn);
+  useEffect(() => (laneId ? prefetchNeighbours(recording, laneId, turn) : undefined), [recording, laneId, turn]);
   const detail = laneId ? cachedTurnDetail(recording, laneId, turn) : null;
   const prompt = useMemo(() => rows.find((row) => row.turn === turn)?.prompt ?? '', [rows, turn]);
   if (!detail) return <p className="muted">This lane has no turn {turn + 1}.</p>;
@@ -60,61 +74,89 @@ function TurnDetailPane({ recording, laneId, turn, rows, turnCount, timelineLane
       onToggle={toggleExpanded}
       messageQuery={messageQuery}
       onMessageQuery={setMessageQuery}
-      onCopy={(text) => void copyText(text)}
-      onOpenLane={(sessionId, lane, at) => {
-        selectSession(sessionId, lane);
-        selectTurn(at);
-      }}
+      onCopy={copyTurnText}
+      onOpenLane={openLane}
     />
   );
 }
 
+/** Builds the details of the turns before and after `turn` when the browser is idle; returns the cancel. */
+function prefetchNeighbours(recording: Recording, laneId: string, turn: number): () => void {
+  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : null;
+  if (!idle) return () => {};
+  const handle = idle(() => {
+    cachedTurnDetail(recording, laneId, turn + 1);
+    if (turn > 0) cachedTurnDetail(recording, laneId, turn - 1);
+  });
+  return () => cancelIdleCallback(handle);
+}
+
+type ChartProps = Pick<ReplayPanesProps, 'series' | 'measure'> & { height: number; width: number; compact: boolean };
+
+/** The budget chart at the selected turn: a switch moves its cursor (the plot is memoised inside). */
+function ChartAtTurn({ series, measure, height, width, compact }: ChartProps) {
+  const turn = useSelectionStore((s) => s.turn);
+  const selectTurn = useSelectionStore((s) => s.selectTurn);
+  return (
+    <BudgetChart
+      series={series}
+      measure={measure}
+      selectedTurn={turn}
+      onSelectTurn={selectTurn}
+      height={height}
+      initialWidth={width}
+      compact={compact}
+    />
+  );
+}
+
+/** The timeline at the selected turn: a switch moves its highlight (and scrolls it into view). */
+function TimelineAtTurn({
+  lanes,
+  rows,
+  height,
+}: {
+  lanes: readonly TimelineLane[];
+  rows: readonly TimelineRow[];
+  height: number;
+}) {
+  const turn = useSelectionStore((s) => s.turn);
+  const selectTurn = useSelectionStore((s) => s.selectTurn);
+  return <TimelineTable lanes={lanes} rows={rows} selectedTurn={turn} onSelectTurn={selectTurn} height={height} />;
+}
+
 /**
- * The Replay workspace's two panes: chart and timeline (master), the selected turn (detail). The only part of the
- * view that follows the selected turn: on a switch the chart moves its cursor, the timeline its highlight, and the
- * detail shows the turn's cached detail.
+ * The Replay workspace's two panes: chart and timeline (master), the selected turn (detail). Only the leaves follow
+ * the selected turn (ChartAtTurn, TimelineAtTurn, TurnDetailPane subscribe to it): on a switch the chart moves its
+ * cursor, the timeline its highlight, and the detail shows the turn's cached detail; the panes around them stay.
  */
 export function ReplayPanes(props: ReplayPanesProps) {
   const { recording, laneId, measure, series, timelineLanes, visibleRows } = props;
-  const turn = useSelectionStore((s) => s.turn);
-  const selectTurn = useSelectionStore((s) => s.selectTurn);
   const master = (size: ElementSize, orientation: WorkspaceOrientation) => {
     const compact = orientation === 'vertical';
     return (
       <>
-        <BudgetChart
+        <ChartAtTurn
           series={series}
           measure={measure}
-          selectedTurn={turn}
-          onSelectTurn={selectTurn}
           height={chartHeight(size, compact)}
-          initialWidth={size.width}
+          width={size.width}
           compact={compact}
         />
         <FillHeight>
-          {(height) => (
-            <TimelineTable
-              lanes={timelineLanes}
-              rows={visibleRows}
-              selectedTurn={turn}
-              onSelectTurn={selectTurn}
-              height={height}
-            />
-          )}
+          {(height) => <TimelineAtTurn lanes={timelineLanes} rows={visibleRows} height={height} />}
         </FillHeight>
       </>
     );
   };
   return (
     <ReplayWorkspace
-      detailKey={`${laneId}:${turn}`}
       masterWidth={TURN_COLUMN_WIDTH + timelineLanes.length * LANE_COLUMNS_WIDTH}
       master={master}
       detail={
         <TurnDetailPane
           recording={recording}
           laneId={laneId}
-          turn={turn}
           rows={props.rows}
           turnCount={props.turnCount}
           timelineLanes={timelineLanes}
