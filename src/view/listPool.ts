@@ -67,9 +67,10 @@ export class ListPool<T extends object> {
 
   /**
    * Appends a span to `runs`, then copies the last two runs to the pool's end as one while they are of comparable
-   * length (within the copy budget). Without it a list whose pool order breaks once per
-   * turn (the previous turn's prompt left behind, a host message seen turns ago) gets one more run every turn;
-   * with it run lengths fall geometrically, a list has O(log length) runs, and an item is copied O(log) times.
+   * length (within the copy budget). Without it a list whose pool order breaks once per turn (the previous turn's
+   * prompt left behind, a host message seen turns ago) gets one more run every turn; with it the runs such breaks
+   * leave merge like the digits of a binary counter: a list keeps O(log length) of them and an item is copied
+   * O(log) times.
    */
   private pushMerging(runs: number[], start: number, end: number): void {
     pushSpan(runs, start, end);
@@ -77,7 +78,8 @@ export class ListPool<T extends object> {
       const m = runs.length;
       const top = runs[m - 1]! - runs[m - 2]!;
       const below = runs[m - 3]! - runs[m - 4]!;
-      if (below > 2 * top || this.copied + below + top > this.copyBudget) break;
+      // comparable only: a short run beside a long one stays a run (copying the long one would cost more)
+      if (below > 2 * top || top > 2 * below || this.copied + below + top > this.copyBudget) break;
       this.copied += below + top;
       const from = this.items.length;
       for (const [a, b] of [

@@ -87,6 +87,15 @@ describe('list pools', () => {
     expect(pool.size).toBe(history.length);
   });
 
+  it('keep a compaction’s summary and its long kept tail as two runs, without copying the tail', () => {
+    const pool = refPool();
+    const history = Array.from({ length: 1000 }, (_, i) => ref(`m${i}`));
+    pool.add(history);
+    const compacted = pool.add([ref('summary'), ...history.slice(600)]);
+    expect(compacted.runs).toEqual([1000, 1001, 600, 1000]);
+    expect(pool.size).toBe(1001);
+  });
+
   it('never copy more than an eighth of what the lists hold when an engine breaks them in the middle', () => {
     const pool = refPool();
     const items = Array.from({ length: 400 }, (_, i) => ref(`m${i}`));
