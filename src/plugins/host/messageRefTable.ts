@@ -29,18 +29,15 @@
  * - Encoding and decoding are transactional: ids defined by a payload become known only once the whole payload
  *   was encoded (and handed to the transport) or decoded successfully.
  */
-import type { WireSide } from './wireFormat';
+import type { Json, WireSide } from './wireFormat';
+import { TwinIndex } from './wireTwin';
+import { leadingRuns, PartOwners, touchOtherIds, type RefRun } from './refRuns';
+
+export type { RefRun } from './refRuns';
 
 export interface MessageRef {
   side: WireSide;
   id: number;
-}
-
-/** `count` consecutive ids of one side, from `from` */
-export interface RefRun {
-  side: WireSide;
-  from: number;
-  count: number;
 }
 
 /** What the encoder may ask while encoding one payload. */
@@ -65,6 +62,13 @@ export interface MessageRefEncoder {
    * shallow copy made from it — so `value` can cross as a `like` node (wireLike.ts). Undefined when there is none.
    */
   baseOf?(value: object): { ref: MessageRef; value: object } | undefined;
+  /**
+   * Engine host only: the id of a message of its own the app holds (same role and timestamp) that `value`, not sent
+   * before, encodes to exactly as that one was sent; `value` then takes that id (wireTwin.ts).
+   */
+  twinOf?(value: object): MessageRef | undefined;
+  /** Engine host only: what the message it names `id` in this payload was sent as (kept for `twinOf`). */
+  sentAs?(id: number, node: Json): void;
 }
 
 /** A remembered array's leading part that a new array repeats: its runs, and the array's id if the peer kept it. */
@@ -120,30 +124,6 @@ interface RemoteEntry {
   lastUsed: number;
 }
 
-/** The runs covering the first `length` elements of `runs` (the last one cut short where needed). */
-function leadingRuns(runs: readonly RefRun[], length: number): RefRun[] {
-  const out: RefRun[] = [];
-  let covered = 0;
-  for (const r of runs) {
-    if (covered >= length) break;
-    const count = Math.min(r.count, length - covered);
-    out.push(count === r.count ? r : { side: r.side, from: r.from, count });
-    covered += count;
-  }
-  return out;
-}
-
-/** Collects the ids of `side` within the first `length` elements of `runs` (the peer's ids a payload uses). */
-function touchOtherIds(runs: readonly RefRun[], length: number, side: WireSide, touched: number[]): void {
-  let covered = 0;
-  for (const r of runs) {
-    if (covered >= length) return;
-    const count = Math.min(r.count, length - covered);
-    if (r.side === side) for (let id = r.from; id < r.from + count; id++) touched.push(id);
-    covered += count;
-  }
-}
-
 export class MessageRefTable {
   readonly side: WireSide;
   private readonly other: WireSide;
@@ -163,8 +143,10 @@ export class MessageRefTable {
   private nextArrayId = 1;
   /** child: the app's named arrays, by id (the most recent RECEIVED_ARRAYS) */
   private receivedArrays = new Map<number, readonly unknown[]>();
-  /** parent: the parts (values, and elements of array values) of its messages the peer holds, to their message */
-  private partOwners = new WeakMap<object, object>();
+  /** parent: which of its messages the peer holds each part belongs to (for `baseOf`) */
+  private partOwners = new PartOwners();
+  /** child: what each message it named was sent as, for `twinOf` (dropped with the id) */
+  private twins = new TwinIndex();
   /** payloads committed (parent: drives releases) */
   private clock = 0;
   private pendingRelease: number[] = [];
@@ -187,7 +169,8 @@ export class MessageRefTable {
     this.remoteIds = new WeakMap();
     this.releasing = new Map();
     this.receivedCopies = new WeakSet();
-    this.partOwners = new WeakMap();
+    this.partOwners = new PartOwners();
+    this.twins = new TwinIndex();
     this.recentArrays = [];
     this.receivedArrays = new Map();
     this.pendingRelease = [];
@@ -203,6 +186,8 @@ export class MessageRefTable {
     const pending = new Map<object, number>();
     const touched: number[] = [];
     const arrays: SentArray[] = [];
+    const snapshots: [number, Json][] = [];
+    const twins: [object, number][] = [];
     return {
       refOf: (value) => {
         const own = this.ownIds.get(value);
@@ -243,12 +228,31 @@ export class MessageRefTable {
         arrays.push({ ...(id !== undefined ? { id } : {}), items: array.slice(0, length), runs });
         return id;
       },
-      baseOf: (value) => (this.side === 'parent' ? this.baseOf(value) : undefined),
+      baseOf: (value) => {
+        if (this.side !== 'parent') return undefined;
+        const owner = this.partOwners.baseOf(value, (message) => this.ownIds.get(message));
+        return owner && { ref: { side: this.side, id: owner.id }, value: owner.message };
+      },
+      twinOf: (value) => {
+        const id = this.side === 'child' && !pending.has(value) ? this.twins.find(value) : undefined;
+        if (id === undefined) return undefined;
+        twins.push([value, id]);
+        return { side: this.side, id };
+      },
+      sentAs: (id, node) => {
+        if (this.side === 'child') snapshots.push([id, node]);
+      },
       commit: () => {
         for (const [value, id] of pending) {
           this.ownObjects.set(id, value);
           this.ownIds.set(value, id);
-          if (this.side === 'parent') this.indexParts(value);
+          if (this.side === 'parent') this.partOwners.index(value);
+        }
+        for (const [id, node] of snapshots) this.twins.remember(this.ownObjects.get(id)!, id, node);
+        // the latest object with an id is what it resolves to (what the engine returned last)
+        for (const [value, id] of twins) {
+          this.ownObjects.set(id, value);
+          this.ownIds.set(value, id);
         }
         pending.clear();
         for (const id of touched) this.touch(id);
@@ -310,38 +314,6 @@ export class MessageRefTable {
     };
   }
 
-  /** Remembers which message each part of `message` belongs to (the first message that had it keeps it). */
-  private indexParts(message: object): void {
-    for (const part of Object.values(message)) {
-      if (typeof part !== 'object' || part === null) continue;
-      if (!this.partOwners.has(part)) this.partOwners.set(part, message);
-      if (!Array.isArray(part)) continue;
-      for (const item of part)
-        if (typeof item === 'object' && item !== null && !this.partOwners.has(item)) this.partOwners.set(item, message);
-    }
-  }
-
-  /** The first message of this side's, other than `value`, that owns one of `value`'s parts. */
-  private baseOf(value: object): { ref: MessageRef; value: object } | undefined {
-    for (const part of Object.values(value)) {
-      if (typeof part !== 'object' || part === null) continue;
-      const found = this.ownedBase(part, value);
-      if (found) return found;
-      if (!Array.isArray(part)) continue;
-      for (const item of part) {
-        const inner = typeof item === 'object' && item !== null ? this.ownedBase(item, value) : undefined;
-        if (inner) return inner;
-      }
-    }
-    return undefined;
-  }
-
-  private ownedBase(part: object, value: object): { ref: MessageRef; value: object } | undefined {
-    const owner = this.partOwners.get(part);
-    const id = owner && owner !== value ? this.ownIds.get(owner) : undefined;
-    return id === undefined ? undefined : { ref: { side: this.side, id }, value: owner! };
-  }
-
   /** Parent: after every SWEEP_EVERY_PAYLOADS payloads, moves engine ids unused for too long to `releasing`. */
   private tick(): void {
     this.clock++;
@@ -394,6 +366,7 @@ export class MessageRefTable {
       if (value === undefined) continue;
       this.ownObjects.delete(id);
       this.ownIds.delete(value);
+      this.twins.forget(id);
     }
     if (ids.length > 0) this.forgetRecent(this.side, new Set(ids));
   }

@@ -300,7 +300,10 @@ class WireEncoder {
     return entries;
   }
 
-  /** a plain object in a message slot: a reference when the peer has it, else (maybe) a definition */
+  /**
+   * a plain object in a message slot: a reference when the peer has it (or, from the engine host, one it holds
+   * that equals it), else (maybe) a definition
+   */
   private messageSlot(v: unknown, path: string, depth: number): SlotEncoding | undefined {
     const cache = this.cache;
     if (
@@ -313,16 +316,16 @@ class WireEncoder {
     ) {
       return undefined;
     }
-    const ref = cache.refOf(v);
+    const ref = cache.refOf(v) ?? cache.twinOf?.(v);
     if (ref) return { node: refNode(ref), ref };
     // a copy of a message the peer holds crosses as what it does not share with it (see wireLike.ts)
     const base = cache.baseOf?.(v);
     const node =
       (base && encodeLike(this.likeHost, v, base.value, base.ref, path, depth)) ?? this.value(v, path, depth, 'none');
     const id = cache.define(v);
-    return id === undefined
-      ? { node }
-      : { node: { [WIRE_TAG]: 'def', id, value: node }, defined: { side: this.ctx.side, id } };
+    if (id === undefined) return { node };
+    cache.sentAs?.(id, node);
+    return { node: { [WIRE_TAG]: 'def', id, value: node }, defined: { side: this.ctx.side, id } };
   }
 
   /**
