@@ -18,13 +18,15 @@ interface Gathered {
   generation: ReplayStreamResponse['generation'];
   cursor: number;
   head: ReplayStreamResponse['head'];
+  /** a head too large for one page: the pieces of its JSON text so far (they come before the turns) */
+  headText: string;
   lanes: Recording['lanes'];
   turns: Record<string, TurnRecord[]>;
   messages: Record<string, MessageRecord>;
 }
 
 function fresh(generation: Gathered['generation']): Gathered {
-  return { generation, cursor: 0, head: undefined, lanes: [], turns: {}, messages: {} };
+  return { generation, cursor: 0, head: undefined, headText: '', lanes: [], turns: {}, messages: {} };
 }
 
 /**
@@ -33,10 +35,15 @@ function fresh(generation: Gathered['generation']): Gathered {
  */
 function gather(into: Gathered, page: ReplayStreamResponse): Gathered {
   const next = page.generation === into.generation ? into : fresh(page.generation);
+  const headText = next.headText + (page.headText ?? '');
+  // the pieces are complete at the first page after them
+  const pieced =
+    !next.head && headText && page.headText === undefined ? (JSON.parse(headText) as Gathered['head']) : undefined;
   return {
     generation: page.generation,
     cursor: page.cursor,
-    head: page.head ?? next.head,
+    head: page.head ?? next.head ?? pieced,
+    headText: page.headText !== undefined ? headText : '',
     lanes: page.lanes,
     turns: appendTurns(next.turns, page.turns),
     messages: page.turns.length > 0 ? { ...next.messages, ...page.messages } : next.messages,

@@ -169,6 +169,8 @@ export const ReplayStreamResponseSchema = Type.Object(
     lanes: Type.Array(LaneRecordSchema),
     /** the Recording without turns and messages: on a generation's first page that has turns */
     head: Type.Optional(Type.Omit(RecordingSchema, ['turns', 'messages'])),
+    /** instead of `head` when it is over 256 KiB: a piece of its JSON text, one a page before the turns */
+    headText: Type.Optional(Type.String()),
     /** `assembled` and `asSent.messages` as deltas against the lane's previous turn (src/view/listDelta.ts) */
     turns: Type.Array(EncodedTurnRecordSchema),
     /** the messages these turns are the first of the generation to reference */

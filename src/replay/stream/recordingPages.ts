@@ -10,6 +10,7 @@ import type { MessageRecord, Recording } from '../../contract/recording';
 import type { EncodedTurnRecord } from '../../view/listDelta';
 import { sliceRecording, type RecordingSlice } from '../recording/sliceRecording';
 import { DEFAULT_PAGE_BYTES, type RecordingHead } from './replayStreamPage';
+import { headPieces } from './headPieces';
 import { turnLogOf, type TurnLog } from './turnLog';
 
 /** JSON bytes a bridge message stays under */
@@ -18,8 +19,6 @@ export const BRIDGE_MESSAGE_BYTES = 1_000_000;
 export const INLINE_RECORDING_BYTES = 900_000;
 /** the most turns one page may ask for */
 export const MAX_PAGE_TURNS = 10_000;
-/** a head over this many JSON bytes travels as text pieces of about this size */
-const HEAD_PIECE_BYTES = 256 * 1024;
 
 export interface RecordingPageRequest {
   /** the position of the page's first turn (0 to the number of turns) */
@@ -80,32 +79,12 @@ export interface PageCache {
   headPieces?: string[];
 }
 
-/** The JSON text in pieces whose JSON-string form stays about `bytes` (a piece never splits a character pair). */
-function piecesOf(text: string, bytes: number): string[] {
-  const pieces: string[] = [];
-  const step = 16 * 1024;
-  let start = 0;
-  while (start < text.length) {
-    let end = start;
-    while (end < text.length && Buffer.byteLength(JSON.stringify(text.slice(start, end))) < bytes) {
-      end = Math.min(text.length, end + step);
-      const code = text.charCodeAt(end - 1);
-      if (end < text.length && code >= 0xd800 && code <= 0xdbff) end++;
-    }
-    pieces.push(text.slice(start, end));
-    start = end;
-  }
-  return pieces;
-}
-
 function logFor(cache: PageCache, recording: Recording, slice: RecordingSlice | undefined) {
   const sliceKey = JSON.stringify(slice ?? {});
   if (cache.recording !== recording || cache.sliceKey !== sliceKey || !cache.log || !cache.source) {
     const source = slice ? sliceRecording(recording, slice) : recording;
     const { turns: _turns, messages: _messages, ...head } = source;
-    const text = JSON.stringify(head);
-    const headPieces = Buffer.byteLength(text) > HEAD_PIECE_BYTES ? piecesOf(text, HEAD_PIECE_BYTES) : [];
-    Object.assign(cache, { recording, sliceKey, source, log: turnLogOf(source), head, headPieces });
+    Object.assign(cache, { recording, sliceKey, source, log: turnLogOf(source), head, headPieces: headPieces(head) });
   }
   return { source: cache.source!, log: cache.log!, head: cache.head!, pieces: cache.headPieces! };
 }
