@@ -225,7 +225,7 @@ export class ReplayRun {
       lane: runner.id,
       turn: null,
       message:
-        `${degraded.length} of ${turns.length} turns ran on "legacy" instead of "${runner.configuredEngine.info.id}" ` +
+        `${degraded.length} of ${turns.length} turns ran on "legacy" instead of "${runner.group.requestedEngineId}" ` +
         `(first: turn ${first + 1}): ${reasons}. OpenClaw ${this.state.profile.version} needs ` +
         'transcriptSemantics {currentTurnFence: "before-current-turn-entry-v1", turnAdvancementIdempotency: ' +
         '"atomic-idempotent-v1"} and commitTurn() to run an engine; without them every turn falls back silently.',

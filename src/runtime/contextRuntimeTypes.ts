@@ -83,6 +83,11 @@ export interface ContextRuntime {
   getEngineOwner(engineId: string): string | undefined;
   /** `{engineId, owner, quarantined}` for an engine this runtime resolved, else undefined. */
   describeResolvedEngine(engine: ContextEngine): ResolvedEngineDescription | undefined;
+  /**
+   * The compat-wrapped engine behind a resolved engine's quarantine proxy, as a 2026.8+ logical turn calls it
+   * (failures reach the caller, nothing is quarantined); `engine` itself when it has no proxy.
+   */
+  unguardedContextEngine(engine: ContextEngine): ContextEngine;
   /** OpenClaw's owner attribution: the plugin id behind a resolved engine; none once it is quarantined. */
   resolveContextEngineOwnerPluginId(engine: ContextEngine): string | undefined;
   /** A plugin api for `pluginId`; its registrations use owner `plugin:<pluginId>`. */

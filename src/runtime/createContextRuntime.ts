@@ -4,7 +4,12 @@
  */
 import type { ContextEngineFactory } from '../contract';
 import type { ContextRuntime, ContextRuntimeOptions } from './contextRuntimeTypes';
-import { describeResolvedEngine, resolveContextEngine, resolveDefaultContextEngine } from './engineResolution';
+import {
+  describeResolvedEngine,
+  resolveContextEngine,
+  resolveDefaultContextEngine,
+  unguardedContextEngine,
+} from './engineResolution';
 import { createContextEnginePluginApi } from './pluginApi';
 import { PUBLIC_SDK_CONTEXT_ENGINE_OWNER } from './registry';
 import {
@@ -45,6 +50,7 @@ export function createContextRuntimeCore(
     listContextEngineRegistrations: () => registry.list(),
     getEngineOwner: (engineId) => registry.get(engineId)?.owner,
     describeResolvedEngine: (engine) => describeResolvedEngine(state, engine),
+    unguardedContextEngine: (engine) => unguardedContextEngine(state, engine),
     resolveContextEngineOwnerPluginId: (engine) => {
       const description = describeResolvedEngine(state, engine);
       if (!description || description.quarantined || !description.owner?.startsWith('plugin:')) return undefined;

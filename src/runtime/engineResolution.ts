@@ -124,8 +124,19 @@ function wrapResolvedEngine(
         quarantine: (input) => void recordQuarantine(state, input.engineId, input.operation, input.error, input.owner),
         resolveFallback: fallback,
       });
-  state.resolvedMeta.set(wrapped, { engineId, owner: entry.owner });
+  state.resolvedMeta.set(wrapped, { engineId, owner: entry.owner, ...(isDefault ? {} : { unguarded: compat }) });
   return wrapped;
+}
+
+/**
+ * The engine as OpenClaw 2026.8+ hands it to a logical turn: compat-wrapped but not behind the quarantine proxy
+ * (9.6 registry-*.mjs `resolveLogicalTurnContextEngines` creates it without a default engine, so
+ * `wrapResolvedContextEngine` adds no fallback): its failures reach the caller and quarantine nothing. `engine`
+ * itself when it has no quarantine proxy (the default engine, or one this runtime did not resolve).
+ */
+export function unguardedContextEngine(state: RuntimeState, engine: ContextEngine): ContextEngine {
+  const meta = engine !== null && typeof engine === 'object' ? state.resolvedMeta.get(engine) : undefined;
+  return meta?.unguarded ?? engine;
 }
 
 export function describeResolvedEngine(

@@ -2,7 +2,7 @@
  * The state one context runtime instance keeps (logger, events, registry, quarantines, what it resolved) and the
  * operations on it that registration and resolution share.
  */
-import type { ContextEngineFactory, ContextEngineQuarantine, Logger } from '../contract';
+import type { ContextEngine, ContextEngineFactory, ContextEngineQuarantine, Logger } from '../contract';
 import type { ContextRuntimeOptions } from './contextRuntimeTypes';
 import { DEFAULT_CONTEXT_ENGINE_ID, QuarantineStore } from './quarantineStore';
 import {
@@ -20,8 +20,11 @@ export interface RuntimeState {
   readonly hub: RuntimeEventHub;
   readonly registry: ContextEngineRegistry;
   readonly quarantines: QuarantineStore;
-  /** the engine id and owner behind each engine object `resolveContextEngine` returned */
-  readonly resolvedMeta: WeakMap<object, { engineId: string; owner?: string }>;
+  /**
+   * the engine id and owner behind each engine object `resolveContextEngine` returned, and for a quarantine proxy
+   * the compat-wrapped engine it guards
+   */
+  readonly resolvedMeta: WeakMap<object, { engineId: string; owner?: string; unguarded?: ContextEngine }>;
   readonly now: () => Date;
   readonly legacyFactory: ContextEngineFactory;
 }

@@ -34,6 +34,7 @@ export const FINDING_CODES = [
   'noop-compaction',
   'compaction-no-effect',
   'compaction-refused',
+  'compaction-failed',
   'estimate-drift',
   'orphaned-tool-call',
   'orphaned-tool-result',

@@ -12,6 +12,7 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'noop-compaction': 'error',
   'compaction-no-effect': 'warning',
   'compaction-refused': 'warning',
+  'compaction-failed': 'error',
   'estimate-drift': 'warning',
   'orphaned-tool-call': 'error',
   'orphaned-tool-result': 'error',
@@ -178,7 +179,7 @@ function compactionNoEffect(engine: string, c: CompactionOutcome): string | unde
   if (c.tokensBefore === null || c.tokensAfter === null || c.tokensBefore !== c.tokensAfter) return undefined;
   return (
     `${engine} compact() (${c.trigger}) returned compacted:true but tokensBefore == tokensAfter ` +
-    `(${c.tokensBefore}) and no assemble followed to measure it. Report compacted:false when nothing was removed.`
+    `(${c.tokensBefore}): by its own figures it removed nothing. Report compacted:false when nothing was removed.`
   );
 }
 
@@ -212,6 +213,28 @@ function compactionFindings(input: TurnFindingInput): Finding[] {
     if (noEffect) out.push(finding(input, 'compaction-no-effect', noEffect));
   }
   return out;
+}
+
+/**
+ * compact() threw and nothing quarantined the engine for it: OpenClaw logs the error, counts the compaction as failed
+ * and goes on, so the engine is asked again the next time (2026.9.6's logical turn calls its engine without the
+ * quarantine proxy; the built-in legacy engine is never behind one). Once per turn; a quarantine is its own finding.
+ */
+function compactionFailureFindings(input: TurnFindingInput): Finding[] {
+  if (input.quarantines.some((q) => q.operation === 'compact')) return [];
+  const failed = input.compactions.filter((c) => c.byEngine && c.error !== undefined);
+  if (failed.length === 0) return [];
+  const how = [...new Set(failed.map((c) => `${c.trigger}: ${c.error}`))].join('; ');
+  const overflow = failed.some((c) => c.trigger === 'overflow');
+  return [
+    finding(
+      input,
+      'compaction-failed',
+      `${engineLabel(input)} compact() threw (${how}). OpenClaw logs it, counts the compaction as failed and goes ` +
+        `on without quarantining the engine${overflow ? ', so the prompt that overflowed was not sent' : ''}; ` +
+        'it calls compact() again the next time. Make compact() return {ok: false, compacted: false, reason} instead.',
+    ),
+  ];
 }
 
 /** Tool calls and results that lost their partner, and a context that starts with an assistant message. */
@@ -363,6 +386,7 @@ export function computeTurnFindings(input: TurnFindingInput): Finding[] {
     ...quarantineFindings(input),
     ...assembleFailureFindings(input),
     ...compactionFindings(input),
+    ...compactionFailureFindings(input),
     ...(assembled ? assembledShapeFindings(input) : []),
     ...(assembled ? assembledTokenFindings(input) : []),
     ...determinismFindings(input),

@@ -15,20 +15,35 @@ import { compactTranscript } from '../../engines/legacy';
 import type { CompactionOutcome } from '../findings/computeTurnFindings';
 import type { CompactionEvent, CompactionTrigger } from '../../contract/recording';
 import type { Lane } from './laneContext';
+import type { RecordedEngine } from '../recording/recordEngineCalls';
 import type { TurnDraft } from '../recording/turnDraft';
 import { errorMessage } from '../../common/errorText';
 import { withEngineCompactionHooks, withHarnessCompactionHooks } from './hooks';
 
-/** Run the engine's `compact()`; true when it compacted (and the lane moved on to any successor session). */
-export async function compactOnEngine(
+/**
+ * OpenClaw's log line when `compact()` threw (the error is caught and the compaction counts as failed; a quarantine
+ * proxy around the engine has quarantined it first): the /compact path logs `context-engine compaction failed`
+ * (`compactEmbeddedAgentSession`, compact.queued.ts), overflow recovery `contextEngine.compact() threw during
+ * overflow recovery for <provider>/<model>: <String(error)>` (7.35 `runEmbeddedAgentInternal`, 9.6
+ * `compactEmbeddedRunForRecovery`); both 2026.7.35 and 2026.9.6 embedded-agent-*.
+ */
+export function compactThrewLine(lane: Lane, trigger: 'overflow' | 'manual', error: unknown, message: string): string {
+  if (trigger === 'manual') return `context-engine compaction failed ${JSON.stringify({ errorMessage: message })}`;
+  const model = `${lane.group.provider ?? 'unknown'}/${lane.group.model ?? 'unknown'}`;
+  const text = error instanceof Error ? String(error) : message;
+  return `contextEngine.compact() threw during overflow recovery for ${model}: ${text}`;
+}
+
+type CompactRequest = Omit<CompactParams, 'sessionId' | 'sessionKey' | 'sessionFile'>;
+
+/** The lane's session, target and runtime context around `params`; runtimeSettings only for an owner. */
+function compactParamsOf(
   lane: Lane,
-  draft: TurnDraft,
   info: ContextEngineInfo,
-  trigger: 'overflow' | 'manual',
-  params: Omit<CompactParams, 'sessionId' | 'sessionKey' | 'sessionFile'>,
+  params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
-): Promise<boolean> {
-  const full: CompactParams = {
+): CompactParams {
+  return {
     ...lane.sessionParams,
     sessionFile: lane.transcript.sessionFile,
     ...lane.targetParams(),
@@ -39,6 +54,22 @@ export async function compactOnEngine(
     }),
     ...(runtimeSettings && info.ownsCompaction ? { runtimeSettings } : {}),
   };
+}
+
+/**
+ * Run `engine`'s `compact()` (the turn's engine for overflow recovery, the slot's for /compact); true when it
+ * compacted (and the lane moved on to any successor session).
+ */
+export async function compactOnEngine(
+  lane: Lane,
+  draft: TurnDraft,
+  engine: RecordedEngine,
+  trigger: 'overflow' | 'manual',
+  params: CompactRequest,
+  runtimeSettings: ContextEngineRuntimeSettings | undefined,
+): Promise<boolean> {
+  const info = engine.info;
+  const full = compactParamsOf(lane, info, params, runtimeSettings);
   const note = `${trigger}${params.forceReason ? `, forceReason=${params.forceReason}` : ''}`;
   const delegatedBefore = lane.group.delegatedCompactions;
   const outcome = await withEngineCompactionHooks(
@@ -46,7 +77,7 @@ export async function compactOnEngine(
     draft,
     info,
     params.currentTokenCount,
-    () => lane.engine.call<CompactResult>(draft, 'compact', full, note),
+    () => engine.call<CompactResult>(draft, 'compact', full, note),
     (o) => (o.ok ? o.value : undefined),
   );
   const compaction: CompactionOutcome = {
@@ -63,6 +94,7 @@ export async function compactOnEngine(
     compaction.error = outcome.message;
     draft.compactions.push(compaction);
     draft.addEvent(failedCompactionEvent(trigger, info.id, outcome.message));
+    draft.warn(compactThrewLine(lane, trigger, outcome.error, outcome.message));
     return false;
   }
   const value = outcome.value;
@@ -96,7 +128,7 @@ export async function compactOnEngine(
     lane.group.transcripts.set(lane.transcript.sessionId, lane.transcript);
     lane.group.transcripts.set(lane.transcript.sessionFile, lane.transcript);
   }
-  await lane.maintain(draft, 'compaction', runtimeSettings);
+  await lane.maintain(draft, 'compaction', runtimeSettings, engine);
   return true;
 }
 

@@ -48,6 +48,18 @@ export interface Lane {
   readonly session: PreparedSession;
   readonly transcript: LaneTranscript;
   readonly engine: RecordedEngine;
+  /**
+   * the engine the lane's slot selects, behind the runtime's quarantine proxy: OpenClaw's `/compact` resolves it
+   * through `resolveContextEngine`, never through the logical turn (2026.9.6 embedded-agent-*.mjs
+   * `compactEmbeddedAgentSessionPrepared`)
+   */
+  readonly configuredEngine: RecordedEngine;
+  /**
+   * the engine overflow recovery compacts on: the turn's; on 2026.8+ a turn on the configured engine calls it
+   * without the quarantine proxy, as OpenClaw's logical turn does (9.6 `compactEmbeddedRunForRecovery` logs a
+   * throw and goes on)
+   */
+  readonly overflowCompactor: RecordedEngine;
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[];
@@ -65,10 +77,12 @@ export interface Lane {
   pipelineContext(): { messages: AgentMessage[]; removed: number };
   /** provenance of assembled messages, interned in the message table */
   classify(messages: readonly AgentMessage[]): { classified: ClassifiedMessage[]; stored: StoredMessage[] };
+  /** `maintain(reason)` on `engine` (default: the turn's engine) when it has it */
   maintain(
     draft: TurnDraft,
     reason: MaintainReason,
     runtimeSettings: ContextEngineRuntimeSettings | undefined,
+    engine?: RecordedEngine,
   ): Promise<CallOutcome<unknown> | undefined>;
   /** background `maintain("turn")`, awaited before the lane's next turn */
   deferMaintenance(promise: Promise<void>, draft: TurnDraft): void;

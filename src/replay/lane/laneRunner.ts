@@ -6,6 +6,7 @@
  */
 import type {
   AgentMessage,
+  ContextEngineInfo,
   ContextEngineRuntimeContext,
   ContextEngineRuntimeSettings,
   ContextEngineSessionTarget,
@@ -26,7 +27,7 @@ import { computeTurnFindings } from '../findings/computeTurnFindings';
 import { classifyAssembled, type ClassifiedMessage } from '../recording/classifyProvenance';
 import { createHashKeyCache } from '../recording/messageIdentity';
 import type { StoredMessage } from '../recording/messageTable';
-import { RecordedEngine, type CallOutcome } from '../recording/recordEngineCalls';
+import { RecordedEngine, type CallOutcome, type EngineMethod } from '../recording/recordEngineCalls';
 import { TurnDraft, type QuarantineLogEntry } from '../recording/turnDraft';
 import type { PreparedSession } from '../session/prepareSession';
 import type { RecordedSpawn } from '../session/subagentSpawns';
@@ -69,12 +70,19 @@ export class LaneRunner implements Lane {
   readonly transcript: LaneTranscript;
   /** the engine the lane's config selects (resolved once for the whole replay) */
   readonly configuredEngine: RecordedEngine;
+  /**
+   * its own info as resolved: 2026.8+ resolves each logical turn's engine without reading the process quarantine
+   * (9.6 registry-*.mjs `resolveLogicalTurnContextEngines`), so a quarantine (from a failed /compact) does not turn
+   * the configured engine into legacy for the per-turn decision
+   */
+  private readonly configuredInfo: ContextEngineInfo;
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[] = [];
   /** the engine running the current logical turn when it is not the configured one (legacy fallback) */
   private turnEngine: RecordedEngine | null = null;
   private legacyEngine: RecordedEngine | undefined;
+  private unguardedEngine: RecordedEngine | undefined;
   private readonly replayChildSession: ReplayChild;
   private current: TurnDraft | null = null;
   private deferred: { promise: Promise<void>; draft: TurnDraft } | null = null;
@@ -101,6 +109,7 @@ export class LaneRunner implements Lane {
     this.session = options.session;
     this.transcript = options.transcript;
     this.configuredEngine = options.engine;
+    this.configuredInfo = options.engine.info;
     this.sessionKey = options.sessionKey;
     this.depth = options.depth;
     this.replayChildSession = options.replayChild ?? NO_CHILD_REPLAY;
@@ -158,6 +167,15 @@ export class LaneRunner implements Lane {
   targetParams(): { sessionTarget?: ContextEngineSessionTarget } {
     const sessionTarget = this.sessionTarget();
     return sessionTarget ? { sessionTarget } : {};
+  }
+
+  get overflowCompactor(): RecordedEngine {
+    if (!this.state.profile.durableTurnCommit || this.turnEngine) return this.engine;
+    const inner = this.group.runtime.unguardedContextEngine(this.configuredEngine.engine);
+    if (inner === this.configuredEngine.engine) return this.engine;
+    // results are still checked: one the host cannot use fails the call, and quarantines nothing
+    this.unguardedEngine ??= new RecordedEngine(inner, () => undefined);
+    return this.unguardedEngine;
   }
 
   /** The lane's legacy engine, for logical turns that fall back to it (resolved on first use). */
@@ -307,13 +325,14 @@ export class LaneRunner implements Lane {
     });
   }
 
-  /** `maintain(reason)` when the engine has it. */
+  /** `maintain(reason)` on `engine` (default: the turn's) when it has it. */
   async maintain(
     draft: TurnDraft,
     reason: MaintainReason,
     runtimeSettings: ContextEngineRuntimeSettings | undefined,
+    engine: RecordedEngine = this.engine,
   ): Promise<CallOutcome<unknown> | undefined> {
-    if (!this.engine.has('maintain')) return undefined;
+    if (!engine.has('maintain')) return undefined;
     const params: MaintainParams = {
       ...this.sessionParams,
       sessionFile: this.transcript.engineSessionFile,
@@ -322,7 +341,7 @@ export class LaneRunner implements Lane {
       ...(runtimeSettings ? { runtimeSettings } : {}),
       runtimeContext: this.runtimeContext(),
     };
-    return this.engine.call(draft, 'maintain', params, `reason=${reason}`);
+    return engine.call(draft, 'maintain', params, `reason=${reason}`);
   }
 
   /** Replay one recorded turn on this lane and return its record. */
@@ -333,8 +352,7 @@ export class LaneRunner implements Lane {
     if (degradedReason !== undefined) this.turnEngine = await this.fallbackEngine();
     try {
       return await this.within(draft, async () => {
-        if (degradedReason !== undefined)
-          draft.warn(degradedTurnWarning(this.configuredEngine.info.id, degradedReason));
+        if (degradedReason !== undefined) draft.warn(degradedTurnWarning(this.configuredInfo.id, degradedReason));
         const out = await replayTurn(this, turn, draft, degradedReason);
         return { record: out.record, findings: [...earlier, ...out.findings] };
       });
@@ -349,7 +367,7 @@ export class LaneRunner implements Lane {
    */
   private degradedReason(): string | undefined {
     if (!this.state.profile.durableTurnCommit) return undefined;
-    const configured = this.configuredEngine;
+    const configured = { info: this.configuredInfo, has: (method: EngineMethod) => this.configuredEngine.has(method) };
     if (configured.info.id === 'legacy') return undefined;
     if (this.state.profile.hostRequirementMismatch === 'degrade-turn') {
       // 2026.8+ degrades the logical turn instead of failing closed (dist context-engine-turn-attempt-*.mjs)

@@ -73,7 +73,7 @@ function compactForOverflow(lane: Lane, draft: TurnDraft, attempt: AttemptResult
   return compactOnEngine(
     lane,
     draft,
-    lane.engine.info,
+    lane.overflowCompactor,
     'overflow',
     {
       tokenBudget: lane.group.contextWindow,

@@ -24,7 +24,12 @@ import { finalizeTurn } from './finalizeTurn';
 import { checkAgentRunHostSupport } from './hostRequirements';
 import { appendRecordedTurn } from './recordedOutput';
 
-/** `/compact` before this turn when the caller asked for a manual compaction (spec §13 step 1). */
+/**
+ * `/compact` before this turn when the caller asked for a manual compaction (spec §13 step 1), on the slot's engine
+ * behind the quarantine proxy: OpenClaw's /compact resolves it with `resolveContextEngine` (2026.7.35 and 2026.9.6
+ * embedded-agent-*, `compactEmbeddedAgentSession`), so a 2026.9.6 logical turn that runs on legacy does not move
+ * /compact to legacy, and a compact() that throws quarantines the engine.
+ */
 async function runManualCompaction(lane: Lane, draft: TurnDraft, turnIndex: number): Promise<void> {
   const manual = lane.state.manualCompactions.get(turnIndex);
   if (manual === undefined) return;
@@ -36,7 +41,7 @@ async function runManualCompaction(lane: Lane, draft: TurnDraft, turnIndex: numb
   await compactOnEngine(
     lane,
     draft,
-    lane.engine.info,
+    lane.configuredEngine,
     'manual',
     {
       force: true,

@@ -1,7 +1,7 @@
 import type { RecordedEngine } from '../../recording/recordEngineCalls';
 
 /** The engine declares and implements atomic idempotent turn advancement (OpenClaw's host-compat.ts rule). */
-export function supportsDurableTurnAdvancement(engine: RecordedEngine): boolean {
+export function supportsDurableTurnAdvancement(engine: Pick<RecordedEngine, 'info' | 'has'>): boolean {
   return (
     engine.info.transcriptSemantics?.turnAdvancementIdempotency === 'atomic-idempotent-v1' && engine.has('commitTurn')
   );
@@ -11,7 +11,7 @@ export function supportsDurableTurnAdvancement(engine: RecordedEngine): boolean 
  * Why a configured engine cannot take a logical turn on a host that requires durable commits (OpenClaw 2026.8+'s
  * context-engine-logical-turn.ts), or undefined when it can. The turn then runs on legacy.
  */
-export function durableTurnIssue(engine: RecordedEngine): string | undefined {
+export function durableTurnIssue(engine: Pick<RecordedEngine, 'info' | 'has'>): string | undefined {
   if (engine.info.transcriptSemantics?.currentTurnFence !== 'before-current-turn-entry-v1') {
     return 'current-turn transcript fencing is not declared';
   }
