@@ -1,8 +1,9 @@
 /**
- * Where TypeScript plugin entries are cached after transpiling (jiti's file cache). Transpiling a plugin such
- * as summary-tree takes about a second; an engine host starts per plugin per lane, so without a cache every
- * replay pays it again. jiti names each cached file by the source path and stamps it with a hash of the source,
- * so an edited plugin is transpiled again and a truncated cache file is never used.
+ * Where TypeScript plugin modules are cached after transpiling. Transpiling a plugin such as summary-tree takes
+ * about a second; an engine host starts per plugin per lane, so without a cache every replay pays it again. Under
+ * consent the engine host's covered transform (host/moduleCoverage.ts) checks each module first and then names its
+ * cache file by a hash of jiti's version, the transform options and the source, so an edited plugin is transpiled
+ * again (and checked on every load); without consent coverage jiti's own file cache is used.
  *
  * The folder is the user's own (`$CONTEXTSCOPE_CACHE_DIR`, else `$XDG_CACHE_HOME/contextscope`, else
  * `~/.cache/contextscope`), created private (0700): a shared temp folder would let another local user plant
