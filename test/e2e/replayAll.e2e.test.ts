@@ -78,7 +78,7 @@ describeWithChromium('browser mode: replay every session of a state dir', (chrom
       .toBe('Replay agent:main:s1');
     await expect
       .poll(() => page.locator('.replay-view__meta').textContent(), { timeout: 30_000 })
-      .toMatch(/^5 turns · 1 lanes · /);
+      .toMatch(/^5 turns · 1 lane · /);
     await saveScreenshot(page, 'replay-all-opened-row');
   });
 

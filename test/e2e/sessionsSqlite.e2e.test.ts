@@ -72,7 +72,7 @@ describeWithChromium('browser mode: sessions stored in SQLite', (chromiumPath) =
     // the timeline is virtualized (only the rows in view are rendered): the header counts the turns
     await expect
       .poll(() => page.locator('.replay-view__meta').textContent(), { timeout: 60_000 })
-      .toMatch(/^12 turns · 1 lanes · /);
+      .toMatch(/^12 turns · 1 lane · /);
     await saveScreenshot(page, 'replay-sqlite');
     expect(fingerprint(stateDir)).toBe(before);
   });

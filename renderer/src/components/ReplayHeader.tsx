@@ -31,7 +31,8 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           Replay <span className="mono replay-view__session">{title}</span>
         </h1>
         <p className="replay-view__meta muted">
-          <span className="mono">{turnCount}</span> turns · <span className="mono">{laneCount}</span> lanes ·{' '}
+          <span className="mono">{formatCount(turnCount)}</span> {turnCount === 1 ? 'turn' : 'turns'} ·{' '}
+          <span className="mono">{laneCount}</span> {laneCount === 1 ? 'lane' : 'lanes'} ·{' '}
           <span className="mono">{formatCount(entryCount)}</span> entries · replayed in {formatDuration(wallMs)} ·{' '}
           <Tag
             tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'}
