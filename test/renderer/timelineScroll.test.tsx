@@ -1,7 +1,8 @@
 /**
  * The timeline keeps the selected row in view from the virtualizer's cached geometry (no layout is read on a switch):
- * a step past the last row in view scrolls by one row, End to the last row, Home back to the top; a row in view
- * does not scroll. jsdom has no layout, so the scroller is given the box a browser would lay out (its scroll height
+ * a step past the last row in view scrolls by one row, End to the last row (whose rows are rendered before the
+ * scroll), Home back to the top; a row in view does not scroll; rows are rendered in blocks, so a step rarely adds
+ * or drops one. jsdom has no layout, so the scroller is given the box a browser would lay out (its scroll height
  * and client height) and scroll events are fired as a browser would after a scroll.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -58,27 +59,49 @@ describe('the timeline keeps the selected row in view', () => {
     await waitFor(() => expect(scroller.scrollTop).toBe(2 * TIMELINE_ROW_HEIGHT));
   });
 
-  it('End scrolls to the last row and renders it; Home goes back to the top', async () => {
+  it('renders rows in blocks: scrolling by one row keeps the same rows', () => {
+    render(timelineAt(12));
+    const scroller = laidOut(screen.getByTestId('timeline'));
+    const shown = () => screen.getAllByTestId('timeline-row').map((row) => row.getAttribute('data-turn'));
+    scroller.scrollTop = 9 * TIMELINE_ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+    const before = shown();
+    scroller.scrollTop = 10 * TIMELINE_ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+    expect(shown()).toEqual(before);
+    expect(before[0]).toBe('0');
+    // … until the overscan crosses a block
+    scroller.scrollTop = 16 * TIMELINE_ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+    expect(shown()[0]).toBe('8');
+  });
+
+  it('End renders the last rows before it scrolls to them; Home goes back to the top', async () => {
     const view = render(timelineAt(0));
     const scroller = laidOut(screen.getByTestId('timeline'));
     view.rerender(timelineAt(COUNT - 1));
-    // a jump scrolls at once, so the rows it brings into view are rendered in the same frame
-    expect(scroller.scrollTop).toBe(COUNT * TIMELINE_ROW_HEIGHT - IN_VIEW * TIMELINE_ROW_HEIGHT);
+    // the rows a jump brings into view are rendered with the selection, before the scroll (in the next frame)
+    expect(selectedRow()?.getAttribute('data-turn')).toBe(String(COUNT - 1));
+    const shown = () => screen.getAllByTestId('timeline-row').map((row) => Number(row.getAttribute('data-turn')));
+    expect(shown()).toEqual(expect.arrayContaining([COUNT - IN_VIEW, COUNT - 1]));
+    await waitFor(() => expect(scroller.scrollTop).toBe(COUNT * TIMELINE_ROW_HEIGHT - IN_VIEW * TIMELINE_ROW_HEIGHT));
     fireEvent.scroll(scroller);
-    await waitFor(() => expect(selectedRow()?.getAttribute('data-turn')).toBe(String(COUNT - 1)));
+    // once scrolled there, the first rows are no longer rendered
+    await waitFor(() => expect(shown()[0]).toBeGreaterThan(COUNT - 3 * IN_VIEW));
     view.rerender(timelineAt(0));
-    expect(scroller.scrollTop).toBe(0);
-    fireEvent.scroll(scroller);
-    await waitFor(() => expect(selectedRow()?.getAttribute('data-turn')).toBe('0'));
+    expect(selectedRow()?.getAttribute('data-turn')).toBe('0');
+    await waitFor(() => expect(scroller.scrollTop).toBe(0));
   });
 
   it('counts a scroll it wrote before the browser reported it (j then k within one frame)', async () => {
     const view = render(timelineAt(0));
     const scroller = laidOut(screen.getByTestId('timeline'));
     view.rerender(timelineAt(COUNT - 1));
-    // no scroll event yet: going back to the row above the last must not scroll to the top
+    const end = COUNT * TIMELINE_ROW_HEIGHT - IN_VIEW * TIMELINE_ROW_HEIGHT;
+    await waitFor(() => expect(scroller.scrollTop).toBe(end));
+    // no scroll event yet: the row above the last is in view of the scroll written, so nothing moves
     view.rerender(timelineAt(COUNT - 2));
     await new Promise((done) => requestAnimationFrame(() => done(null)));
-    expect(scroller.scrollTop).toBe(COUNT * TIMELINE_ROW_HEIGHT - IN_VIEW * TIMELINE_ROW_HEIGHT);
+    expect(scroller.scrollTop).toBe(end);
   });
 });

@@ -1,5 +1,5 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { observeElementRect, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { TimelineCell, TimelineRow } from '../model/timelineRows';
 import { scrollToReveal } from '../model/windowRange';
@@ -123,21 +123,44 @@ function useScrollInsets(scroller: RefObject<HTMLDivElement | null>): ScrollInse
   return insets;
 }
 
+const OVERSCAN = 6;
+/** rows are added and dropped in blocks of this many, so a step (j, k) rarely changes which rows are rendered */
+const BLOCK = 8;
+
+function blockRange(from: number, to: number, count: number): number[] {
+  const start = Math.max(0, Math.floor(from / BLOCK) * BLOCK);
+  const end = Math.min(count - 1, Math.ceil((to + 1) / BLOCK) * BLOCK - 1);
+  return Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
+}
+
+/**
+ * The rows to render: those in view and the overscan, in whole blocks; and when the selected row is beyond them (a
+ * jump: End, a click on the chart) the rows around it too, so that the frame which scrolls to it has them.
+ */
+export function timelineIndexes(range: Range, selected: number, visibleRows: number): number[] {
+  const shown = blockRange(range.startIndex - OVERSCAN, range.endIndex + OVERSCAN, range.count);
+  if (selected < 0 || (selected >= shown[0]! && selected <= shown.at(-1)!)) return shown;
+  const around = blockRange(selected - visibleRows - OVERSCAN, selected + visibleRows + OVERSCAN, range.count);
+  return [...new Set([...shown, ...around])].sort((a, b) => a - b);
+}
+
 /**
  * Per-turn rows with the lanes side by side; only the rows in view are rendered (@tanstack/react-virtual), and the
- * selected row is kept in view with the virtualizer's scrollToIndex (from its cached sizes and scroll offset).
+ * selected row is kept in view from the virtualizer's cached scroll offset and box (no layout is read on a switch).
  */
 export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height = 320 }: TimelineTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const viewport = Math.max(TIMELINE_ROW_HEIGHT, height - HEADER_HEIGHT);
   const insets = useScrollInsets(scroller);
   const written = useRef<{ top: number; from: number | null } | null>(null);
+  const selectedIndex = rows.findIndex((row) => row.turn === selectedTurn);
   // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualizer re-renders this component on scroll itself
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => TIMELINE_ROW_HEIGHT,
-    overscan: 6,
+    overscan: OVERSCAN,
+    rangeExtractor: (range) => timelineIndexes(range, selectedIndex, Math.ceil(viewport / TIMELINE_ROW_HEIGHT)),
     paddingStart: HEADER_HEIGHT,
     // before layout (and in jsdom, which has none) the scroller is as tall as the height given
     initialRect: { width: 0, height: viewport + HEADER_HEIGHT },
@@ -147,9 +170,6 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
       ),
   });
   const items = virtualizer.getVirtualItems();
-  const padTop = items.length > 0 ? items[0]!.start - HEADER_HEIGHT : 0;
-  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const selectedIndex = rows.findIndex((row) => row.turn === selectedTurn);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -166,58 +186,61 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
       written.current = { top: next, from: virtualizer.scrollOffset };
       element.scrollTop = next;
     };
-    // a row already rendered (a step, within the overscan) scrolls in the next frame, before it is drawn, where the
-    // scroll's layout is the frame's own; a jump (End, a click far off) scrolls now so that the rows it brings into
-    // view are rendered in the same frame
-    const rendered = items.length > 0 && selectedIndex >= items[0]!.index && selectedIndex <= items.at(-1)!.index;
-    if (!rendered || typeof requestAnimationFrame !== 'function') return reveal();
+    // the rows it brings into view are rendered already (timelineIndexes): it scrolls in the next frame, before that
+    // is drawn, where the layout that setting scrollTop needs is the frame's own
+    if (typeof requestAnimationFrame !== 'function') return reveal();
     const frame = requestAnimationFrame(reveal);
     return () => cancelAnimationFrame(frame);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `items` is read for this selection, not followed
   }, [virtualizer, selectedIndex, viewport, insets]);
 
   const contentHeight = HEADER_HEIGHT + rows.length * TIMELINE_ROW_HEIGHT + 2;
   return (
     <div ref={scroller} className="timeline" style={{ height: Math.min(height, contentHeight) }} data-testid="timeline">
       <table className="table timeline__table" aria-label="Turns" aria-rowcount={rows.length + 2}>
-        <thead>
-          <tr>
-            <th scope="col" rowSpan={2} className="timeline__turn-head">
-              Turn
-            </th>
-            {lanes.map((lane) => (
-              <th key={lane.id} scope="colgroup" colSpan={3} className="timeline__lane-head">
-                <span className="legend-swatch" style={{ background: lane.color }} aria-hidden="true" />
-                <span className="mono">{lane.label}</span>
-              </th>
-            ))}
-          </tr>
-          <tr>
-            {lanes.map((lane) => (
-              <LaneSubHeads key={lane.id} />
-            ))}
-          </tr>
-        </thead>
+        <TimelineHead lanes={lanes} />
         <tbody>
-          {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
-          {items.map((item) => {
+          {items.map((item, i) => {
             const row = rows[item.index]!;
+            const gap = item.start - (i === 0 ? HEADER_HEIGHT : items[i - 1]!.end);
             return (
-              <Row
-                key={row.turn}
-                row={row}
-                lanes={lanes}
-                selected={row.turn === selectedTurn}
-                onSelectTurn={onSelectTurn}
-              />
+              <Fragment key={row.turn}>
+                {gap > 0 && <tr aria-hidden="true" style={{ height: gap }} />}
+                <Row row={row} lanes={lanes} selected={row.turn === selectedTurn} onSelectTurn={onSelectTurn} />
+              </Fragment>
             );
           })}
-          {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
+          {items.length > 0 && virtualizer.getTotalSize() > items.at(-1)!.end && (
+            <tr aria-hidden="true" style={{ height: virtualizer.getTotalSize() - items.at(-1)!.end }} />
+          )}
         </tbody>
       </table>
     </div>
   );
 }
+
+/** The sticky head: lane names over each lane's columns (memoised: it depends on the lanes only). */
+const TimelineHead = memo(function TimelineHead({ lanes }: { lanes: readonly TimelineLane[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" rowSpan={2} className="timeline__turn-head">
+          Turn
+        </th>
+        {lanes.map((lane) => (
+          <th key={lane.id} scope="colgroup" colSpan={3} className="timeline__lane-head">
+            <span className="legend-swatch" style={{ background: lane.color }} aria-hidden="true" />
+            <span className="mono">{lane.label}</span>
+          </th>
+        ))}
+      </tr>
+      <tr>
+        {lanes.map((lane) => (
+          <LaneSubHeads key={lane.id} />
+        ))}
+      </tr>
+    </thead>
+  );
+});
 
 function LaneSubHeads() {
   return (

@@ -59,7 +59,9 @@ function TurnDetailPane({ recording, laneId, rows, turnCount, timelineLanes }: D
   const setMessageQuery = useTimelineFilterStore((s) => s.setMessageQuery);
   const { selectLane, toggleExpanded } = useSelectionStore.getState();
   useScrollRootToTop(laneId, turn);
-  useEffect(() => (laneId ? prefetchNeighbours(recording, laneId, turn) : undefined), [recording, laneId, turn]);
+  useEffect(() => {
+    if (laneId) prefetchNeighbours(recording, laneId, turn);
+  }, [recording, laneId, turn]);
   const detail = laneId ? cachedTurnDetail(recording, laneId, turn) : null;
   const prompt = useMemo(() => rows.find((row) => row.turn === turn)?.prompt ?? '', [rows, turn]);
   if (!detail) return <p className="muted">This lane has no turn {turn + 1}.</p>;
@@ -80,15 +82,21 @@ function TurnDetailPane({ recording, laneId, rows, turnCount, timelineLanes }: D
   );
 }
 
-/** Builds the details of the turns before and after `turn` when the browser is idle; returns the cancel. */
-function prefetchNeighbours(recording: Recording, laneId: string, turn: number): () => void {
-  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : null;
-  if (!idle) return () => {};
-  const handle = idle(() => {
-    cachedTurnDetail(recording, laneId, turn + 1);
-    if (turn > 0) cachedTurnDetail(recording, laneId, turn - 1);
+/** The turns around the selected one whose details are built while the browser is idle, nearest first. */
+const PREFETCH_STEPS = [1, -1, 2, -2];
+
+/**
+ * Builds the details of the turns around `turn` in the browser's next idle time. Not cancelled by the next switch:
+ * j held down outruns one idle period per turn, and building two turns ahead keeps the next one cached.
+ */
+function prefetchNeighbours(recording: Recording, laneId: string, turn: number): void {
+  if (typeof requestIdleCallback !== 'function') return;
+  requestIdleCallback((deadline) => {
+    for (const step of PREFETCH_STEPS) {
+      if (deadline.timeRemaining() < 2) return;
+      if (turn + step >= 0) cachedTurnDetail(recording, laneId, turn + step);
+    }
   });
-  return () => cancelIdleCallback(handle);
 }
 
 type ChartProps = Pick<ReplayPanesProps, 'series' | 'measure'> & { height: number; width: number; compact: boolean };
