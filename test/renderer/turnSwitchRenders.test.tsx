@@ -110,3 +110,37 @@ describe('a turn switch', () => {
     expect(writes).toBe(1);
   }, 30_000);
 });
+
+describe('a turn’s detail', () => {
+  it('builds its left-out lists when they are first read (opened), their lengths known before', () => {
+    const recording = makeRecording();
+    const detail = buildTurnDetail(recording, 'recent-window', 2)!;
+    // a getter until read: a switch that shows the collapsed lists builds none of their rows
+    expect(typeof Object.getOwnPropertyDescriptor(detail, 'summarized')?.get).toBe('function');
+    expect(typeof Object.getOwnPropertyDescriptor(detail, 'dropped')?.get).toBe('function');
+    expect([detail.summarizedCount, detail.droppedCount]).toEqual([2, 1]);
+    expect(detail.summarized.map((row) => row.key)).toEqual(['u1', 'a1']);
+    expect(detail.summarized).toBe(detail.summarized);
+    expect(detail.dropped).toHaveLength(detail.droppedCount);
+  });
+
+  it('opens a left-out list with its rows, its count shown while it is closed', () => {
+    useReplayStore.setState({ recording: makeRecording(), recordingTitle: 'demo', recordingReplayId: 'r1' });
+    useSelectionStore.getState().reset('sess-1', 'recent-window');
+    useSelectionStore.getState().selectTurn(2);
+    render(<ReplayView />);
+    const section = screen.getByTestId('left-out-section');
+    expect(section.querySelector('.turn-section__count')?.textContent).toBe('3');
+    expect(screen.queryByTestId('messages-summarized')).toBeNull();
+    const summary = Array.from(section.querySelectorAll('summary')).find((s) =>
+      s.textContent?.startsWith('Summarized'),
+    )!;
+    expect(summary.textContent).toBe('Summarized 2');
+    // jsdom does not open a <details> on a click: what the browser does, then its toggle event
+    const details = summary.parentElement as HTMLDetailsElement;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const rows = screen.getByTestId('messages-summarized').querySelectorAll('[data-testid="message-row"]');
+    expect(Array.from(rows).map((row) => row.getAttribute('data-key'))).toEqual(['u1', 'a1']);
+  }, 30_000);
+});

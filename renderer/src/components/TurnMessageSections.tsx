@@ -31,48 +31,55 @@ export function AssembledSection({ detail, expanded, onToggle, onCopy }: { detai
   );
 }
 
+type LeftOutKind = 'Summarized' | 'Dropped';
+
+/** The left-out list itself, rendered once opened: only then are its rows read (and built, TurnDetail). */
+function LeftOutTable({ kind, detail, ...expansion }: { kind: LeftOutKind; detail: TurnDetail } & Expansion) {
+  return (
+    <MessageTable
+      listId={kind.toLowerCase()}
+      label={`${kind} messages`}
+      rows={kind === 'Summarized' ? detail.summarized : detail.dropped}
+      showProvenance={false}
+      expanded={expansion.expanded}
+      onToggle={expansion.onToggle}
+    />
+  );
+}
+
 function LeftOutMessages({
   kind,
-  rows,
-  expanded,
-  onToggle,
-}: { kind: 'Summarized' | 'Dropped'; rows: readonly MessageRow[] } & Expansion) {
+  count,
+  ...props
+}: { kind: LeftOutKind; count: number; detail: TurnDetail } & Expansion) {
   return (
     <LazyDetails
       className="left-out"
       summary={
         <>
-          {kind} <span className="mono">{rows.length}</span>
+          {kind} <span className="mono">{count}</span>
         </>
       }
     >
-      <MessageTable
-        listId={kind.toLowerCase()}
-        label={`${kind} messages`}
-        rows={rows}
-        showProvenance={false}
-        expanded={expanded}
-        onToggle={onToggle}
-      />
+      <LeftOutTable kind={kind} {...props} />
     </LazyDetails>
   );
 }
 
 /** The transcript messages before this turn that are not in the context: summarized, or dropped. */
 export function LeftOutSection({ detail, expanded, onToggle }: { detail: TurnDetail } & Expansion) {
-  const leftOut = detail.summarized.length + detail.dropped.length;
+  const leftOut = detail.summarizedCount + detail.droppedCount;
+  const props = { detail, expanded, onToggle };
   return (
     <TurnSection title="Left out of the context" count={leftOut} testId="left-out-section">
       {leftOut === 0 ? (
         <p className="muted">Nothing left out: every transcript message before this turn is in the context.</p>
       ) : (
         <>
-          {detail.summarized.length > 0 && (
-            <LeftOutMessages kind="Summarized" rows={detail.summarized} expanded={expanded} onToggle={onToggle} />
+          {detail.summarizedCount > 0 && (
+            <LeftOutMessages kind="Summarized" count={detail.summarizedCount} {...props} />
           )}
-          {detail.dropped.length > 0 && (
-            <LeftOutMessages kind="Dropped" rows={detail.dropped} expanded={expanded} onToggle={onToggle} />
-          )}
+          {detail.droppedCount > 0 && <LeftOutMessages kind="Dropped" count={detail.droppedCount} {...props} />}
         </>
       )}
     </TurnSection>

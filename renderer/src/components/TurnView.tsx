@@ -172,8 +172,10 @@ export function TurnView(props: TurnViewProps) {
   const { record, lane } = props.detail;
   const detail = detailMatching(props.detail, messageQuery);
   const searching = messageQuery.trim() !== '';
-  const matches =
-    detail.assembled.length + detail.summarized.length + detail.dropped.length + detail.newMessages.length;
+  // (read only while searching: reading the left-out lists builds them)
+  const matches = searching
+    ? detail.assembled.length + detail.summarizedCount + detail.droppedCount + detail.newMessages.length
+    : 0;
   // the same function across turns, so the message rows that show the same are not drawn again (MessageTable)
   const copyMessage = useMemo(
     () =>

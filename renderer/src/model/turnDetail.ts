@@ -30,8 +30,12 @@ export interface TurnDetail {
   lane: LaneRecord;
   record: TurnRecord;
   assembled: MessageRow[];
+  /** built when first read: the left-out lists are collapsed until opened, so a turn switch need not build them */
   summarized: MessageRow[];
   dropped: MessageRow[];
+  /** how many rows `summarized` and `dropped` hold (known without building them) */
+  summarizedCount: number;
+  droppedCount: number;
   newMessages: MessageRow[];
   findings: Finding[];
   /** the lane's quarantine at or before this turn (runtime, or factory/resolve/contract before turn 1), or null */
@@ -163,6 +167,11 @@ function rowsForRanges(
   return rows;
 }
 
+/** How many rows rowsForRanges makes of `ranges`. */
+function rangesLength(ranges: readonly (readonly [number, number])[], count: number): number {
+  return ranges.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(to, count) - from), 0);
+}
+
 /** How many transcript messages a summary says it covers (its key list, else its stored ranges), if it says. */
 function coveredCount(
   recording: Recording,
@@ -194,12 +203,21 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
   });
   const findings = recording.findings.filter((f) => f.lane === laneId && f.turn === turn);
   const quarantine = laneQuarantineAt(recording, laneId, turn);
+  const keys = session.messageKeys;
+  let summarized: MessageRow[] | undefined;
+  let dropped: MessageRow[] | undefined;
   return {
     lane,
     record,
     assembled,
-    summarized: rowsForRanges(recording, session.messageKeys, record.omitted.summarized),
-    dropped: rowsForRanges(recording, session.messageKeys, record.omitted.dropped),
+    get summarized() {
+      return (summarized ??= rowsForRanges(recording, keys, record.omitted.summarized));
+    },
+    get dropped() {
+      return (dropped ??= rowsForRanges(recording, keys, record.omitted.dropped));
+    },
+    summarizedCount: rangesLength(record.omitted.summarized, keys.length),
+    droppedCount: rangesLength(record.omitted.dropped, keys.length),
     newMessages: record.newMessageKeys.map((key, index) => rowFor(recording, key, index)),
     findings,
     quarantine,
@@ -222,11 +240,14 @@ export function detailMatching(detail: TurnDetail, query: string): TurnDetail {
   const needle = query.trim().toLowerCase();
   if (needle === '') return detail;
   const keep = (rows: MessageRow[]) => rows.filter((row) => row.text.toLowerCase().includes(needle));
+  const [summarized, dropped] = [keep(detail.summarized), keep(detail.dropped)];
   return {
     ...detail,
     assembled: keep(detail.assembled),
-    summarized: keep(detail.summarized),
-    dropped: keep(detail.dropped),
+    summarized,
+    dropped,
+    summarizedCount: summarized.length,
+    droppedCount: dropped.length,
     newMessages: keep(detail.newMessages),
   };
 }
