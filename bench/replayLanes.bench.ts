@@ -11,6 +11,28 @@
  * — by wall time (the targets) and by CPU time (this process + engine hosts; steadier on a loaded VM) — and the peak
  * RSS of this process and of the engine hosts.
  *
+ * After the figures, one untimed counting run of the hosted lane prints what crossed the engine-host channel per turn
+ * (messages and KB each way, by kind).
+ *
+ * Where the engine host's extra time goes (1,000 turns, summary-tree alone; perf at 999 Hz over app and host, CPU
+ * samples only, and V8 --cpu-prof on both sides; 2-core VM, load 3–11). Before the changes of issue 15 item 4's
+ * second pass: in-process 6.65 s CPU, hosted 10.35 s (app 7.35 + host 3.0). The host's 3.0 s: the plugin's own
+ * code 1.1 s (what it costs in process), start-up 0.3 s (Node, the bundle, the ESM resolve-hook thread, jiti, consent
+ * hashing), the channel's JavaScript 0.83 s (JSON.parse of 28 MB, framing, decode, encode, JSON.stringify), native
+ * 0.67 s (read/write/epoll syscalls, context switches, malloc) and V8's helper threads 0.9 s (a second isolate's
+ * TurboFan and concurrent GC). The app: channel JavaScript 0.9 s (0.25 s of it copying remembered history prefixes run
+ * by run, fixed), native 0.2 s more, its 1.05 s of plugin work gone to the host. In wall time V8's profile puts 2.0 s of
+ * the app in writeUtf8String: not CPU, the write wakes the host, which takes the core on a loaded machine; a hosted
+ * lane pays ~15 wake-ups per turn. Per turn 6.65 messages app→host (bootstrap, maintain ×2, assemble, afterTurn, 1.1
+ * answers to llm.complete callbacks, 0.55 release) and 8.18 host→app (5 responses, 1.1 llm.complete requests, 1.53
+ * logs, 0.55 released); 28.1 MB app→host (assemble 10.4 MB: the sanitized copies of the last turn's messages re-sent
+ * in full) and 15.3 MB host→app (assemble results 7.8 MB: summaries rendered anew every turn; llm prompts 6.4 MB).
+ * Now: sanitized copies cross as `like` nodes and repeated summaries as references (20.6 / 9.0 MB), releases ride
+ * with other messages, prefixes are not copied run by run. What is left is per process and per message: the host's
+ * start-up, its JIT and GC (~1.2 s), and the syscalls, wake-ups and event-loop turns of 15 messages a turn (~0.6 ms
+ * a turn over both processes); the five engine calls and the callbacks are round trips whose outcome decides the next
+ * call (a throw quarantines the engine), so they are not batched.
+ *
  * Run: npm run bench -- --only replayLanes   (options: --turns N, --repeat N (default 3), --window N,
  * --host-entry <engine-host.mjs>)
  */
@@ -167,6 +189,7 @@ async function channelReport(file: string): Promise<void> {
       chars += entry.chars;
     }
     const kinds = [...byKind]
+      .filter(([, e]) => e.messages / TURNS >= 0.01)
       .sort((a, b) => b[1].chars - a[1].chars)
       .map(([kind, e]) => `${kind} ${(e.messages / TURNS).toFixed(2)} (${(e.chars / TURNS / 1024).toFixed(1)} KB)`)
       .join(', ');

@@ -26,6 +26,9 @@
  *   history that repeats a fragmented prefix of one of them (ids in another order than the history, e.g. sanitized
  *   copies defined a turn after the raw messages) travels as one `prefix` item instead of one item per run. The
  *   engine host never names arrays, and the app accepts no `prefix` items.
+ * - The engine host names a fresh object it returns that encodes exactly as one of its messages of the same role and
+ *   timestamp was sent (wireTwin.ts) with that message's id, and resolves the id to the fresh object from then on.
+ *   The app's shallow copies of its own messages travel as `like` nodes against the message they were made from.
  * - Encoding and decoding are transactional: ids defined by a payload become known only once the whole payload
  *   was encoded (and handed to the transport) or decoded successfully.
  */

@@ -14,6 +14,10 @@
  * `messages` array holding runs of consecutive references is sent as `{"$cs":"array","items":[..]}` whose items
  * may be `{"$cs":"refs","side":s,"from":n,"count":k}` ranges.
  *
+ * A first-time message that is a shallow copy of one the engine host holds is sent as a `like` node (its
+ * differences, wireLike.ts); the engine host sends a fresh engine message equal to one it sent before as a `ref` to
+ * it (wireTwin.ts).
+ *
  * The app sends a subtree that is plain JSON already (nothing tagged inside, so JSON carries it exactly) as the
  * object itself rather than a copy, and marks the larger ones (`{"$cs":"json","value":..}`) so the engine host
  * takes them as parsed instead of walking them. Only the engine host accepts these nodes: the app walks all a
