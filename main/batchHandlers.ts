@@ -8,6 +8,8 @@ import { BridgeMethodError, type batchMethods, type HandlersFor } from '../src/b
 import { LaneSpecError } from '../src/replay';
 import { BatchNotFoundError, createBatchService, type BatchService } from '../src/replay/batch';
 import type { ConfirmedPlugin } from '../src/plugins';
+import { RecordingPageError } from '../src/replay/stream/recordingPages';
+import { createPagedRecordings } from '../src/replay/stream/pagedRecordings';
 import type { ConsentBroker } from './consentBroker';
 
 export interface BatchHandlerEnvironment {
@@ -23,6 +25,7 @@ async function asBatchError<T>(run: () => T | Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof BatchNotFoundError) throw new BridgeMethodError('not_found', error.message, '/batchId');
+    if (error instanceof RecordingPageError) throw new BridgeMethodError('invalid_params', error.message, error.path);
     if (error instanceof LaneSpecError) {
       const path = error.message.startsWith('Invalid host') ? '/host' : '/lanes';
       throw new BridgeMethodError('invalid_params', error.message, path);
@@ -40,13 +43,15 @@ function confirmedBy(broker: ConsentBroker | undefined, nonce: string | undefine
 
 export function createBatchHandlers(env: BatchHandlerEnvironment = {}): HandlersFor<typeof batchMethods> {
   const batches = env.service ?? createBatchService(env.consentFile ? { consentFile: env.consentFile } : {});
+  // a row's recording too large for one bridge message is read in pages; the readings between pages are kept here
+  const pages = createPagedRecordings();
   return {
     'batch.start': ({ consentNonce, ...params }) => {
       const confirmed = confirmedBy(env.consentBroker, consentNonce);
       return asBatchError(() => batches.start({ ...params, ...(confirmed.length > 0 ? { confirmed } : {}) }));
     },
     'batch.get': ({ batchId }) => asBatchError(() => batches.get(batchId)),
-    'batch.recording': ({ batchId, index }) =>
+    'batch.recording': ({ batchId, index, ...request }) =>
       asBatchError(() => {
         const row = batches.get(batchId).rows[index];
         if (!row) throw new BridgeMethodError('not_found', `Batch ${batchId} has no session ${index}.`, '/index');
@@ -56,7 +61,7 @@ export function createBatchHandlers(env: BatchHandlerEnvironment = {}): Handlers
             `Session ${row.key ?? row.sessionId} has no recording (${row.status}${row.error ? `: ${row.error}` : ''}).`,
             '/index',
           );
-        return batches.recording(batchId, index);
+        return pages.answer(`${batchId}#${index}`, () => batches.recording(batchId, index), request);
       }),
     'batch.cancel': ({ batchId }) => asBatchError(() => ({ cancelled: batches.cancel(batchId) })),
   };

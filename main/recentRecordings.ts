@@ -40,7 +40,12 @@ export interface RecentRecordings {
   list(): RecentRecording[];
   /** Keeps `recording` (its JSON text `content`) at the top of the list and enforces the bounds. */
   add(recording: Recording, content: string, meta: RecordingMeta): RecentRecording;
+  /** The entry `id` made the most recently opened, and its recording. */
   open(id: string): { entry: RecentRecording; recording: Recording };
+  /** The entry `id` (not_found at `/id` when the list has none); `touch`: it becomes the most recently opened. */
+  entry(id: string, touch?: boolean): RecentRecording;
+  /** The recording of entry `id`, read from its file. */
+  read(id: string): Recording;
   remove(id: string): boolean;
 }
 
@@ -97,14 +102,22 @@ export function createRecentRecordings(options: RecentRecordingsOptions): Recent
       return entry;
     },
     open(id) {
+      const entry = this.entry(id, true);
+      return { entry, recording: this.read(id) };
+    },
+    entry(id, touch = false) {
       const entries = readIndex();
       const found = ID_PATTERN.test(id) ? entries.find((entry) => entry.id === id) : undefined;
       if (!found)
         throw new BridgeMethodError('not_found', `No recent recording ${id} (the list has ${entries.length}).`, '/id');
-      const recording = importRecording(readFileSync(fileOf(id), 'utf8'), fileOf(id));
+      if (!touch) return found;
       const entry = { ...found, openedAt: now() };
       writeIndex([entry, ...entries.filter((e) => e.id !== id)]);
-      return { entry, recording };
+      return entry;
+    },
+    read(id) {
+      if (!ID_PATTERN.test(id)) throw new BridgeMethodError('not_found', `No recent recording ${id}.`, '/id');
+      return importRecording(readFileSync(fileOf(id), 'utf8'), fileOf(id));
     },
     remove(id) {
       const entries = readIndex();

@@ -12,6 +12,8 @@ import {
   type ReplayService,
 } from '../src/replay';
 import { appConfigDir } from '../src/plugins';
+import { RecordingPageError } from '../src/replay/stream/recordingPages';
+import { createPagedRecordings } from '../src/replay/stream/pagedRecordings';
 import { createRecentRecordings, type RecentRecordings } from './recentRecordings';
 import { chooseStateDir, readWorkspace } from './workspaceSettings';
 
@@ -29,6 +31,8 @@ export function createWorkspaceHandlers(
   const configDir = () => env.configDir ?? appConfigDir();
   const settings = () => ({ settingsFile: join(configDir(), 'workspace.json') });
   const recent = (): RecentRecordings => createRecentRecordings({ dir: join(configDir(), 'recordings') });
+  // a recording too large for one bridge message is read in pages; the readings between pages are kept here
+  const pages = createPagedRecordings();
 
   return {
     'workspace.get': () => readWorkspace(settings()),
@@ -44,7 +48,13 @@ export function createWorkspaceHandlers(
       }
       return recent().add(recording, exportRecordingJson(recording), { title, origin: 'replay', replayId });
     },
-    'recordings.open': ({ id }) => asImportError(() => recent().open(id)),
+    'recordings.open': ({ id, ...request }) =>
+      asImportError(() => {
+        const store = recent();
+        // the plain call and the first page make it the most recently opened, not every page
+        const entry = store.entry(id, (request.from ?? 0) === 0);
+        return { entry, ...pages.answer(`recent:${entry.id}`, () => store.read(entry.id), request) };
+      }),
     'recordings.import': ({ fileName, content }) =>
       asImportError(() => {
         const name = fileName || 'the file';
@@ -54,7 +64,8 @@ export function createWorkspaceHandlers(
           origin: 'file',
           fileName,
         });
-        return { entry, recording };
+        // a `paged` one is read with recordings.open {id: entry.id, from}, from the reading kept here
+        return { entry, ...pages.answer(`recent:${entry.id}`, () => recording, {}) };
       }),
     'recordings.remove': ({ id }) => ({ removed: recent().remove(id) }),
   };
@@ -68,6 +79,7 @@ function asImportError<T>(run: () => T): T {
     if (error instanceof RecordingImportError)
       throw new BridgeMethodError('invalid_recording', error.message, '/content');
     if (error instanceof ReplayNotFoundError) throw new BridgeMethodError('not_found', error.message, '/replayId');
+    if (error instanceof RecordingPageError) throw new BridgeMethodError('invalid_params', error.message, error.path);
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { consentRequests, parseExtraSpecs, type ConsentRequest, type LaneChoice 
 import { installRecording } from '../router/deepLinks';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
+import { batchRecordingOf } from './recordingPages';
 import { confirmPlugins } from './replayConsent';
 import { replayParams } from './replayParams';
 import type { ReplayFormState } from './replayTypes';
@@ -142,7 +143,7 @@ export const useBatchStore = create<BatchState>()((set, get) => {
       if (!batchId || !row) return;
       set({ opening: index, error: null });
       try {
-        const recording = await api.call('batch.recording', { batchId, index });
+        const recording = await batchRecordingOf(api, batchId, index);
         installRecording(recording, null, row.key ?? row.sessionId);
         useAppStore.getState().selectSection('replay');
         set({ opening: null });

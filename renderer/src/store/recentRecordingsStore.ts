@@ -10,6 +10,7 @@ import { installRecording, openFromRuntime, registerRecordingOpener } from '../r
 import { registerFileOpeners } from '../router/fileOpeners';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
+import { keptRecordingOf } from './recordingPages';
 import { useOverlayStore } from './overlayStore';
 import { useReplayStore } from './replayStore';
 import { useWorkspaceStore } from './workspaceStore';
@@ -70,9 +71,9 @@ export const useRecentRecordingsStore = create<RecentRecordingsState>()((set, ge
     const known = get().entries.find((e) => e.id === idOrReplayId || e.replayId === idOrReplayId);
     if (!known) return false;
     try {
-      const { entry, recording } = await api.call('recordings.open', { id: known.id });
-      show(entry, recording);
-      set({ currentId: entry.id, error: null });
+      const opened = await api.call('recordings.open', { id: known.id });
+      show(opened.entry, await keptRecordingOf(api, opened));
+      set({ currentId: opened.entry.id, error: null });
       if (select) useAppStore.getState().selectSection('replay');
       await get().refresh(api);
       return true;
@@ -83,9 +84,9 @@ export const useRecentRecordingsStore = create<RecentRecordingsState>()((set, ge
   },
   async importFile(api, fileName, text) {
     try {
-      const { entry, recording } = await api.call('recordings.import', { fileName, content: text });
-      show(entry, recording);
-      set({ currentId: entry.id, error: null });
+      const imported = await api.call('recordings.import', { fileName, content: text });
+      show(imported.entry, await keptRecordingOf(api, imported));
+      set({ currentId: imported.entry.id, error: null });
       useOverlayStore.getState().setProblem(null);
       useAppStore.getState().selectSection('replay');
       await get().refresh(api);
@@ -123,8 +124,7 @@ export function wireRecentRecordings(api: InspectorApi): () => void {
   if (wiredTo === api) return () => {};
   wiredTo = api;
   const store = useRecentRecordingsStore.getState();
-  // a replay the runtime still holds first: read in pages under the bridge's bound, where recordings.open sends a
-  // kept recording whole
+  // a replay the runtime still holds first, else the kept one (both read in pages under the bridge's bound)
   registerRecordingOpener(
     async (id) => (await openFromRuntime(api, id)) || useRecentRecordingsStore.getState().open(api, id, false),
     () => useReplayStore.getState().recordingReplayId ?? useRecentRecordingsStore.getState().currentId,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RecordingSchema } from '../../contract/recording';
 import { defineMethods } from '../methodSpec';
+import { PagedRecordingFields, PageRequestFields } from './pagedRecording';
 
 /**
  * `batch.*`: one replay configuration over every top-level session of a state dir, on a worker pool
@@ -128,9 +128,13 @@ export const BatchGetResponseSchema = Type.Object(
 export type BatchGetResponse = Static<typeof BatchGetResponseSchema>;
 
 export const BatchRecordingRequestSchema = Type.Object(
-  { batchId: Type.String({ minLength: 1 }), index: Type.Integer({ minimum: 0 }) },
+  { batchId: Type.String({ minLength: 1 }), index: Type.Integer({ minimum: 0 }), ...PageRequestFields },
   { additionalProperties: false },
 );
+
+/** A row's Recording within the bridge's bound: whole, `paged`, or the page asked for (see pagedRecording.ts). */
+export const BatchRecordingResponseSchema = Type.Object(PagedRecordingFields, { additionalProperties: false });
+export type BatchRecordingResponse = Static<typeof BatchRecordingResponseSchema>;
 
 export const batchMethods = defineMethods({
   'batch.start': {
@@ -145,9 +149,11 @@ export const batchMethods = defineMethods({
     response: BatchGetResponseSchema,
   },
   'batch.recording': {
-    summary: "The Recording of one finished session of a batch (the row's index), to open in the Replay view.",
+    summary:
+      "The Recording of one finished session of a batch (the row's index), to open in the Replay view: whole, or " +
+      '`paged` and read with from.',
     request: BatchRecordingRequestSchema,
-    response: RecordingSchema,
+    response: BatchRecordingResponseSchema,
   },
   'batch.cancel': {
     summary: 'Cancel a running batch: running sessions stop before their next turn, queued ones do not start.',

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RecordingSchema } from '../../contract/recording';
 import { defineMethods, NoParams } from '../methodSpec';
+import { PagedRecordingFields, PageRequestFields } from './pagedRecording';
 
 /**
  * Where the app looks for the user's OpenClaw state: the folder chosen in the app (remembered in the app's config
@@ -68,10 +68,12 @@ export const RecordingsListResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** An opened recording within the bridge's bound: whole, `paged`, or the page asked for (see pagedRecording.ts). */
 export const OpenedRecordingSchema = Type.Object(
-  { entry: RecentRecordingSchema, recording: RecordingSchema },
+  { entry: RecentRecordingSchema, ...PagedRecordingFields },
   { additionalProperties: false },
 );
+export type OpenedRecording = Static<typeof OpenedRecordingSchema>;
 
 export const workspaceMethods = defineMethods({
   'workspace.get': {
@@ -98,14 +100,18 @@ export const workspaceMethods = defineMethods({
     response: RecentRecordingSchema,
   },
   'recordings.open': {
-    summary: 'A recording of the recent list (it becomes the most recently opened).',
-    request: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+    summary:
+      'A recording of the recent list (it becomes the most recently opened): whole, or `paged` and read with from.',
+    request: Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 200 }), ...PageRequestFields },
+      { additionalProperties: false },
+    ),
     response: OpenedRecordingSchema,
   },
   'recordings.import': {
     summary:
       'A recording JSON file the user opened (what the app and `contextscope replay --json` export): validated ' +
-      'against the Recording schema, then kept in the recent list.',
+      'against the Recording schema, then kept in the recent list (a `paged` one is read with recordings.open).',
     request: Type.Object(
       { fileName: Type.String({ maxLength: 500 }), content: Type.String() },
       { additionalProperties: false },
