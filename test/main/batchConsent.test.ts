@@ -45,7 +45,8 @@ async function pluginLaneOfBatch(d: Dispatcher, stateDir: string, consentNonce?:
   }
   const opened = await d.call('batch.recording', { batchId, index: 0 });
   if (!opened.ok) throw new Error(opened.error.message);
-  const recording = opened.result as Recording;
+  // a small session's recording comes whole (a long one would be `paged`)
+  const recording = (opened.result as { recording: Recording }).recording;
   const lane = recording.lanes.find((l) => l.source === 'plugin')!;
   return { lane, engines: new Set(recording.turns[lane.id]!.map((t) => t.engine.engineId)) };
 }
