@@ -180,16 +180,24 @@ describe('E3 the turn-commit contract (replayed as OpenClaw 2026.9.6)', () => {
     });
     const [dupLane, badLane] = rec.lanes.map((l) => rec.turns[l.id]!);
     expect(dupLane!.map((t) => t.turnPath?.commit)).toEqual(['duplicate', 'duplicate']);
-    expect(badLane!.map((t) => t.turnPath?.commit)).toEqual(['failed', 'failed']);
+    // the queued advancement is retried before the second turn (9.6 `drainPendingContextEngineTurnsBeforeRun`); it
+    // fails again, so that turn runs on legacy
+    expect(badLane!.map((t) => t.turnPath?.commit)).toEqual(['failed', undefined]);
+    expect(badLane![1]!.turnPath).toMatchObject({
+      engine: 'legacy-fallback',
+      degradedReason: 'pending durable turn advancement could not be completed before the next turn',
+    });
+    expect(invalid.callsOf('commitTurn').map((c) => (c.params as { advancementKey: string }).advancementKey)).toEqual(
+      Array(2).fill((invalid.callsOf('commitTurn')[0]!.params as { advancementKey: string }).advancementKey),
+    );
     expect(badLane![0]!.events.map((e) => (e.type === 'warning' ? e.message : ''))).toContainEqual(
       expect.stringMatching(
         /^\[context-engine\] durable turn advancement remains queued: .+: invalid commitTurn result status: maybe$/,
       ),
     );
     expect(invalid.callsOf('maintain').filter((c) => (c.params as { reason: string }).reason === 'turn')).toEqual([]);
-    expect(rec.findings.filter((f) => f.code === 'turn-commit-skipped').map((f) => f.lane)).toEqual([
-      rec.lanes[1]!.id,
-      rec.lanes[1]!.id,
+    expect(rec.findings.filter((f) => f.code === 'turn-commit-skipped').map((f) => [f.lane, f.turn])).toEqual([
+      [rec.lanes[1]!.id, 0],
     ]);
   });
 

@@ -35,6 +35,7 @@ export const FINDING_CODES = [
   'compaction-no-effect',
   'compaction-refused',
   'compaction-failed',
+  'engine-call-failed',
   'estimate-drift',
   'orphaned-tool-call',
   'orphaned-tool-result',

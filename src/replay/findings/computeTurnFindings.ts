@@ -13,6 +13,7 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'compaction-no-effect': 'warning',
   'compaction-refused': 'warning',
   'compaction-failed': 'error',
+  'engine-call-failed': 'error',
   'estimate-drift': 'warning',
   'orphaned-tool-call': 'error',
   'orphaned-tool-result': 'error',

@@ -4,6 +4,7 @@
  */
 import type {
   AgentMessage,
+  CommitTurnParams,
   ContextEngine,
   ContextEngineRuntimeContext,
   ContextEngineRuntimeSettings,
@@ -20,6 +21,12 @@ import type { RecordedSpawn } from '../session/subagentSpawns';
 import type { LaneGroup } from './laneGroup';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
+
+/** A call that threw (or gave a result the host cannot use) in a 2026.8+ turn, logged without a quarantine. */
+export interface EngineFailure {
+  method: string;
+  message: string;
+}
 
 /** A spawned child whose end the lane has not seen yet (ended by the sweep at the end of the replay). */
 export interface PendingSubagent {
@@ -63,6 +70,10 @@ export interface Lane {
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[];
+  /** calls that threw in the running turn on a release line that logs them (2026.8+), for its finding */
+  readonly engineFailures: EngineFailure[];
+  /** a commitTurn that failed on 2026.8+: OpenClaw keeps it queued and retries it before the next turn */
+  pendingCommit: CommitTurnParams | undefined;
   /** where this lane compacted so far, as positions in the turn sequence (see recordedUsage.ts) */
   readonly compactionPositions: number[];
   /** `{sessionId, sessionKey?}` of the lane's current session (the successor after a rotation) */

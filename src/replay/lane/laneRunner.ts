@@ -6,6 +6,7 @@
  */
 import type {
   AgentMessage,
+  CommitTurnParams,
   ContextEngineInfo,
   ContextEngineRuntimeContext,
   ContextEngineRuntimeSettings,
@@ -32,12 +33,20 @@ import { TurnDraft, type QuarantineLogEntry } from '../recording/turnDraft';
 import type { PreparedSession } from '../session/prepareSession';
 import type { RecordedSpawn } from '../session/subagentSpawns';
 import type { SessionTurn } from '../session/sessionTurns';
-import type { ChildReplayOutcome, Lane, PendingSubagent, PrepareSubagentSpawnParams, ReplayChild } from './laneContext';
+import type {
+  ChildReplayOutcome,
+  EngineFailure,
+  Lane,
+  PendingSubagent,
+  PrepareSubagentSpawnParams,
+  ReplayChild,
+} from './laneContext';
 import type { LaneGroup } from './laneGroup';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
 import { replayTurn } from './steps/replayTurn';
 import { degradedTurnWarning, durableTurnIssue } from './steps/turnEngine';
+import { logsTurnFailures, retryPendingCommit } from './turnFailures';
 
 export { ASSEMBLE_FAILED_WARNING } from './steps/assemble';
 export { BOOTSTRAP_FAILED_WARNING } from './steps/bootstrap';
@@ -79,6 +88,8 @@ export class LaneRunner implements Lane {
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[] = [];
+  readonly engineFailures: EngineFailure[] = [];
+  pendingCommit: CommitTurnParams | undefined;
   /** the engine running the current logical turn when it is not the configured one (legacy fallback) */
   private turnEngine: RecordedEngine | null = null;
   private legacyEngine: RecordedEngine | undefined;
@@ -171,11 +182,21 @@ export class LaneRunner implements Lane {
 
   get overflowCompactor(): RecordedEngine {
     if (!this.state.profile.durableTurnCommit || this.turnEngine) return this.engine;
+    return this.unguardedConfigured() ?? this.engine;
+  }
+
+  /** The configured engine without the quarantine proxy (undefined when it has none: legacy, or held back). */
+  private unguardedConfigured(): RecordedEngine | undefined {
     const inner = this.group.runtime.unguardedContextEngine(this.configuredEngine.engine);
-    if (inner === this.configuredEngine.engine) return this.engine;
+    if (inner === this.configuredEngine.engine) return undefined;
     // results are still checked: one the host cannot use fails the call, and quarantines nothing
     this.unguardedEngine ??= new RecordedEngine(inner, () => undefined);
     return this.unguardedEngine;
+  }
+
+  /** The running turn calls the configured engine without the proxy (2026.8+ logical turn). */
+  private get runsUnguarded(): boolean {
+    return this.turnEngine !== null && this.turnEngine === this.unguardedEngine;
   }
 
   /** The lane's legacy engine, for logical turns that fall back to it (resolved on first use). */
@@ -348,10 +369,10 @@ export class LaneRunner implements Lane {
   async runTurn(turn: SessionTurn): Promise<{ record: TurnRecord; findings: Finding[] }> {
     const earlier = await this.flushDeferred();
     const draft = this.newDraft(turn.index);
-    const degradedReason = this.degradedReason();
-    if (degradedReason !== undefined) this.turnEngine = await this.fallbackEngine();
+    this.engineFailures.length = 0;
     try {
       return await this.within(draft, async () => {
+        const degradedReason = await this.selectTurnEngine(draft);
         if (degradedReason !== undefined) draft.warn(degradedTurnWarning(this.configuredInfo.id, degradedReason));
         const out = await replayTurn(this, turn, draft, degradedReason);
         return { record: out.record, findings: [...earlier, ...out.findings] };
@@ -359,6 +380,20 @@ export class LaneRunner implements Lane {
     } finally {
       this.turnEngine = null;
     }
+  }
+
+  /**
+   * The logical turn's engine: legacy when it degrades; on a release line that logs turn failures (2026.8+) the
+   * configured engine without the quarantine proxy, after the advancement an earlier turn left queued went through
+   * (9.6 context-engine-turn-attempt-*.mjs `drainPendingContextEngineTurnsBeforeRun`). Gives the degrade reason.
+   */
+  private async selectTurnEngine(draft: TurnDraft): Promise<string | undefined> {
+    let reason = this.degradedReason();
+    const unguarded = reason === undefined && logsTurnFailures(this) ? this.unguardedConfigured() : undefined;
+    if (unguarded) reason = await retryPendingCommit(this, draft, unguarded);
+    if (reason !== undefined) this.turnEngine = await this.fallbackEngine();
+    else if (unguarded) this.turnEngine = unguarded;
+    return reason;
   }
 
   /**
@@ -393,6 +428,9 @@ export class LaneRunner implements Lane {
     draft: TurnDraft,
     params: PrepareSubagentSpawnParams,
   ): Promise<CallOutcome<SubagentSpawnPreparation | undefined>> {
-    return this.engine.call<SubagentSpawnPreparation | undefined>(draft, 'prepareSubagentSpawn', params);
+    // OpenClaw's spawn resolves the slot's engine with `resolveContextEngine` (9.6 sessions-spawn-tool-*.mjs), behind
+    // the quarantine proxy, not the logical turn's
+    const engine = this.runsUnguarded ? this.configuredEngine : this.engine;
+    return engine.call<SubagentSpawnPreparation | undefined>(draft, 'prepareSubagentSpawn', params);
   }
 }

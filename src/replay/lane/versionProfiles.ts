@@ -50,6 +50,13 @@ export interface VersionBehaviour {
   heartbeatFilter: '2026.7' | '2026.9';
   /** host-requirement mismatch: fail closed (E2) or degrade the logical turn to legacy (9.6 context-engine-turn-attempt-*.mjs) */
   hostRequirementMismatch: 'fail-closed' | 'degrade-turn';
+  /**
+   * an engine method that throws inside an agent turn on the configured engine: `quarantine` (7.35 registry-*.js:
+   * the turn's engine is behind the quarantine proxy, the engine goes to legacy for good) or `log` (9.6
+   * registry-*.mjs `resolveLogicalTurnContextEngines` creates the turn's engine without the proxy; the harness logs
+   * the failure and goes on, context-engine-lifecycle-*.mjs, builtin-openclaw-*.mjs, context-engine-turn-attempt-*.mjs)
+   */
+  turnEngineFailures: 'quarantine' | 'log';
 }
 
 /** Both lines sanitize the same way before the engine (7.35 attempt.model-diagnostic-events-*.js, 9.6 builtin-openclaw-*.mjs `sanitizeSessionHistory`). */
@@ -71,6 +78,7 @@ export const LINE_2026_7: VersionBehaviour = {
   emptyCompaction: 'append',
   heartbeatFilter: '2026.7',
   hostRequirementMismatch: 'fail-closed',
+  turnEngineFailures: 'quarantine',
 };
 
 /** The 2026.7.2 betas introduced SQLite transcripts and durable turn advancement; the rest is taken as 2026.7's (not checked against a dist). */
@@ -94,6 +102,7 @@ export const LINE_2026_8: VersionBehaviour = {
   emptyCompaction: 'skip',
   heartbeatFilter: '2026.9',
   hostRequirementMismatch: 'degrade-turn',
+  turnEngineFailures: 'log',
 };
 
 /** What a profile changes, one line each, for the CLI and the recording. */
@@ -120,5 +129,8 @@ export function describeBehaviour(b: VersionBehaviour): string[] {
     b.hostRequirementMismatch === 'fail-closed'
       ? 'host-requirement mismatch fails closed'
       : 'host-requirement mismatch degrades the turn to legacy',
+    b.turnEngineFailures === 'quarantine'
+      ? 'an engine call that throws in a turn quarantines the engine'
+      : 'an engine call that throws in a turn is logged, no quarantine; a failed commitTurn is retried before the next turn',
   ];
 }

@@ -10,6 +10,7 @@ import type { AgentMessage, CommitTurnParams, ContextEngineSessionTarget } from 
 import type { TurnPath, TurnStatus } from '../../../contract/recording';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { Lane } from '../laneContext';
+import { commitQueuedWarning, logsTurnFailures } from '../turnFailures';
 import { supportsDurableTurnAdvancement } from './turnEngine';
 
 /** Where a turn starts or ends in the lane's transcript, in OpenClaw's anchor shape. */
@@ -100,6 +101,8 @@ export async function commitAcceptedTurn(
   const status = outcome.ok ? outcome.value?.status : undefined;
   if (status === 'committed' || status === 'duplicate') return { ...path, commit: status };
   const why = outcome.ok ? `invalid commitTurn result status: ${String(status)}` : outcome.message;
-  draft.warn(`[context-engine] durable turn advancement remains queued: ${admission.logicalTurnId}: ${why}`);
+  draft.warn(commitQueuedWarning(admission.logicalTurnId, why));
+  // the outbox keeps it; the next turn retries it before it runs (9.6 `drainPendingContextEngineTurnsBeforeRun`)
+  if (logsTurnFailures(lane)) lane.pendingCommit = params;
   return { ...path, commit: 'failed' };
 }

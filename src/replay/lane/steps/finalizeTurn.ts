@@ -3,6 +3,8 @@ import type { TurnPath, TurnStatus } from '../../../contract/recording';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { Lane } from '../laneContext';
 import type { AttemptResult } from './attempt';
+import { errorText, logsTurnFailures } from '../turnFailures';
+import { noteMaintainFailure } from './bootstrap';
 import { commitAcceptedTurn, type TurnBoundary } from './commitTurn';
 
 export interface FinalizeInput {
@@ -120,6 +122,7 @@ async function maintainAfterTurn(lane: Lane, draft: TurnDraft, input: FinalizeIn
       .then(() => undefined);
     lane.deferMaintenance(promise, draft);
   } else {
-    await lane.maintain(draft, 'turn', runtimeSettings);
+    const outcome = await lane.maintain(draft, 'turn', runtimeSettings);
+    if (outcome && !outcome.ok && logsTurnFailures(lane)) noteMaintainFailure(lane, draft, 'turn', errorText(outcome));
   }
 }

@@ -23,6 +23,7 @@ import { anchorOf, type TurnBoundary } from './commitTurn';
 import { finalizeTurn } from './finalizeTurn';
 import { checkAgentRunHostSupport } from './hostRequirements';
 import { appendRecordedTurn } from './recordedOutput';
+import { engineFailureFindings } from '../turnFailures';
 
 /**
  * `/compact` before this turn when the caller asked for a manual compaction (spec §13 step 1), on the slot's engine
@@ -54,10 +55,18 @@ async function runManualCompaction(lane: Lane, draft: TurnDraft, turnIndex: numb
 }
 
 function engineRecordOf(lane: Lane, info: ContextEngineInfo) {
-  const described = lane.group.runtime.describeResolvedEngine(lane.engine.engine);
+  const { runtime } = lane.group;
+  // a 2026.8+ turn on the configured engine without the proxy: the engine itself runs it, quarantined or not
+  const unguarded =
+    lane.engine !== lane.configuredEngine &&
+    lane.engine.engine === runtime.unguardedContextEngine(lane.configuredEngine.engine);
+  const resolved = runtime.describeResolvedEngine(lane.configuredEngine.engine);
+  const described = unguarded
+    ? resolved && { ...resolved, quarantined: false }
+    : runtime.describeResolvedEngine(lane.engine.engine);
   const requestedId = lane.group.requestedEngineId;
   // quarantined at factory, resolve or contract time: legacy serves the turn and the requested engine is the one held
-  const heldBack = requestedId !== info.id && lane.group.runtime.isContextEngineQuarantined(requestedId);
+  const heldBack = requestedId !== info.id && runtime.isContextEngineQuarantined(requestedId);
   return {
     requestedId,
     engineId: info.id,
@@ -209,6 +218,7 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
     quarantines: draft.quarantines,
     ...(hostFailure !== undefined ? { hostFailure } : {}),
   });
+  findings.push(...engineFailureFindings(lane, turn.index, info.id, lane.engineFailures));
   const commit = outcome.turnPath?.commit;
   if (commit === 'skipped' || commit === 'failed') {
     findings.push({
