@@ -10,6 +10,13 @@
  * after (6d37ed9, 9c63b57): 20 turns p50 20.4 ms (20.0–21.9) p95 31.4 ms (28.8–48.4); 1,000 turns p50 30.1 ms
  * (28.1–40.1) p95 110.3 ms (103.2–245.6); 1,000 turns over the last turns p50 23.9 ms p95 70.3 ms. Main-thread time
  * per switch (Chrome trace, 1,000 turns): 43 ms before, 18 ms after.
+ * Then (0c2d266…f03f564: no layout forced on a switch, only the leaves follow the turn, unchanged message rows and
+ * the timeline's rows kept, left-out lists built when opened), load 4–9, the same recordings and 3 runs each, my
+ * files at f71b92c vs after: 20 turns p50 19.0 → 17.0 ms, p95 32.2 (31.1–32.2) → 26.0 (22.1–40.1); 1,000 turns p50
+ * 22.6 → 16.9 ms, p95 54.1 (32.4–88.7) → 47.7 (28.0–49.5); over the last turns p95 40.4 → 45.3 (27.8–57.3). A second
+ * set of 3 runs after, at load 8.6: 1,000 turns p95 87.2 (28.9–90.3), 20 turns 89.6 (57.5–102.0): the tail follows
+ * the machine's load. Main-thread CPU time per switch (trace, thread time, 1,000 turns): p50 9.0 → 6.8 ms, as at 20
+ * turns (7.0 ms); bench/browser/traceSwitches.ts prints where it goes.
  * Each figure is the median of the runs with its range. Options: --runs N (3), --switches N (60), --recordings DIR
  * (keep the generated recordings there and reuse them: rec20.json, rec1000.json).
  */
