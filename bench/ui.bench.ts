@@ -15,7 +15,8 @@
  * files at f71b92c vs after: 20 turns p50 19.0 → 17.0 ms, p95 32.2 (31.1–32.2) → 26.0 (22.1–40.1); 1,000 turns p50
  * 22.6 → 16.9 ms, p95 54.1 (32.4–88.7) → 47.7 (28.0–49.5); over the last turns p95 40.4 → 45.3 (27.8–57.3). A second
  * set of 3 runs after, at load 8.6: 1,000 turns p95 87.2 (28.9–90.3), 20 turns 89.6 (57.5–102.0): the tail follows
- * the machine's load. Main-thread CPU time per switch (trace, thread time, 1,000 turns): p50 9.0 → 6.8 ms, as at 20
+ * the machine's load. Before and after alternated run by run (4 rounds, 1,000 turns, load 6–8): p50 23.3 ms
+ * (22.2–24.5) → 17.0 (15.8–19.1), p95 76.7 (54.7–104.0) → 41.4 (29.3–85.1). Main-thread CPU time per switch (trace, thread time, 1,000 turns): p50 9.0 → 6.8 ms, as at 20
  * turns (7.0 ms); bench/browser/traceSwitches.ts prints where it goes.
  * Each figure is the median of the runs with its range. Options: --runs N (3), --switches N (60), --recordings DIR
  * (keep the generated recordings there and reuse them: rec20.json, rec1000.json).
