@@ -81,7 +81,9 @@ describe('assemble() that throws on turn 2', () => {
     expect(turns[2]!.assembled).toHaveLength(turns[2]!.inputCount);
     expect(turns[2]!.inputCount).toBeGreaterThan(0);
     expect(turns[3]!.assembled).toEqual([]);
-    expect(warnings(rec, 2)).toContain('context engine assemble failed, using pipeline messages: index unavailable');
+    expect(warnings(rec, 2)).toContain(
+      'context engine assemble failed, using pipeline messages: Error: index unavailable',
+    );
     expect(quarantines(rec)).toEqual([]);
     expect(findingTurns(rec, 'quarantined')).toEqual([]);
     expect(findingTurns(rec, 'assemble-failed')).toEqual([2]);

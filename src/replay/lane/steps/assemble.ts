@@ -8,6 +8,7 @@ import type { ClassifiedMessage } from '../../recording/classifyProvenance';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { Lane } from '../laneContext';
+import { errorText, logsTurnFailures } from '../turnFailures';
 
 export const ASSEMBLE_FAILED_WARNING = 'context engine assemble failed, using pipeline messages: ';
 
@@ -63,7 +64,8 @@ export async function assembleContext(
   } else {
     // OpenClaw's ensureAssembleResultShape case (no messages array): the pipeline messages are sent
     const assembleError = !outcome.ok ? outcome.message : 'assemble() returned no messages array';
-    draft.warn(ASSEMBLE_FAILED_WARNING + assembleError);
+    // 2026.8+ reaches the harness's catch with the engine's own error, printed as `String(error)`
+    draft.warn(ASSEMBLE_FAILED_WARNING + (!outcome.ok && logsTurnFailures(lane) ? errorText(outcome) : assembleError));
     context = {
       pipeline,
       pipelineRemoved: piped.removed,

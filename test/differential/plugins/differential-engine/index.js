@@ -3,6 +3,7 @@
 // OpenClaw made can be compared with the one ContextScope's replay made. Config switches:
 // - turnCommit: declare both transcript semantics and implement commitTurn (OpenClaw 2026.8+ turn advancement);
 // - systemPromptAddition: returned by assemble;
+// - assembleThrowsOn: assemble throws when the turn's prompt contains this text;
 // - ownsCompaction: compact() keeps a summary of everything assembled so far (its state lives beside logFile,
 //   because each OpenClaw CLI turn is a new process); otherwise compact() hands the work back to the runtime.
 import fs from 'node:fs';
@@ -63,6 +64,9 @@ function createEngine(config) {
       s.lastAssembleCount = all.length;
       save(s);
       log('assemble', { messages: all.length });
+      if (config.assembleThrowsOn && String(params.prompt ?? '').includes(config.assembleThrowsOn)) {
+        throw new Error(`assemble refused: ${config.assembleThrowsOn}`);
+      }
       let messages = all;
       if (config.ownsCompaction && s.cutAt > 0) {
         const summary = {
