@@ -67,6 +67,8 @@ export interface Lane {
    * throw and goes on)
    */
   readonly overflowCompactor: RecordedEngine;
+  /** the engine prepareSubagentSpawn and onSubagentEnded go to: the turn's, but behind the proxy on 2026.8+ */
+  readonly slotEngine: RecordedEngine;
   readonly sessionKey: string | null;
   readonly depth: number;
   readonly pendingSubagents: PendingSubagent[];

@@ -194,9 +194,13 @@ export class LaneRunner implements Lane {
     return this.unguardedEngine;
   }
 
-  /** The running turn calls the configured engine without the proxy (2026.8+ logical turn). */
-  private get runsUnguarded(): boolean {
-    return this.turnEngine !== null && this.turnEngine === this.unguardedEngine;
+  /**
+   * The engine for prepareSubagentSpawn and onSubagentEnded: OpenClaw resolves both with `resolveContextEngine`
+   * (9.6 sessions-spawn-tool-*.mjs, subagent-registry-*.mjs), behind the quarantine proxy, not the logical turn's.
+   */
+  get slotEngine(): RecordedEngine {
+    const unguarded = this.turnEngine !== null && this.turnEngine === this.unguardedEngine;
+    return unguarded ? this.configuredEngine : this.engine;
   }
 
   /** The lane's legacy engine, for logical turns that fall back to it (resolved on first use). */
@@ -428,9 +432,6 @@ export class LaneRunner implements Lane {
     draft: TurnDraft,
     params: PrepareSubagentSpawnParams,
   ): Promise<CallOutcome<SubagentSpawnPreparation | undefined>> {
-    // OpenClaw's spawn resolves the slot's engine with `resolveContextEngine` (9.6 sessions-spawn-tool-*.mjs), behind
-    // the quarantine proxy, not the logical turn's
-    const engine = this.runsUnguarded ? this.configuredEngine : this.engine;
-    return engine.call<SubagentSpawnPreparation | undefined>(draft, 'prepareSubagentSpawn', params);
+    return this.slotEngine.call<SubagentSpawnPreparation | undefined>(draft, 'prepareSubagentSpawn', params);
   }
 }

@@ -28,11 +28,12 @@ export async function notifySubagentEnded(
   childSessionKey: string,
   reason: SubagentEndReason,
 ): Promise<void> {
-  if (!lane.engine.has('onSubagentEnded')) {
+  const engine = lane.slotEngine;
+  if (!engine.has('onSubagentEnded')) {
     draft.addEvent({ type: 'subagentEnded', childSessionKey, reason, ok: true });
     return;
   }
-  const outcome = await lane.engine.call(draft, 'onSubagentEnded', { childSessionKey, reason }, `reason=${reason}`);
+  const outcome = await engine.call(draft, 'onSubagentEnded', { childSessionKey, reason }, `reason=${reason}`);
   draft.addEvent({
     type: 'subagentEnded',
     childSessionKey,

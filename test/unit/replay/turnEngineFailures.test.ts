@@ -197,6 +197,34 @@ describe('commitTurn() that throws on turn 2 (2026.9.6)', () => {
   });
 });
 
+describe('prepareSubagentSpawn() that throws (2026.9.6)', () => {
+  it('is quarantined, as the spawn resolves the slot engine behind the proxy; the next logical turn still runs on the engine', async () => {
+    const engine = durableEngine({
+      async prepareSubagentSpawn() {
+        throw new Error('no room for a child');
+      },
+    });
+    const loaded = new SessionBuilder()
+      .turn('a')
+      .spawnTurn('b', {}, { status: 'accepted', childSessionKey: 'agent:main:subagent:s1' }, 'call-s')
+      .turn('c')
+      .loaded();
+    const rec = await replaySession({
+      session: loaded,
+      lanes: [lane('durable', engine.factory)],
+      sessionKey: 'agent:main:main',
+      openclawVersion: '2026.9.6',
+    });
+    expect(quarantines(rec)).toEqual([
+      expect.objectContaining({ operation: 'prepareSubagentSpawn', reason: 'no room for a child' }),
+    ]);
+    expect(events(rec, 1).filter((e) => e.type === 'quarantine')).toHaveLength(1);
+    // the logical turn does not read the quarantine (registry-*.mjs `resolveLogicalTurnContextEngines`)
+    expect(rec.turns.durable![2]!.turnPath?.engine).toBe('configured');
+    expect(engine.callsOf('assemble').map((c) => (c.params as AssembleParams).prompt)).toContain('c');
+  });
+});
+
 describe('through the engine host (2026.9.6)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cs-turn-failures-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
