@@ -46,10 +46,9 @@ async function oneRun(chromium: string, dir: string, turns: number): Promise<Run
     await page.getByRole('button', { name: 'Start replay' }).click();
     await page.getByTestId('timeline-row').first().waitFor({ timeout: 600_000 });
     const firstMs = performance.now() - started;
-    // the header writes the count without grouping ("1000 turns"), the session table with it
+    // the header's count of the finished recording ("1,000 turns · 1 lane · …")
     await page
-      .getByText(new RegExp(`^${turns} turns`))
-      .first()
+      .locator('.replay-view__meta', { hasText: new RegExp(`^${count} turns? · `) })
       .waitFor({ timeout: 1_800_000 });
     await page.getByTestId('replay-streaming').waitFor({ state: 'detached', timeout: 600_000 });
     return { firstMs, totalMs: performance.now() - started, maxFrame };
