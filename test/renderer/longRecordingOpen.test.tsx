@@ -8,13 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createHandlers } from '../../main/handlers';
-import { createBridgeDispatcher, type MethodName, type RequestOf, type ResponseOf } from '../../src/bridge';
 import { BRIDGE_MESSAGE_BYTES, importRecording } from '../../src/replay';
 import type { Recording } from '../../src/contract/recording';
-import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
-import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 import { resetAppStore } from '../../renderer/src/store/appStore';
 import { useBatchStore } from '../../renderer/src/store/batchStore';
 import { resetRecentRecordingsStore, useRecentRecordingsStore } from '../../renderer/src/store/recentRecordingsStore';
@@ -22,30 +18,11 @@ import { resetReplayStore, useReplayStore } from '../../renderer/src/store/repla
 import { resetSelectionStore } from '../../renderer/src/store/selectionStore';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
+import { measuringClient } from './measuringClient';
 
 const TURNS = 260;
 
-/** An InspectorClient over the real handler table that measures every answer as it would go on the wire. */
-function realClient() {
-  const dispatcher = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }));
-  const answers: { method: string; bytes: number }[] = [];
-  const client = {
-    transport: 'websocket',
-    async call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
-      const outcome = await dispatcher.call(method, params);
-      answers.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })) });
-      if (!outcome.ok) throw new BridgeCallError(outcome.error);
-      return outcome.result as ResponseOf<M>;
-    },
-    onEvent: () => () => {},
-    connectionState: () => 'connected',
-    onConnectionChange: () => () => {},
-    close() {},
-  } as InspectorClient;
-  return { client, answers };
-}
-
-const { client, answers } = realClient();
+const { client, answers } = measuringClient();
 let sessionDir = '';
 let configDir = '';
 let replayId = '';

@@ -6,10 +6,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createHandlers } from '../../main/handlers';
-import { createBridgeDispatcher, type MethodName, type RequestOf, type ResponseOf } from '../../src/bridge';
 import { BRIDGE_MESSAGE_BYTES, importRecording } from '../../src/replay';
-import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 import { registerRecordingOpener, startDeepLinks } from '../../renderer/src/router/deepLinks';
@@ -18,28 +15,9 @@ import { resetReplayStore, useReplayStore } from '../../renderer/src/store/repla
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
+import { measuringClient } from './measuringClient';
 
 const TURNS = 260;
-
-/** An InspectorClient over the real handler table that measures every answer as it would go on the wire. */
-function realClient() {
-  const dispatcher = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }));
-  const answers: { method: string; bytes: number }[] = [];
-  const client = {
-    transport: 'websocket',
-    async call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
-      const outcome = await dispatcher.call(method, params);
-      answers.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })) });
-      if (!outcome.ok) throw new BridgeCallError(outcome.error);
-      return outcome.result as ResponseOf<M>;
-    },
-    onEvent: () => () => {},
-    connectionState: () => 'connected',
-    onConnectionChange: () => () => {},
-    close() {},
-  } as InspectorClient;
-  return { client, answers };
-}
 
 async function finishedLongReplay(client: InspectorClient): Promise<string> {
   const dir = tempDir();
@@ -68,7 +46,7 @@ beforeEach(() => {
 afterEach(() => stop());
 
 it('a link into a long replay opens the whole recording at the linked turn, read in pages under 1 MB', async () => {
-  const { client, answers } = realClient();
+  const { client, answers } = measuringClient();
   const replayId = await finishedLongReplay(client);
   const { content } = await client.call('replay.export', { replayId, format: 'json' });
   const whole = importRecording(content!);
