@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayStreamResponse } from '../../src/bridge';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
 import { resetAppStore } from '../../renderer/src/store/appStore';
@@ -103,5 +103,37 @@ describe('a streaming replay in the Replay view', () => {
     expect((await screen.findByTestId('replay-partial')).textContent).toContain('cancelled after 2 of 6 lane-turns');
     expect(screen.queryByTestId('replay-streaming')).toBeNull();
     expect((screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('the wait for the first turn', () => {
+  it('asks for the first turn every 50 ms, not at the poll interval', async () => {
+    vi.useFakeTimers();
+    try {
+      useReplayStore.setState({ pollIntervalMs: 1000 });
+      const empty: ReplayStreamResponse = {
+        ...base,
+        status: 'running',
+        done: 0,
+        total: 6,
+        generation: 'live',
+        cursor: 0,
+        turns: [],
+        messages: {},
+      };
+      let calls = 0;
+      const fake = createFakeInspectorClient({
+        'replay.start': () => ({ replayId: 'r1' }),
+        'replay.stream': () => (calls++ < 3 ? empty : calls === 4 ? livePage(1, true) : new Promise(() => undefined)),
+      });
+      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
+      // three pages with nothing yet, 50 ms apart: the first turn is there well before one poll interval; after it
+      // the stream is asked at the poll interval again
+      await vi.advanceTimersByTimeAsync(200);
+      expect(calls).toBe(4);
+      expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -13,6 +13,9 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Until the first turn is on screen the stream is asked more often: that wait is what a user sees as "stuck". */
+const FIRST_TURN_POLL_MS = 50;
+
 /** The pages of one generation read so far. */
 interface Gathered {
   generation: ReplayStreamResponse['generation'];
@@ -102,6 +105,7 @@ export async function streamReplay(
       },
     });
     if (ended) return;
-    if (!page.more && page.status === 'running') await delay(get().pollIntervalMs);
+    if (!page.more && page.status === 'running')
+      await delay(opened ? get().pollIntervalMs : Math.min(FIRST_TURN_POLL_MS, get().pollIntervalMs));
   }
 }
