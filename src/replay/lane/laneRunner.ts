@@ -1,4 +1,8 @@
 /**
+ * Whole on purpose (about 440 lines with its doc comments): the runner is the state that lasts across a lane's
+ * turns; the per-turn work is already in steps/ and turnFailures.ts, and what is left here is that state and the
+ * order it is used in.
+ *
  * One lane replaying one session, turn by turn, calling its engine exactly in the embedded runner's order
  * (spec §13; the steps are in steps/, `replayTurn` strings them together). The runner holds what lasts across
  * turns: the lane's transcript and engine, the identity keys of message objects handed to the engine, the
