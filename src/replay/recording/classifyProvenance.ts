@@ -21,6 +21,7 @@ import type { AgentMessage } from '../../contract';
 import type { IndexRange, Provenance } from '../../contract/recording';
 import { readSummaryMarker, type SummaryMarker } from './summaryMarkers';
 import { indicesToRanges } from './indexRanges';
+import type { LazyKey } from './messageIdentity';
 
 /** What the reference transcript (the recorded session, in order) looks like to the classifier. */
 export interface ReferenceIndex {
@@ -64,19 +65,24 @@ export function roleTimestampKey(role: string, timestamp: unknown): string {
   return `${role}@${String(timestamp)}`;
 }
 
+interface ReferenceEntry {
+  key: string;
+  message: AgentMessage;
+  /** its content key; a function is called only when a lookup by content first needs the keys */
+  hashKey: LazyKey;
+}
+
 /** Build the lookup tables of a reference transcript from its messages and keys (same order). */
 export function buildReferenceIndex(
-  entries: readonly { key: string; message: AgentMessage; hashKey: string }[],
+  entries: readonly ReferenceEntry[],
   /** other forms of the same messages (e.g. as stored, before the host sanitized them) that resolve to their key */
-  aliases: readonly { key: string; message: AgentMessage; hashKey: string }[] = [],
+  aliases: readonly ReferenceEntry[] = [],
 ): ReferenceIndex {
   const position = new Map<string, number>();
-  const byHash = new Map<string, string>();
   const byToolCallId = new Map<string, string>();
   const byRoleTimestamp = new Map<string, string>();
-  entries.forEach(({ key, message, hashKey }, index) => {
+  entries.forEach(({ key, message }, index) => {
     if (!position.has(key)) position.set(key, index);
-    if (!byHash.has(hashKey)) byHash.set(hashKey, key);
     if (
       message.role === 'toolResult' &&
       typeof message.toolCallId === 'string' &&
@@ -89,8 +95,7 @@ export function buildReferenceIndex(
       if (!byRoleTimestamp.has(rt)) byRoleTimestamp.set(rt, key);
     }
   });
-  for (const { key, message, hashKey } of aliases) {
-    if (!byHash.has(hashKey)) byHash.set(hashKey, key);
+  for (const { key, message } of aliases) {
     if (
       message.role === 'toolResult' &&
       typeof message.toolCallId === 'string' &&
@@ -98,7 +103,24 @@ export function buildReferenceIndex(
     )
       byToolCallId.set(message.toolCallId, key);
   }
-  return { position, byHash, byToolCallId, byRoleTimestamp };
+  // hashing every message is the largest cost before a replay's first turn: done when a lookup by content needs it
+  let byHash: Map<string, string> | undefined;
+  const buildByHash = (): Map<string, string> => {
+    const map = new Map<string, string>();
+    for (const { key, hashKey } of [...entries, ...aliases]) {
+      const hash = typeof hashKey === 'string' ? hashKey : hashKey();
+      if (!map.has(hash)) map.set(hash, key);
+    }
+    return map;
+  };
+  return {
+    position,
+    byToolCallId,
+    byRoleTimestamp,
+    get byHash() {
+      return (byHash ??= buildByHash());
+    },
+  };
 }
 
 /** undefined: not a summary; null: a summary that does not say what it covers. */

@@ -127,14 +127,28 @@ function samePlainJson(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
+/**
+ * A content key, or how to compute it: the reference transcript's keys are hashed only when something asks for
+ * them (a lookup by content), not before the first turn. Computed at most once.
+ */
+export type LazyKey = string | (() => string);
+
+/** A lazy key's value, computed once: `lazyKey(() => …)` memoizes the thunk. */
+export function lazyKey(compute: () => string): () => string {
+  let key: string | undefined;
+  return () => (key ??= compute());
+}
+
+const keyValue = (key: LazyKey): string => (typeof key === 'string' ? key : key());
+
 /** How many differently-hashed contents are kept per role/timestamp for twin lookups. */
 const TWINS_PER_SLOT = 4;
 
 export interface HashKeyCache {
   /** `hashKeyOf(message)`, computed at most once per object and reused for deep-equal copies */
   keyOf(message: unknown): string;
-  /** Register an object whose `hashKeyOf` is already known (e.g. the reference transcript's messages). */
-  remember(message: object, key: string): void;
+  /** Register an object whose `hashKeyOf` is known or computable (e.g. the reference transcript's messages). */
+  remember(message: object, key: LazyKey): void;
 }
 
 /**
@@ -143,13 +157,13 @@ export interface HashKeyCache {
  * by role and timestamp — instead of being serialized and hashed again. Same keys as `hashKeyOf`.
  */
 export function createHashKeyCache(): HashKeyCache {
-  const byObject = new WeakMap<object, string>();
-  const twins = new Map<string, { value: object; key: string }[]>();
+  const byObject = new WeakMap<object, LazyKey>();
+  const twins = new Map<string, { value: object; key: LazyKey }[]>();
   const slotOf = (message: object): string => {
     const record = message as { role?: unknown; timestamp?: unknown };
     return `${String(record.role)}\u0000${String(record.timestamp)}`;
   };
-  const addTwin = (slot: string, value: object, key: string): void => {
+  const addTwin = (slot: string, value: object, key: LazyKey): void => {
     let list = twins.get(slot);
     if (!list) twins.set(slot, (list = []));
     list.unshift({ value, key });
@@ -159,12 +173,18 @@ export function createHashKeyCache(): HashKeyCache {
     keyOf(message: unknown): string {
       if (message === null || typeof message !== 'object') return hashKeyOf(message);
       const known = byObject.get(message);
-      if (known !== undefined) return known;
+      if (typeof known === 'string') return known;
+      if (known !== undefined) {
+        const key = known();
+        byObject.set(message, key);
+        return key;
+      }
       const slot = slotOf(message);
       for (const candidate of twins.get(slot) ?? []) {
         if (samePlainJson(message, candidate.value)) {
-          byObject.set(message, candidate.key);
-          return candidate.key;
+          const key = (candidate.key = keyValue(candidate.key));
+          byObject.set(message, key);
+          return key;
         }
       }
       const key = hashKeyOf(message);
@@ -172,10 +192,12 @@ export function createHashKeyCache(): HashKeyCache {
       addTwin(slot, message, key);
       return key;
     },
-    remember(message: object, key: string): void {
+    remember(message: object, key: LazyKey): void {
       if (byObject.has(message)) return;
-      byObject.set(message, key);
-      addTwin(slotOf(message), message, key);
+      // one computation shared by the object's entry and its twin entry
+      const once = typeof key === 'string' ? key : lazyKey(key);
+      byObject.set(message, once);
+      addTwin(slotOf(message), message, once);
     },
   };
 }

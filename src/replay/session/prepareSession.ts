@@ -7,7 +7,7 @@ import type { AgentMessage, SessionEntry } from '../../contract';
 import { buildContextFromPath, getActivePath, type LoadedSession } from '../../transcripts';
 import { sanitizeStoredMessages } from '../../engines/legacy';
 import { buildReferenceIndex, type ReferenceIndex } from '../recording/classifyProvenance';
-import { hashKeyOf, messageKeyOf } from '../recording/messageIdentity';
+import { hashKeyOf, lazyKey, messageKeyOf } from '../recording/messageIdentity';
 import type { MessageTable } from '../recording/messageTable';
 import type { SessionInfo } from '../../contract/recording';
 import { splitSessionTurns, type SplitSession } from './sessionTurns';
@@ -20,8 +20,8 @@ export interface PreparedSession {
   reference: ReferenceIndex;
   /** the reference messages, aligned with info.messageKeys */
   messages: AgentMessage[];
-  /** content key (`h:…`) of each reference message, aligned with `messages` */
-  hashKeys: string[];
+  /** content key (`h:…`) of each reference message, aligned with `messages`: each hashed when first asked for */
+  hashKeys: (() => string)[];
   model: { provider: string; modelId: string } | null;
   /** every tool name the session's assistant messages call (the run's available tools) */
   toolNames: Set<string>;
@@ -34,22 +34,22 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
   // Every message of the branch, ignoring compaction/reset boundaries: the transcript lanes are compared to.
   const full = buildContextFromPath(path.filter((e) => e.type !== 'compaction' && e.type !== 'reset'));
   const keys: string[] = [];
-  const hashKeys: string[] = [];
-  const refEntries: { key: string; message: AgentMessage; hashKey: string }[] = [];
+  const hashKeys: (() => string)[] = [];
+  const refEntries: { key: string; message: AgentMessage; hashKey: () => string }[] = [];
   // what every engine receives for these messages (ids rewritten for the api, details stripped), keyed as stored
   const shown = sanitizeStoredMessages(full.messages) as AgentMessage[];
   shown.forEach((message, i) => {
     const entryId = full.messageEntryIds[i];
     const key = messageKeyOf(full.messages[i]!, entryId);
     keys.push(key);
-    const hashKey = hashKeyOf(message);
+    const hashKey = lazyKey(() => hashKeyOf(message));
     hashKeys.push(hashKey);
     refEntries.push({ key, message, hashKey });
     table.intern(key, message, entryId);
   });
   // an engine that reads its own transcript returns the stored form: it is the same message, under the same key
   const storedForms = full.messages
-    .map((message, i) => ({ key: refEntries[i]!.key, message, hashKey: hashKeyOf(message) }))
+    .map((message, i) => ({ key: refEntries[i]!.key, message, hashKey: lazyKey(() => hashKeyOf(message)) }))
     .filter(({ message }, i) => message !== refEntries[i]!.message);
   const reference = buildReferenceIndex(refEntries, storedForms);
   table.flushQueued();

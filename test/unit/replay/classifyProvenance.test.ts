@@ -156,3 +156,41 @@ describe('provenance of assembled messages', () => {
     });
   });
 });
+describe('the reference index hashes only when a lookup by content needs it', () => {
+  function countedReference() {
+    const hashed: string[] = [];
+    const entries = reference.map((r) => ({
+      ...r,
+      hashKey: () => {
+        hashed.push(r.key);
+        return hashKeyOf(r.message);
+      },
+    }));
+    return { index: buildReferenceIndex(entries), hashed };
+  }
+
+  it('classifies messages known by identity, tool call id or timestamp without hashing the reference', () => {
+    const { index, hashed } = countedReference();
+    const identity = new Map<object, string>(reference.map((r) => [r.message as object, r.key]));
+    const out = classifyAssembled([u1, a2], {
+      reference: index,
+      identityKey: (m) => identity.get(m as object),
+      hashKey: hashKeyOf,
+    });
+    expect(out.map((c) => c.provenance)).toEqual(['raw', 'raw']);
+    expect(index.position.get('t1')).toBe(2);
+    expect(index.byToolCallId.get('call-1')).toBe('t1');
+    expect(hashed).toEqual([]);
+  });
+
+  it("hashes every reference message once, at the first lookup by content, with the eager index's answers", () => {
+    const { index, hashed } = countedReference();
+    const copies = [t1, u2, a1].map((m) => JSON.parse(JSON.stringify(m)) as AgentMessage);
+    const lazy = classifyAssembled(copies, { reference: index, hashKey: hashKeyOf });
+    expect(hashed).toEqual(['u1', 'a1', 't1', 'a2', 'u2']);
+    expect(lazy).toEqual(classifyAssembled(copies, { reference: buildReferenceIndex(reference), hashKey: hashKeyOf }));
+    expect(lazy.map((c) => c.key)).toEqual(['t1', 'u2', 'a1']);
+    classifyAssembled(copies, { reference: index, hashKey: hashKeyOf });
+    expect(hashed).toHaveLength(5);
+  });
+});

@@ -55,6 +55,21 @@ describe('createHashKeyCache', () => {
     expect(cache.keyOf(edited)).toBe(hashKeyOf(edited));
   });
 
+  it('computes a remembered key given as a function only when it is asked for, and once', () => {
+    const cache = createHashKeyCache();
+    const reference = { role: 'user', timestamp: 9, content: 'a question' };
+    let calls = 0;
+    cache.remember(reference, () => {
+      calls++;
+      return hashKeyOf(reference);
+    });
+    expect(calls).toBe(0);
+    expect(cache.keyOf(structuredClone(reference))).toBe(hashKeyOf(reference));
+    expect(cache.keyOf(reference)).toBe(hashKeyOf(reference));
+    expect(cache.keyOf(structuredClone(reference))).toBe(hashKeyOf(reference));
+    expect(calls).toBe(1);
+  });
+
   it('hashes each object once: a later mutation of a hashed object does not change its key', () => {
     const cache = createHashKeyCache();
     const message = { role: 'user', timestamp: 1, content: 'before' };
