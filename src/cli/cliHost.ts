@@ -21,4 +21,9 @@ export interface CliHost {
   out(text: string): void;
   /** Diagnostics (default: process.stderr). */
   err(text: string): void;
+  /**
+   * Aborts when the output went away (stdout's reader closed the pipe: `… | head -1`); commands stop their work on
+   * it. runCli sets it (src/cli/cliOutput.ts); a host built for a test may leave it out.
+   */
+  outputClosed?: AbortSignal;
 }

@@ -9,4 +9,6 @@ export const EXIT = {
   failed: 3,
   /** a lane did not run its engine (plugin not approved, or it could not be loaded): it ran on legacy */
   laneNotRun: 4,
+  /** stdout's reader went away (`… | head -1`): the work stopped, as a process SIGPIPE ended (128 + 13) */
+  outputClosed: 141,
 } as const;

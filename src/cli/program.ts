@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { PACKAGE_VERSION } from '../app';
 import type { CliHost } from './cliHost';
+import { processCliOutput, type CliOutput } from './cliOutput';
 import { commands } from './commands';
 import { reportCliError, setCliDebug } from './errorReport';
 import { EXIT } from './exitCodes';
@@ -25,17 +26,23 @@ export function createProgram(host: CliHost): Command {
 
 /**
  * Parses `argv` (as process.argv: node, script, ...args) and runs the chosen command. A usage error commander
- * refused (it printed why) exits 2, --help and --version 0; any other error is reported by reportCliError.
+ * refused (it printed why) exits 2, --help and --version 0; any other error is reported by reportCliError. When
+ * the output goes away meanwhile (`output`, default this process's stdout and stderr), the command's work stops
+ * and the run ends silently with EXIT.outputClosed (src/cli/cliOutput.ts).
  */
-export async function runCli(argv: readonly string[], host: CliHost): Promise<void> {
+export async function runCli(
+  argv: readonly string[],
+  host: CliHost,
+  output: CliOutput = processCliOutput(),
+): Promise<void> {
   setCliDebug(argv.includes('--debug'));
+  const guarded = output.guard(host);
   try {
-    await createProgram(host).parseAsync([...argv]);
+    await createProgram(guarded).parseAsync([...argv]);
   } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-      return;
-    }
-    process.exitCode = reportCliError(error, host);
+    if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    else process.exitCode = reportCliError(error, guarded);
+  } finally {
+    if (output.exitCode !== undefined) process.exitCode = output.exitCode;
   }
 }

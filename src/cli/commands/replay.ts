@@ -52,7 +52,8 @@ Exit codes:
   1  findings selected by --fail-on occurred (or, with --against-trajectory, a turn differs from the recording)
   2  bad usage or input (unknown option, lane spec, option value, unreadable session, plugin config or recording)
   3  the replay failed (an unexpected error; one line says what and where, --debug prints the stack)
-  4  a lane did not run its engine (plugin not approved: --allow-execute; or it failed to load): it ran on legacy`;
+  4  a lane did not run its engine (plugin not approved: --allow-execute; or it failed to load): it ran on legacy
+  141 stdout's reader went away (e.g. | head -1): the replay stopped and cleaned up, nothing more printed`;
 
 export const LANE_SPEC_HELP = `
 Lane specs:
@@ -238,6 +239,7 @@ export async function runReplayFromCli(
       ...replay,
       ...hooks,
       session,
+      ...(host.outputClosed ? { signal: host.outputClosed } : {}),
       onProgress: (p) => {
         if (bar && !p.parentLane) bar.increment(1, { lane: p.lane });
       },
@@ -269,6 +271,7 @@ async function runFollow(sessionInput: string | undefined, options: ReplayCliOpt
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  host.outputClosed?.addEventListener('abort', stop, { once: true });
   try {
     const replay = replayOptionsFromCli(options);
     const input =
@@ -286,6 +289,7 @@ async function runFollow(sessionInput: string | undefined, options: ReplayCliOpt
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    host.outputClosed?.removeEventListener('abort', stop);
   }
 }
 

@@ -167,6 +167,7 @@ export async function runReplayAll(
     result = await runBatch(request, {
       ...(workers !== undefined ? { workers } : {}),
       outDir,
+      ...(host.outputClosed ? { signal: host.outputClosed } : {}),
       onPlan: (plan) => bar?.start(plan.jobs.length, 0),
       onRow: () => bar?.increment(1),
     });
