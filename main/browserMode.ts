@@ -13,6 +13,7 @@ export async function startBrowserMode(request: ServeRequest, projectRoot: strin
     handlers: createHandlers({
       shell: 'browser',
       runtimeHost: 'node',
+      prestartTokenizer: true,
       log: (line) => process.stderr.write(`${line}\n`),
     }),
     log: (line) => process.stderr.write(`${line}\n`),

@@ -30,6 +30,8 @@ export interface HandlerEnvironment extends AppEnvironment, PluginHandlerEnviron
   confirmConsent?: (prompt: ConsentPrompt) => Promise<boolean>;
   /** where the shell's log lines go (consent given is logged) */
   log?: (line: string) => void;
+  /** keep a tokenizer worker ready for the next replay (the shells; tests leave it out) */
+  prestartTokenizer?: boolean;
 }
 
 export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
@@ -46,6 +48,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
   });
   // plugin lanes start engine hosts the way this shell does (Electron: utilityProcess) and honour the app's consent
   const replays = createReplayService({
+    ...(env.prestartTokenizer ? { prestartTokenizer: true } : {}),
     plugins: {
       ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
       ...(env.consentFile ? { consentFile: env.consentFile } : {}),

@@ -122,6 +122,7 @@ function createShellDispatcher(mainDir: string, log: (line: string) => void, win
       shell: 'electron',
       runtimeHost: 'electron-main',
       electronVersion: process.versions.electron,
+      prestartTokenizer: true,
       engineHostTransport: createUtilityProcessTransport({
         adapterEntry: path.join(mainDir, UTILITY_ENGINE_HOST_FILE),
       }),

@@ -22,6 +22,8 @@ import { openReplaySession } from './session/resolveSessionInput';
 import { splitSessionTurns } from './session/sessionTurns';
 import { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
 import { errorMessage } from '../common/errorText';
+import { DEFAULT_TOKEN_ENCODING } from '../tokens';
+import { prestartTokenWorker } from './recording/backgroundTokenCounter';
 import { createJobStream, streamPage, type JobStream } from './stream/replayStreamPage';
 import type { ReplayStreamPage, ReplayStreamRequest } from './stream/replayStreamPage';
 import { checkPageRequest, recordingFitsInline, recordingPage } from './stream/recordingPages';
@@ -143,6 +145,11 @@ export interface ReplayServiceOptions {
    * file the app's Plugins view writes, discovery folders. A request's `allowExecute` decides consent per run.
    */
   plugins?: Omit<PluginLoadingOptions, 'allowExecute'>;
+  /**
+   * keep a tokenizer worker started for the next replay (the app: a replay's first turn then does not wait for a
+   * worker to start and load tiktoken); another is started when a replay ends
+   */
+  prestartTokenizer?: boolean;
 }
 
 /** The lanes a request asks for; throws on anything a person can get wrong, before the replay gets an id. */
@@ -285,6 +292,10 @@ function readJob(
 export function createReplayService(options: ReplayServiceOptions = {}): ReplayService {
   const maxReplays = options.maxReplays ?? 8;
   const jobs = new Map<string, ReplayJob>();
+  const prestart = () => {
+    if (options.prestartTokenizer) prestartTokenWorker(DEFAULT_TOKEN_ENCODING);
+  };
+  prestart();
 
   const job = (replayId: string): ReplayJob => {
     const found = jobs.get(replayId);
@@ -302,6 +313,7 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
   return {
     async start(request, onProgress) {
       const entry = await startReplayJob(request, onProgress, options.plugins);
+      void entry.finished.then(prestart);
       jobs.set(entry.id, entry);
       forgetOld();
       return { replayId: entry.id };

@@ -21,10 +21,15 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { get_encoding } = require(workerData.tiktokenPath);
 const encoders = new Map();
-parentPort.on('message', ({ id, encoding, pieces }) => {
+const encoderFor = (encoding) => {
+  let encoder = encoders.get(encoding);
+  if (!encoder) { encoder = get_encoding(encoding); encoders.set(encoding, encoder); }
+  return encoder;
+};
+parentPort.on('message', ({ id, encoding, pieces, warm }) => {
+  if (warm) { try { encoderFor(warm); } catch {} return; }
   try {
-    let encoder = encoders.get(encoding);
-    if (!encoder) { encoder = get_encoding(encoding); encoders.set(encoding, encoder); }
+    const encoder = encoderFor(encoding);
     const counts = pieces.map((parts) => {
       let n = 0;
       for (const part of parts) if (part.length > 0) n += encoder.encode_ordinary(part).length;
@@ -41,6 +46,47 @@ parentPort.on('message', ({ id, encoding, pieces }) => {
 const BATCH_CHARS = 64 * 1024;
 /** Batches in flight at once; the rest of the backlog waits here, where the main thread can take lines from. */
 const MAX_IN_FLIGHT = 2;
+
+function startTokenWorker(): Worker {
+  const tiktokenPath = createRequire(import.meta.url).resolve('tiktoken');
+  return new Worker(WORKER_SOURCE, { eval: true, workerData: { tiktokenPath } });
+}
+
+/** A worker started ahead of a replay, with an encoding loaded; the next counter takes it. */
+let spareWorker: Worker | undefined;
+const forgetSpare = () => {
+  spareWorker = undefined;
+};
+
+/**
+ * Start a tokenizer worker now, for the next replay of this process to take: starting one and loading tiktoken's
+ * encoding is most of what a replay waits for before its first turn (the app calls this while the user picks a
+ * session). One spare at most; it does not keep the process alive.
+ */
+export function prestartTokenWorker(encoding: TokenEncoding): void {
+  if (spareWorker) return;
+  try {
+    const worker = startTokenWorker();
+    worker.unref();
+    worker.once('error', forgetSpare);
+    worker.postMessage({ warm: encoding });
+    spareWorker = worker;
+  } catch {
+    // the next counter starts its own (or counts on the main thread)
+  }
+}
+
+/** Whether a prestarted worker waits for the next counter. */
+export function hasSpareTokenWorker(): boolean {
+  return spareWorker !== undefined;
+}
+
+function takeSpareWorker(): Worker | undefined {
+  const worker = spareWorker;
+  spareWorker = undefined;
+  worker?.off('error', forgetSpare);
+  return worker;
+}
 
 interface Batch {
   id: number;
@@ -80,8 +126,7 @@ export class BackgroundTokenCounter {
   ) {
     if (options.useWorker === false) return;
     try {
-      const tiktokenPath = createRequire(import.meta.url).resolve('tiktoken');
-      this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tiktokenPath } });
+      this.worker = takeSpareWorker() ?? startTokenWorker();
       this.worker.unref();
       this.worker.on('message', (message: { id: number; counts?: number[]; error?: string }) => this.onResult(message));
       this.worker.on('error', (error) => this.failAll(error));

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackgroundTokenCounter } from '../../../src/replay/recording/backgroundTokenCounter';
+import {
+  BackgroundTokenCounter,
+  hasSpareTokenWorker,
+  prestartTokenWorker,
+} from '../../../src/replay/recording/backgroundTokenCounter';
 import { countTokens } from '../../../src/tokens';
 
 const SAMPLES = [
@@ -23,6 +27,22 @@ describe('BackgroundTokenCounter', () => {
     counter.flushQueued();
     for (const text of SAMPLES) expect(await counter.count(text)).toBe(countTokens(text, 'o200k_base'));
     expect(counter.stats()).toMatchObject({ misses: SAMPLES.length, uniqueTexts: SAMPLES.length });
+  });
+
+  it('takes a prestarted worker (one at most, its encoding already loaded) and counts exactly with it', async () => {
+    prestartTokenWorker('cl100k_base');
+    prestartTokenWorker('cl100k_base');
+    expect(hasSpareTokenWorker()).toBe(true);
+    const counter = new BackgroundTokenCounter('o200k_base');
+    counters.push(counter);
+    expect(hasSpareTokenWorker()).toBe(false);
+    for (const text of SAMPLES) counter.queue(text);
+    counter.flushQueued();
+    for (const text of SAMPLES) expect(await counter.count(text)).toBe(countTokens(text, 'o200k_base'));
+    // the next counter starts its own
+    const next = new BackgroundTokenCounter('cl100k_base');
+    counters.push(next);
+    expect(await next.count(SAMPLES[1]!)).toBe(countTokens(SAMPLES[1]!, 'cl100k_base'));
   });
 
   it('counts each distinct text once', async () => {
