@@ -70,8 +70,8 @@ describe('the timeline keeps the selected row in view', () => {
     fireEvent.scroll(scroller);
     expect(shown()).toEqual(before);
     expect(before[0]).toBe('0');
-    // … until the overscan crosses a block
-    scroller.scrollTop = 16 * TIMELINE_ROW_HEIGHT;
+    // … until the overscan crosses a block (row 14 at the top below the head: the overscan of 6 reaches row 8)
+    scroller.scrollTop = HEAD + 14 * TIMELINE_ROW_HEIGHT;
     fireEvent.scroll(scroller);
     expect(shown()[0]).toBe('8');
   });

@@ -28,7 +28,10 @@ export function ReplayHeader(props: ReplayHeaderProps) {
     <header className="replay-view__header">
       <div className="replay-view__heading">
         <h1 className="view__title">
-          Replay <span className="mono replay-view__session">{title}</span>
+          Replay{' '}
+          <span className="mono replay-view__session" title={title}>
+            {title}
+          </span>
         </h1>
         <p className="replay-view__meta muted">
           <span className="mono">{formatCount(turnCount)}</span> {turnCount === 1 ? 'turn' : 'turns'} ·{' '}

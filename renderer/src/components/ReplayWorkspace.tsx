@@ -7,6 +7,9 @@ import './ReplayWorkspace.css';
 /** Below this workspace width the timeline and the turn detail are stacked instead of side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 1200;
 
+/** Stacked, the turn detail is never shorter than this, in px (its heading, the prompt and the message search). */
+export const STACKED_DETAIL_MIN_HEIGHT = 150;
+
 export type WorkspaceOrientation = 'horizontal' | 'vertical';
 
 export interface ReplayWorkspaceProps {
@@ -18,6 +21,11 @@ export interface ReplayWorkspaceProps {
   initialSize?: ElementSize;
   /** px the master pane would like side by side (its table's width): sets the first split, between 45% and 70% */
   masterWidth?: number;
+  /**
+   * px the master pane would like stacked (the chart and a usable number of timeline rows): sets the first stacked
+   * split, the detail keeping STACKED_DETAIL_MIN_HEIGHT; without it the master takes 60%
+   */
+  masterHeight?: number;
 }
 
 const storage = typeof window !== 'undefined' ? window.localStorage : undefined;
@@ -28,6 +36,7 @@ function Panes({
   detail,
   initialSize,
   masterShare,
+  masterHeight,
 }: ReplayWorkspaceProps & { orientation: WorkspaceOrientation; masterShare: number }) {
   // only a split the user made is kept: the first one follows the recording (its lanes' width)
   const layout = useDefaultLayout({
@@ -36,6 +45,8 @@ function Panes({
     panelIds: ['master', 'detail'],
     onlySaveAfterUserInteractions: true,
   });
+  // stacked, in px: what the master would like, cut (by the detail's least size) where the window is short
+  const firstMasterSize = orientation === 'vertical' && masterHeight ? masterHeight : `${masterShare}%`;
   const masterRef = useRef<HTMLDivElement>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const masterSize = useElementSize(masterRef, initialSize ?? { width: 900, height: 480 });
@@ -46,13 +57,13 @@ function Panes({
       defaultLayout={layout.defaultLayout}
       onLayoutChanged={layout.onLayoutChanged}
     >
-      <Panel id="master" defaultSize={`${masterShare}%`} minSize={orientation === 'horizontal' ? '30%' : '25%'}>
+      <Panel id="master" defaultSize={firstMasterSize} minSize={orientation === 'horizontal' ? '30%' : '25%'}>
         <div ref={masterRef} className="replay-workspace__pane replay-workspace__master" data-testid="pane-master">
           {master(masterSize, orientation)}
         </div>
       </Panel>
       <Separator className="replay-workspace__separator" />
-      <Panel id="detail" minSize={orientation === 'horizontal' ? '25%' : '20%'}>
+      <Panel id="detail" minSize={orientation === 'horizontal' ? '25%' : STACKED_DETAIL_MIN_HEIGHT}>
         <div ref={detailRef} className="replay-workspace__pane replay-workspace__detail" data-testid="pane-detail">
           <ScrollRootContext.Provider value={detailRef}>{detail}</ScrollRootContext.Provider>
         </div>

@@ -21,8 +21,9 @@ export interface TimelineTableProps {
   height?: number;
 }
 
-export const TIMELINE_ROW_HEIGHT = 36;
-const HEADER_HEIGHT = 58;
+export const TIMELINE_ROW_HEIGHT = 28;
+/** the sticky head's two rows (lane names, column names), px */
+export const TIMELINE_HEAD_HEIGHT = 58;
 
 function Cell({ cell }: { cell: TimelineCell | null }) {
   if (!cell) {
@@ -104,14 +105,14 @@ interface ScrollInsets {
  * never on a turn switch: keeping the selected row in view reads no layout.
  */
 function useScrollInsets(scroller: RefObject<HTMLDivElement | null>): ScrollInsets {
-  const [insets, setInsets] = useState<ScrollInsets>({ head: HEADER_HEIGHT, bottom: 0 });
+  const [insets, setInsets] = useState<ScrollInsets>({ head: TIMELINE_HEAD_HEIGHT, bottom: 0 });
   useEffect(() => {
     const element = scroller.current;
     const head = element?.querySelector('thead');
     if (!element || !head || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       const next = {
-        head: head.getBoundingClientRect().height || HEADER_HEIGHT,
+        head: head.getBoundingClientRect().height || TIMELINE_HEAD_HEIGHT,
         bottom: Math.max(0, element.offsetHeight - element.clientHeight),
       };
       setInsets((before) => (before.head === next.head && before.bottom === next.bottom ? before : next));
@@ -150,7 +151,7 @@ export function timelineIndexes(range: Range, selected: number, visibleRows: num
  */
 export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height = 320 }: TimelineTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const viewport = Math.max(TIMELINE_ROW_HEIGHT, height - HEADER_HEIGHT);
+  const viewport = Math.max(TIMELINE_ROW_HEIGHT, height - TIMELINE_HEAD_HEIGHT);
   const insets = useScrollInsets(scroller);
   const written = useRef<{ top: number; from: number | null } | null>(null);
   const selectedIndex = rows.findIndex((row) => row.turn === selectedTurn);
@@ -161,12 +162,12 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
     estimateSize: () => TIMELINE_ROW_HEIGHT,
     overscan: OVERSCAN,
     rangeExtractor: (range) => timelineIndexes(range, selectedIndex, Math.ceil(viewport / TIMELINE_ROW_HEIGHT)),
-    paddingStart: HEADER_HEIGHT,
+    paddingStart: TIMELINE_HEAD_HEIGHT,
     // before layout (and in jsdom, which has none) the scroller is as tall as the height given
-    initialRect: { width: 0, height: viewport + HEADER_HEIGHT },
+    initialRect: { width: 0, height: viewport + TIMELINE_HEAD_HEIGHT },
     observeElementRect: (instance, report) =>
       observeElementRect(instance, (rect) =>
-        report(rect.height > 0 ? rect : { width: rect.width, height: viewport + HEADER_HEIGHT }),
+        report(rect.height > 0 ? rect : { width: rect.width, height: viewport + TIMELINE_HEAD_HEIGHT }),
       ),
   });
   const items = virtualizer.getVirtualItems();
@@ -179,7 +180,7 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
     // a scroll written since the last scroll event counts (j pressed again before the browser reported the last one)
     const last = written.current;
     const offset = last && last.from === virtualizer.scrollOffset ? last.top : (virtualizer.scrollOffset ?? 0);
-    const visible = (virtualizer.scrollRect?.height ?? viewport + HEADER_HEIGHT) - insets.bottom;
+    const visible = (virtualizer.scrollRect?.height ?? viewport + TIMELINE_HEAD_HEIGHT) - insets.bottom;
     const next = scrollToReveal(selectedIndex, TIMELINE_ROW_HEIGHT, offset, visible, insets.head);
     if (Math.abs(next - offset) < 1) return;
     const reveal = () => {
@@ -193,7 +194,7 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
     return () => cancelAnimationFrame(frame);
   }, [virtualizer, selectedIndex, viewport, insets]);
 
-  const contentHeight = HEADER_HEIGHT + rows.length * TIMELINE_ROW_HEIGHT + 2;
+  const contentHeight = TIMELINE_HEAD_HEIGHT + rows.length * TIMELINE_ROW_HEIGHT + 2;
   return (
     <div ref={scroller} className="timeline" style={{ height: Math.min(height, contentHeight) }} data-testid="timeline">
       <table className="table timeline__table" aria-label="Turns" aria-rowcount={rows.length + 2}>
@@ -201,7 +202,7 @@ export function TimelineTable({ lanes, rows, selectedTurn, onSelectTurn, height 
         <tbody>
           {items.map((item, i) => {
             const row = rows[item.index]!;
-            const gap = item.start - (i === 0 ? HEADER_HEIGHT : items[i - 1]!.end);
+            const gap = item.start - (i === 0 ? TIMELINE_HEAD_HEIGHT : items[i - 1]!.end);
             return (
               <Fragment key={row.turn}>
                 {gap > 0 && <tr aria-hidden="true" style={{ height: gap }} />}

@@ -1,7 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { BudgetChart } from '../components/BudgetChart';
 import { FillHeight, ReplayWorkspace, type WorkspaceOrientation } from '../components/ReplayWorkspace';
-import { TimelineTable, type TimelineLane } from '../components/TimelineTable';
+import {
+  TIMELINE_HEAD_HEIGHT,
+  TIMELINE_ROW_HEIGHT,
+  TimelineTable,
+  type TimelineLane,
+} from '../components/TimelineTable';
 import { TurnView } from '../components/TurnView';
 import { useScrollRootToTop } from '../components/scrollRoot';
 import type { ElementSize } from '../components/useElementSize';
@@ -16,6 +21,13 @@ import { copyText } from '../copyText';
 /** about what the timeline's Turn column and one lane's three columns take, in px (to size the first split) */
 const TURN_COLUMN_WIDTH = 70;
 const LANE_COLUMNS_WIDTH = 390;
+
+/** the stacked chart's most height (chartHeight), the figure's padding, border and one-line legend, and the gap below */
+const STACKED_CHART_BLOCK = 150 + 34 + 8;
+/** timeline rows the stacked master asks for (it gets fewer in a short window, the detail keeping its least height) */
+const STACKED_TIMELINE_ROWS = 10;
+const STACKED_MASTER_HEIGHT =
+  STACKED_CHART_BLOCK + TIMELINE_HEAD_HEIGHT + 2 + STACKED_TIMELINE_ROWS * TIMELINE_ROW_HEIGHT;
 
 export interface ReplayPanesProps {
   recording: Recording;
@@ -160,6 +172,7 @@ export function ReplayPanes(props: ReplayPanesProps) {
   return (
     <ReplayWorkspace
       masterWidth={TURN_COLUMN_WIDTH + timelineLanes.length * LANE_COLUMNS_WIDTH}
+      masterHeight={STACKED_MASTER_HEIGHT}
       master={master}
       detail={
         <TurnDetailPane

@@ -115,18 +115,21 @@ export function ReplayView() {
           : {})}
       />
 
-      <ReplayControls
-        sessionChoices={sessionChoices(recording)}
-        sessionId={sessionId}
-        onSelectSession={(id) => selectSession(id, lanesOfSession(recording, id)[0]?.id ?? null)}
-        measure={selection.measure}
-        onSetMeasure={setMeasure}
-        canFilterDiffering={lanes.length > 1}
-        onlyDiffering={selection.onlyDiffering}
-        differingCount={rows.filter((row) => row.differs).length}
-        onSetOnlyDiffering={setOnlyDiffering}
-      />
-      <TimelineSearch recording={recording} shown={visibleRows.length} total={rows.length} />
+      {/* one line where the width allows: in a short window the timeline gets the height */}
+      <div className="replay-view__toolbar">
+        <ReplayControls
+          sessionChoices={sessionChoices(recording)}
+          sessionId={sessionId}
+          onSelectSession={(id) => selectSession(id, lanesOfSession(recording, id)[0]?.id ?? null)}
+          measure={selection.measure}
+          onSetMeasure={setMeasure}
+          canFilterDiffering={lanes.length > 1}
+          onlyDiffering={selection.onlyDiffering}
+          differingCount={rows.filter((row) => row.differs).length}
+          onSetOnlyDiffering={setOnlyDiffering}
+        />
+        <TimelineSearch recording={recording} shown={visibleRows.length} total={rows.length} />
+      </div>
 
       <ReplayPanes
         recording={recording}
