@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
 import { chartHeightAtLeast, markerRows, plotArea, turnAtPoint, xOfTurn, type TurnRange } from './budgetChartGeometry';
+import { BudgetLegend } from './BudgetLegend';
 import { saveChartPng, saveChartSvg } from './chartExport';
 import { useOverlayStore } from '../store/overlayStore';
 import { useElementSize } from './useElementSize';
@@ -72,64 +72,15 @@ function Cursor(props: { turn: number; range: TurnRange; width: number; height: 
   );
 }
 
-function BudgetLegend({
-  series,
-  measure,
-  onSave,
-}: {
-  series: BudgetSeries;
-  measure: TokenMeasure;
-  onSave(format: 'png' | 'svg'): void;
-}) {
-  const bands = series.bands;
-  const note =
-    `${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}` +
-    (bands
-      ? ` · window ${formatCount(bands.contextWindow)} · prompt budget ${formatCount(bands.promptBudget)} (reserve ${formatCount(bands.configuredReserve)} configured, ${formatCount(bands.effectiveReserve)} effective)`
-      : '');
-  const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
-  return (
-    <figcaption className="budget-chart__legend">
-      {series.lanes.map((lane) => (
-        <span key={lane.id} className="legend-item">
-          <span className="legend-swatch" style={{ background: lane.color }} aria-hidden="true" />
-          <span className="mono">{lane.label}</span>
-        </span>
-      ))}
-      <span className="legend-item">
-        <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
-        token budget
-      </span>
-      <span className="legend-item" data-testid="legend-compactions" title="turns where at least one lane compacted">
-        ◆ compaction ({turns(series.markTurns.compaction)})
-      </span>
-      <span
-        className="legend-item"
-        data-testid="legend-quarantines"
-        title="turns where at least one lane was quarantined"
-      >
-        ✕ quarantine ({turns(series.markTurns.quarantine)})
-      </span>
-      <span
-        className="legend-item"
-        data-testid="legend-spawns"
-        title="turns where at least one lane spawned a subagent"
-      >
-        ▲ spawn ({turns(series.markTurns.spawn)})
-      </span>
-      <span className="legend-item legend-item--note" data-testid="budget-caption" title={note}>
-        {note}
-      </span>
-      <span className="budget-chart__export" role="group" aria-label="Save chart">
-        <button type="button" className="button button--small" onClick={() => onSave('png')}>
-          PNG
-        </button>
-        <button type="button" className="button button--small" onClick={() => onSave('svg')}>
-          SVG
-        </button>
-      </span>
-    </figcaption>
-  );
+/** Saves the chart drawn in `plot` as SVG or PNG (a PNG that fails shows as a problem). */
+function saveChart(plot: HTMLElement | null, format: 'png' | 'svg'): void {
+  const svg = plot?.querySelector<SVGSVGElement>('svg.recharts-surface');
+  if (!svg) return;
+  if (format === 'svg') saveChartSvg(svg, 'budget-chart.svg');
+  else
+    saveChartPng(svg, 'budget-chart.png').catch((error: unknown) =>
+      useOverlayStore.getState().setProblem(`Saving the chart as PNG failed: ${String(error)}`),
+    );
 }
 
 /** Assembled tokens per turn for each lane against the token budget each turn was given; brush to zoom. */
@@ -148,15 +99,8 @@ export function BudgetChart({
   const size = useElementSize(plot, { width: initialWidth, height });
   const top = useMemo(() => chartTop(series), [series]);
   const [range, setRange] = useTurnRange(series.points.length);
-  const save = (format: 'png' | 'svg') => {
-    const svg = plot.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
-    if (!svg) return;
-    if (format === 'svg') saveChartSvg(svg, 'budget-chart.svg');
-    else
-      saveChartPng(svg, 'budget-chart.png').catch((error: unknown) =>
-        useOverlayStore.getState().setProblem(`Saving the chart as PNG failed: ${String(error)}`),
-      );
-  };
+  // one function for the chart's life: the memoised legend is not rendered again on a turn switch
+  const save = useCallback((format: 'png' | 'svg') => saveChart(plot.current, format), []);
   return (
     <figure
       className={`budget-chart${compact ? ' budget-chart--compact' : ''}`}

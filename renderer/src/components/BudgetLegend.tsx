@@ -1,0 +1,67 @@
+import { memo } from 'react';
+import { formatCount } from '../formatQuantities';
+import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
+
+/**
+ * The budget chart's legend: the lanes, the budget line, the marker counts in turns, the bands' note, Save.
+ * Memoised: a turn switch renders the chart again (its cursor moves) but changes nothing the legend shows.
+ */
+export const BudgetLegend = memo(function BudgetLegend({
+  series,
+  measure,
+  onSave,
+}: {
+  series: BudgetSeries;
+  measure: TokenMeasure;
+  onSave(format: 'png' | 'svg'): void;
+}) {
+  const bands = series.bands;
+  const note =
+    `${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}` +
+    (bands
+      ? ` · window ${formatCount(bands.contextWindow)} · prompt budget ${formatCount(bands.promptBudget)} (reserve ${formatCount(bands.configuredReserve)} configured, ${formatCount(bands.effectiveReserve)} effective)`
+      : '');
+  const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
+  return (
+    <figcaption className="budget-chart__legend">
+      {series.lanes.map((lane) => (
+        <span key={lane.id} className="legend-item">
+          <span className="legend-swatch" style={{ background: lane.color }} aria-hidden="true" />
+          <span className="mono">{lane.label}</span>
+        </span>
+      ))}
+      <span className="legend-item">
+        <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
+        token budget
+      </span>
+      <span className="legend-item" data-testid="legend-compactions" title="turns where at least one lane compacted">
+        ◆ compaction ({turns(series.markTurns.compaction)})
+      </span>
+      <span
+        className="legend-item"
+        data-testid="legend-quarantines"
+        title="turns where at least one lane was quarantined"
+      >
+        ✕ quarantine ({turns(series.markTurns.quarantine)})
+      </span>
+      <span
+        className="legend-item"
+        data-testid="legend-spawns"
+        title="turns where at least one lane spawned a subagent"
+      >
+        ▲ spawn ({turns(series.markTurns.spawn)})
+      </span>
+      <span className="legend-item legend-item--note" data-testid="budget-caption" title={note}>
+        {note}
+      </span>
+      <span className="budget-chart__export" role="group" aria-label="Save chart">
+        <button type="button" className="button button--small" onClick={() => onSave('png')}>
+          PNG
+        </button>
+        <button type="button" className="button button--small" onClick={() => onSave('svg')}>
+          SVG
+        </button>
+      </span>
+    </figcaption>
+  );
+});
