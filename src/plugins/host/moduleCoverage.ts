@@ -125,20 +125,19 @@ function readCached(file: string | undefined): string | undefined {
  */
 export function coveredJitiTransform(coverage: ModuleCoverage, hostDir: string, cacheDir?: string): JitiTransform {
   let babel: JitiTransform | undefined;
-  let jitiVersion = '';
+  let jitiVersion: string | undefined;
+  const jitiRequire = () => createRequire(createRequire(`${hostDir}${sep}noop.js`).resolve('jiti/package.json'));
   return (options) => {
     if (options.filename) {
       const problem = coverageProblem(coverage, options.filename);
       if (problem) throw notCoveredError(problem);
     }
-    if (!babel) {
-      const jitiRequire = createRequire(createRequire(`${hostDir}${sep}noop.js`).resolve('jiti/package.json'));
-      babel = jitiRequire('./dist/babel.cjs') as JitiTransform;
-      jitiVersion = (jitiRequire('./package.json') as { version: string }).version;
-    }
+    jitiVersion ??= (jitiRequire()('./package.json') as { version: string }).version;
     const cacheFile = cacheDir ? transpileCacheFile(cacheDir, jitiVersion, options) : undefined;
     const cached = readCached(cacheFile);
     if (cached !== undefined) return { code: cached };
+    // jiti's Babel bundle takes a while to load: only when a module is not in the cache
+    babel ??= jitiRequire()('./dist/babel.cjs') as JitiTransform;
     const result = babel(options);
     if (cacheFile && !result.error && typeof result.code === 'string') {
       try {
