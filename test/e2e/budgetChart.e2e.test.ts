@@ -4,15 +4,13 @@
  * whole recording with markers grouped where they are dense and legend counts in turns; the brush zooms it to a
  * range; a click on the plot selects the turn under the pointer; it saves as SVG and PNG.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRecentRecordings } from '../../main/recentRecordings';
-import { importRecording, type Recording } from '../../src/replay';
-import { describeWithChromium, PROJECT_ROOT, saveScreenshot, startApp, type RunningApp } from './helpers';
+import type { Recording } from '../../src/replay';
+import { describeWithChromium, saveScreenshot } from './helpers';
+import { openLongRecording, type LongRecordingApp } from './longRecordingApp';
 
 const TURNS = 1000;
 
@@ -31,40 +29,18 @@ function turnsWith(recording: Recording, type: string): number {
 }
 
 describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumPath) => {
-  let app: RunningApp;
+  let app: LongRecordingApp;
   let page: Page;
-  let dirs: string[];
   let recording: Recording;
 
   beforeAll(async () => {
-    dirs = ['cs-e2e-config-', 'cs-e2e-state-', 'cs-e2e-gen-'].map((p) => mkdtempSync(path.join(tmpdir(), p)));
-    const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
-    const sessions = path.join(dirs[2]!, 'sessions');
-    const out = path.join(dirs[2]!, 'recording.json');
-    execFileSync(process.execPath, [cli, 'generate', '--turns', String(TURNS), '--seed', '7', '--out', sessions]);
-    const lanes = ['--lane', 'legacy', '--lane', 'plugin:recent-window', '--allow-execute', '--no-subagents'];
-    execFileSync(process.execPath, [cli, 'replay', sessions, ...lanes, '--json', out], { stdio: 'ignore' });
-    const text = readFileSync(out, 'utf8');
-    recording = importRecording(text);
-    // in the recent list beforehand: a dropped file goes up the WebSocket in one message, too big at this length
-    createRecentRecordings({ dir: path.join(dirs[0]!, 'recordings') }).add(recording, text, {
-      title: 'long',
-      origin: 'file',
-    });
-    app = await startApp(
-      chromiumPath(),
-      { CONTEXTSCOPE_CONFIG_DIR: dirs[0], OPENCLAW_STATE_DIR: dirs[1] },
-      { viewport: { width: 1600, height: 1000 } },
-    );
+    app = await openLongRecording(chromiumPath(), TURNS, { width: 1600, height: 1000 });
     page = app.page;
-    await page.getByTestId('recent-recording').first().getByRole('button').first().click();
-    await page.getByTestId('timeline').waitFor({ timeout: 120_000 });
-    await page.locator('.budget-chart .recharts-line').first().waitFor();
+    recording = app.recording;
   }, 300_000);
 
   afterAll(async () => {
-    await app?.stop();
-    for (const dir of dirs ?? []) rmSync(dir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it('shows every turn, markers grouped where dense, and legend counts in turns', async () => {
@@ -110,7 +86,7 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
         page.getByRole('group', { name: 'Save chart' }).getByRole('button', { name }).click(),
       ]);
       // saveAs, as the other download tests do: path() does not settle for a persistent context's download here
-      const file = path.join(dirs[2]!, download.suggestedFilename());
+      const file = path.join(app.workDir, download.suggestedFilename());
       await download.saveAs(file);
       return readFileSync(file);
     };

@@ -4,16 +4,11 @@
  * At each size the timeline shows a usable number of whole rows in its scroll viewport, the chart reads, and the
  * selected turn's detail keeps part of the window (screenshots in test-results/).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRecentRecordings } from '../../main/recentRecordings';
-import { importRecording } from '../../src/replay';
 import { chartLayout, readabilityProblems } from './chartLayout';
-import { describeWithChromium, PROJECT_ROOT, saveScreenshot, startApp, type RunningApp } from './helpers';
+import { describeWithChromium, saveScreenshot } from './helpers';
+import { openLongRecording, type LongRecordingApp } from './longRecordingApp';
 
 const TURNS = 1000;
 /** the plot area's least height (px) at which its axis labels, band labels and markers read */
@@ -51,9 +46,8 @@ const settled = (page: Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 describeWithChromium('browser mode: the replay split at 1,000 turns', (chromiumPath) => {
-  let app: RunningApp;
+  let app: LongRecordingApp;
   let page: Page;
-  let dirs: string[];
 
   /**
    * Opens the recording afresh in a window of this size (a reload: the first split follows the window, no split was
@@ -78,33 +72,12 @@ describeWithChromium('browser mode: the replay split at 1,000 turns', (chromiumP
   }
 
   beforeAll(async () => {
-    dirs = ['cs-e2e-config-', 'cs-e2e-state-', 'cs-e2e-gen-'].map((p) => mkdtempSync(path.join(tmpdir(), p)));
-    const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
-    const sessions = path.join(dirs[2]!, 'sessions');
-    const out = path.join(dirs[2]!, 'recording.json');
-    execFileSync(process.execPath, [cli, 'generate', '--turns', String(TURNS), '--seed', '7', '--out', sessions]);
-    const lanes = ['--lane', 'legacy', '--lane', 'plugin:recent-window', '--allow-execute', '--no-subagents'];
-    execFileSync(process.execPath, [cli, 'replay', sessions, ...lanes, '--json', out], { stdio: 'ignore' });
-    const text = readFileSync(out, 'utf8');
-    // in the recent list beforehand: a dropped file goes up the WebSocket in one message, too big at this length
-    createRecentRecordings({ dir: path.join(dirs[0]!, 'recordings') }).add(importRecording(text), text, {
-      title: 'long',
-      origin: 'file',
-    });
-    app = await startApp(
-      chromiumPath(),
-      { CONTEXTSCOPE_CONFIG_DIR: dirs[0], OPENCLAW_STATE_DIR: dirs[1] },
-      { viewport: { width: 1280, height: 800 } },
-    );
+    app = await openLongRecording(chromiumPath(), TURNS, { width: 1280, height: 800 });
     page = app.page;
-    await page.getByTestId('recent-recording').first().getByRole('button').first().click();
-    await page.getByTestId('timeline').waitFor({ timeout: 120_000 });
-    await page.locator('.budget-chart .recharts-line').first().waitFor();
   }, 300_000);
 
   afterAll(async () => {
-    await app?.stop();
-    for (const dir of dirs ?? []) rmSync(dir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it('at 1280×800 the timeline shows at least 8 whole rows, the chart reads and the turn detail keeps room', async () => {

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { formatCount } from '../formatQuantities';
 import './CompareControls.css';
 
 export interface CompareLaneChoice {
@@ -85,7 +86,7 @@ export function CompareControls(props: CompareControlsProps) {
             onChange={(event) => props.onSetOnlyDiffering(event.target.checked)}
             data-testid="only-differing"
           />
-          Only turns where lanes differ ({props.differingCount} of {props.turnCount})
+          Only turns where lanes differ ({formatCount(props.differingCount)} of {formatCount(props.turnCount)})
         </label>
         <label className="checkbox">
           <input

@@ -2,6 +2,7 @@ import type { ReplayRun } from '../store/replayStore';
 import { Notice } from './Notice';
 import { ProgressBar } from './ProgressBar';
 import { replayRateText } from './ReplayStreamProgress';
+import { formatCount } from '../formatQuantities';
 import './RunStatus.css';
 
 export interface RunStatusProps {
@@ -35,7 +36,7 @@ export function RunStatus({ run, onCancel, onOpen }: RunStatusProps) {
         <ul className="run-status__lanes">
           {Object.entries(run.lanes).map(([lane, progress]) => (
             <li key={lane} className="mono">
-              {lane}: turn {progress.turn} of {progress.total}
+              {lane}: turn {formatCount(progress.turn)} of {formatCount(progress.total)}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { TimelineFilter } from '../model/timelineFilter';
 import type { BadgeKind } from '../model/timelineRows';
+import { formatCount } from '../formatQuantities';
 import './TimelineFilterBar.css';
 
 export interface TimelineFilterBarProps {
@@ -63,7 +64,7 @@ export function TimelineFilterBar({ filter, roles, shown, total, onChange, onCle
       {filtering && (
         <>
           <span className="muted timeline-filter__count" data-testid="timeline-filter-count">
-            {shown} of {total} turns
+            {formatCount(shown)} of {formatCount(total)} turns
           </span>
           <button type="button" className="button--link" onClick={onClear}>
             clear

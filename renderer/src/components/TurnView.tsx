@@ -11,6 +11,7 @@ import { AppendedSection, AssembledSection, LeftOutSection } from './TurnMessage
 import { TurnPrecheck } from './TurnPrecheck';
 import { TurnSection } from './TurnSection';
 import { ContextTabs } from './WireSection';
+import { formatCount } from '../formatQuantities';
 import './TurnView.css';
 
 export interface TurnViewProps {
@@ -191,7 +192,7 @@ export function TurnView(props: TurnViewProps) {
     >
       <header className="turn-view__header">
         <h2 className="turn-view__title">
-          Turn {record.turn + 1} <span className="muted">of {turnCount}</span>
+          Turn {formatCount(record.turn + 1)} <span className="muted">of {formatCount(turnCount)}</span>
         </h2>
         <LaneTabs lanes={lanes} selectedId={lane.id} onSelect={onSelectLane} />
         <Tag text={detail.worst.text} tone={detail.worst.tone} title={detail.worst.title} testId="turn-status" />

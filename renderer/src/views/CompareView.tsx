@@ -15,6 +15,7 @@ import { useReplayStore, type FinishedRecording } from '../store/replayStore';
 import { useSelectionStore } from '../store/selectionStore';
 import { baselineChoices, useCompareModel } from './useCompareModel';
 import { useCompareKeys } from './useCompareKeys';
+import { formatCount } from '../formatQuantities';
 import './CompareView.css';
 
 function pickBaseline(id: string, previous: readonly FinishedRecording[], current: CompareBaseline | null) {
@@ -80,7 +81,7 @@ function CompareContent({ recording, previous }: { recording: Recording; previou
           />
           <div className="compare-view__turn-head">
             <h2 className="compare-view__turn-title">
-              Turn {aligned.turn + 1} of {model.turnCount}
+              Turn {formatCount(aligned.turn + 1)} of {formatCount(model.turnCount)}
             </h2>
             <p
               className={`compare-view__difference${aligned.difference.differs ? ' compare-view__difference--differs' : ''}`}
