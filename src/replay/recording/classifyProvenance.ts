@@ -61,8 +61,14 @@ export interface ClassifiedMessage {
   implicitCovers?: boolean;
 }
 
-export function roleTimestampKey(role: string, timestamp: unknown): string {
-  return `${role}@${String(timestamp)}`;
+/**
+ * The key of a message by role and timestamp; undefined unless the role is a string and the timestamp a number or a
+ * string (a transcript can hold anything there, and an object's own `toString` may throw or say nothing useful).
+ */
+export function roleTimestampKey(role: unknown, timestamp: unknown): string | undefined {
+  if (typeof role !== 'string') return undefined;
+  if (typeof timestamp === 'number' || typeof timestamp === 'string') return `${role}@${timestamp}`;
+  return undefined;
 }
 
 interface ReferenceEntry {
@@ -89,11 +95,8 @@ export function buildReferenceIndex(
       !byToolCallId.has(message.toolCallId)
     )
       byToolCallId.set(message.toolCallId, key);
-    const ts = (message as { timestamp?: unknown }).timestamp;
-    if (ts !== undefined) {
-      const rt = roleTimestampKey(message.role, ts);
-      if (!byRoleTimestamp.has(rt)) byRoleTimestamp.set(rt, key);
-    }
+    const rt = roleTimestampKey(message.role, (message as { timestamp?: unknown }).timestamp);
+    if (rt !== undefined && !byRoleTimestamp.has(rt)) byRoleTimestamp.set(rt, key);
   });
   for (const { key, message } of aliases) {
     if (
@@ -167,9 +170,9 @@ export function classifyMessage(message: AgentMessage, ctx: ClassifyContext): Cl
     const source = reference.byToolCallId.get(message.toolCallId);
     if (source !== undefined) return { key, provenance: 'modified', sourceKey: source };
   }
-  const ts = (message as { timestamp?: unknown }).timestamp;
-  if (ts !== undefined) {
-    const source = reference.byRoleTimestamp.get(roleTimestampKey(message.role, ts));
+  const sameTime = roleTimestampKey(message.role, (message as { timestamp?: unknown }).timestamp);
+  if (sameTime !== undefined) {
+    const source = reference.byRoleTimestamp.get(sameTime);
     if (source !== undefined) return { key, provenance: 'modified', sourceKey: source };
   }
   return { key, provenance: 'synthetic' };

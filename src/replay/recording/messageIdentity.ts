@@ -151,6 +151,13 @@ export interface HashKeyCache {
   remember(message: object, key: LazyKey): void;
 }
 
+/** A role or timestamp as part of a twin slot: objects share one slot by kind (their own `toString` may throw). */
+function slotPart(value: unknown): string {
+  return value !== null && (typeof value === 'object' || typeof value === 'function')
+    ? `(${typeof value})`
+    : String(value);
+}
+
 /**
  * Content keys for a replay: each object is hashed once (WeakMap), and a fresh copy of a message seen before
  * (a message that crossed the engine-host IPC again) gets the key of the earlier copy it is deep-equal to — found
@@ -161,7 +168,7 @@ export function createHashKeyCache(): HashKeyCache {
   const twins = new Map<string, { value: object; key: LazyKey }[]>();
   const slotOf = (message: object): string => {
     const record = message as { role?: unknown; timestamp?: unknown };
-    return `${String(record.role)}\u0000${String(record.timestamp)}`;
+    return `${slotPart(record.role)}\u0000${slotPart(record.timestamp)}`;
   };
   const addTwin = (slot: string, value: object, key: LazyKey): void => {
     let list = twins.get(slot);

@@ -55,7 +55,8 @@ function storeRecorded(
 ): StoredMessage {
   if (replayed && compareRecordedContext([recorded], [replayed.message]).exact) return replayed;
   const record = recorded as { role?: unknown; timestamp?: unknown };
-  const sameTime = input.root.reference.byRoleTimestamp.get(roleTimestampKey(String(record.role), record.timestamp));
+  const timeKey = roleTimestampKey(record.role, record.timestamp);
+  const sameTime = timeKey === undefined ? undefined : input.root.reference.byRoleTimestamp.get(timeKey);
   const reference = sameTime === undefined ? undefined : input.table.get(sameTime);
   if (reference && compareRecordedContext([recorded], [reference.message]).exact) return reference;
   const message = recorded as AgentMessage;
