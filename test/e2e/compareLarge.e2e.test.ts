@@ -57,6 +57,8 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sessions' }).click();
     await page.getByLabel(/OpenClaw state dir or folder of transcripts/).fill(dirs[2]!);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
+    // the rows are the bundled demos' until the generated folder is listed
+    await page.locator('p.muted', { hasText: `Listing ${dirs[2]!}` }).waitFor();
     await page.getByTestId('session-row').first().click();
     const pluginLane = page.getByRole('checkbox', { name: /plugin:recent-window/ });
     if (!(await pluginLane.isChecked())) await pluginLane.check();

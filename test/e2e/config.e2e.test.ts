@@ -131,8 +131,12 @@ describeWithChromium('browser mode: the Config view', (chromiumPath) => {
       })
       .toEqual(['saved config', 'edited config']);
     expect(onDisk()).toBe(original);
-    const differing = await page.locator('label', { has: page.getByTestId('only-differing') }).textContent();
-    expect(differing).toMatch(/^Only turns where lanes differ \([1-9]\d* of 12\)$/);
+    // Compare opens at the first streamed turn: the count covers all 12 once the replay ends
+    await expect
+      .poll(() => page.locator('label', { has: page.getByTestId('only-differing') }).textContent(), {
+        timeout: 60_000,
+      })
+      .toMatch(/^Only turns where lanes differ \([1-9]\d* of 12\)$/);
     await page.getByTestId('only-differing').check();
     await page.getByTestId('compare-turn').first().click();
     await saveScreenshot(page, 'config-try-compare');

@@ -7,10 +7,12 @@ import { buildSessionRows } from '../../renderer/src/model/sessionRows';
 import { resetDoctorStore } from '../../renderer/src/store/doctorStore';
 import { resetPluginsStore, usePluginsStore } from '../../renderer/src/store/pluginsStore';
 import { resetReplayStore } from '../../renderer/src/store/replayStore';
+import { resetSessionDefaultsStore } from '../../renderer/src/store/sessionDefaults';
 import { resetSessionsStore } from '../../renderer/src/store/sessionsStore';
 import { resetWorkspaceStore } from '../../renderer/src/store/workspaceStore';
 import { SessionsView } from '../../renderer/src/views/SessionsView';
 import { createFakeInspectorClient } from './fakeInspectorClient';
+import { demoDefaults } from './sessionDefaultsFixture';
 
 const DEMO = '/app/resources/sessions';
 
@@ -80,6 +82,7 @@ beforeEach(() => {
   resetPluginsStore();
   resetDoctorStore();
   resetReplayStore();
+  resetSessionDefaultsStore();
 });
 
 describe('Sessions view: the sessions where the user keeps them', () => {
@@ -121,6 +124,44 @@ describe('Sessions view: the sessions where the user keeps them', () => {
     const demos = (await screen.findAllByRole('tab', { name: 'Bundled demos' })).at(-1)!;
     fireEvent.click(demos);
     await waitFor(() => expect(demos.getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('Start waits while another folder is listed and while the chosen session’s settings are read', async () => {
+    const waiting: Record<string, () => void> = {};
+    const later = <T,>(name: string, value: T) => new Promise<T>((resolve) => (waiting[name] = () => resolve(value)));
+    let current = workspace('/home/u/.openclaw', 'home');
+    const fake = createFakeInspectorClient({
+      'workspace.get': () => current,
+      'workspace.setStateDir': ({ stateDir }) => (current = workspace(stateDir ?? '/home/u/.openclaw', 'chosen')),
+      'sessions.list': ({ stateDir }) =>
+        stateDir === '/elsewhere'
+          ? later('list', { stateDir, sessions: demoSessions })
+          : { stateDir: stateDir ?? DEMO, sessions: userSessions },
+      'plugins.list': ({ stateDir }) => plugins(stateDir ?? '(default)'),
+      'replay.defaults': ({ sessionPath }) => later(`defaults ${sessionPath}`, demoDefaults),
+    });
+    renderSessions(fake.client);
+    const start = () => screen.getByRole('button', { name: 'Start replay' }) as HTMLButtonElement;
+    await waitFor(() => expect(waiting['defaults /s/a1.jsonl']).toBeTypeOf('function'));
+    expect([start().disabled, start().title]).toEqual([true, 'Reading the session’s settings…']);
+    waiting['defaults /s/a1.jsonl']!();
+    await waitFor(() => expect(start().disabled).toBe(false));
+
+    const form = screen.getByRole('form', { name: 'Session folder' });
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: '/elsewhere' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Load' }));
+    // the rows shown are still the old folder's: starting now would replay one of them
+    await waitFor(() => expect(start().title).toBe('Listing the sessions…'));
+    expect(start().disabled).toBe(true);
+    expect(titles()).toContain('agent:main:main');
+    await waitFor(() => expect(waiting.list).toBeTypeOf('function'));
+    waiting.list!();
+    await waitFor(() => expect(titles()).toEqual(['agent:main:demo-short']));
+    await waitFor(() => expect(start().title).toBe('Reading the session’s settings…'));
+    expect(start().disabled).toBe(true);
+    waiting['defaults /s/short.jsonl']!();
+    await waitFor(() => expect(start().disabled).toBe(false));
+    expect(start().title).toBe('');
   });
 
   it('sorts and filters by agent, size and date, keeping each subagent under its parent', async () => {

@@ -11,6 +11,8 @@ export interface ReplayFormProps {
   form: ReplayFormState;
   problem: string | null;
   running: boolean;
+  /** why Start waits (the session list or the chosen session's defaults are still being read), or null */
+  waitReason?: string | null;
   /** where the session's defaults came from, per field (null: ContextScope's own defaults) */
   sources?: FieldSources | null;
   onToggleLane(spec: string): void;
@@ -198,6 +200,7 @@ export function ReplayForm({
   form,
   problem,
   running,
+  waitReason = null,
   sources,
   onToggleLane,
   onChange,
@@ -230,9 +233,15 @@ export function ReplayForm({
         </p>
       )}
       <div className="replay-form__actions">
-        <button type="submit" className="button button--primary" disabled={running || sessionTitle === null}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={running || sessionTitle === null || waitReason !== null}
+          title={waitReason ?? undefined}
+        >
           {running ? 'Replaying…' : 'Start replay'}
         </button>
+        {waitReason && !running && <span className="muted replay-form__wait">{waitReason}</span>}
       </div>
     </form>
   );

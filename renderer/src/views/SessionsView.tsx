@@ -106,6 +106,15 @@ function BatchResults() {
   );
 }
 
+/**
+ * Start waits while the list is read (a row of the folder shown before would be replayed) and while the chosen
+ * session's defaults are read (the form would still hold the previous session's window).
+ */
+function startWaitReason(listing: boolean, readingDefaults: boolean): string | null {
+  if (listing) return 'Listing the sessions…';
+  return readingDefaults ? 'Reading the session’s settings…' : null;
+}
+
 /** Choose a session and lanes, give consent for plugin code, run the replay and watch its progress. */
 export function SessionsView() {
   const client = useInspectorClient();
@@ -116,6 +125,8 @@ export function SessionsView() {
   useSessionsAndPluginsLoaded(client);
   useSessionDefaultsApplied(client);
   const defaults = useSessionDefaultsStore((s) => s.defaults);
+  const defaultsLoading = useSessionDefaultsStore((s) => s.loading);
+  const workspaceChoosing = useWorkspaceStore((s) => s.choosing);
   const sources = useMemo(() => (defaults ? fieldSources(defaults) : null), [defaults]);
 
   const rows = useMemo(() => buildSessionRows(sessions.sessions, sessions.view), [sessions.sessions, sessions.view]);
@@ -153,6 +164,7 @@ export function SessionsView() {
             form={replay.form}
             problem={replay.formError}
             running={running}
+            waitReason={startWaitReason(sessions.loading || workspaceChoosing, defaultsLoading)}
             sources={sources}
             onToggleLane={replay.toggleLane}
             onChange={replay.setForm}
