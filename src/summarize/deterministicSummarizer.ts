@@ -127,8 +127,15 @@ export function summarizeDeterministically(request: SummaryRequest): string {
   });
 }
 
+const deterministicSummarizers = new WeakSet<Summarizer>();
+
+/** Whether `summarizer` is one createDeterministicSummarizer made (its `complete` depends on its arguments alone). */
+export function isDeterministicSummarizer(summarizer: Summarizer): boolean {
+  return deterministicSummarizers.has(summarizer);
+}
+
 export function createDeterministicSummarizer(): Summarizer {
-  return {
+  const summarizer: Summarizer = {
     id: 'deterministic',
     async summarize(request: SummaryRequest): Promise<SummaryOutput> {
       throwIfAborted(request.signal);
@@ -177,4 +184,6 @@ export function createDeterministicSummarizer(): Summarizer {
       };
     },
   };
+  deterministicSummarizers.add(summarizer);
+  return summarizer;
 }

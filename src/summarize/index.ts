@@ -24,6 +24,7 @@ export {
   DETERMINISTIC_MODEL,
   DETERMINISTIC_PROVIDER,
   createDeterministicSummarizer,
+  isDeterministicSummarizer,
   summarizeDeterministically,
   summarizeHistoryDeterministically,
   summarizeTurnPrefixDeterministically,

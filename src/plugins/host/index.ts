@@ -44,3 +44,4 @@ export {
   type DecodeContext,
   type WireSide,
 } from './wireCodec';
+export { markHostProvided, type HostProvidedName } from './hostProvidedFunctions';

@@ -6,7 +6,9 @@
  * `prepareSubagentSpawn` returns a `rollback` function and `runtimeContext.llm.complete` is a callback.
  * Tagged nodes (`{"$cs": <tag>, ...}`) carry these; a plain object that happens to own a `$cs` key is
  * escaped as an `object` node so decoding is unambiguous. Functions and AbortSignals are not copied:
- * they become references resolved by the side that exported them (see RpcPeer).
+ * they become references resolved by the side that exported them (see RpcPeer). An app function the engine host
+ * has its own copy of (the offline summarizer's `complete`) goes as `{"$cs":"provided","name":..}` instead, and
+ * the host calls its copy (hostProvidedFunctions.ts).
  *
  * Message slots (plain objects inside an array under a `messages` key, or under a `message` key) go through the
  * message reference cache when the context has one (see messageRefTable.ts): `{"$cs":"def","id":n,"value":{..}}`

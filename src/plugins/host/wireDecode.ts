@@ -1,5 +1,6 @@
 /** decodeWire: a wire tree (described in wireCodec.ts) back to the values it carries, trusting nothing. */
 import type { MessageRefDecoder } from './messageRefTable';
+import { hostProvidedFunction } from './hostProvidedFunctions';
 import type { DecodeContext } from './wireContext';
 import { isPlainRecord, MAX_DEPTH, WIRE_TAG, WireFormatError, type WireSide } from './wireFormat';
 import { decodeLike } from './wireLike';
@@ -150,6 +151,8 @@ class WireDecoder {
         return this.objectNode(rec, depth);
       case 'fn':
         return this.fn(rec);
+      case 'provided':
+        return this.provided(rec);
       case 'signal':
         return this.signal(rec, depth);
       case 'json':
@@ -227,6 +230,15 @@ class WireDecoder {
     if (rec.side === this.ctx.side) return knownLocal(this.ctx.localFunction(id), 'function', id);
     expectSide(rec.side, 'fn side');
     return this.ctx.importFunction(id, typeof rec.name === 'string' ? rec.name : '');
+  }
+
+  /** a function the engine host has its own copy of (hostProvidedFunctions.ts) */
+  private provided(rec: Record<string, unknown>): unknown {
+    if (this.ctx.side !== 'child') throw new WireFormatError('provided nodes are accepted only from the app');
+    const name = expectString(rec.name, 'provided function name');
+    const fn = hostProvidedFunction(name);
+    if (!fn) throw new WireFormatError(`the engine host provides no function named ${JSON.stringify(name)}`);
+    return fn;
   }
 
   private signal(rec: Record<string, unknown>, depth: number): AbortSignal {

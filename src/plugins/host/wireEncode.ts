@@ -1,5 +1,6 @@
 /** encodeWire: any value to the JSON-safe tree of the wire format (described in wireCodec.ts). */
 import type { MessageRef, MessageRefEncoder, RefRun } from './messageRefTable';
+import { hostProvidedName } from './hostProvidedFunctions';
 import type { EncodeContext } from './wireContext';
 import { isPlainRecord, MAX_DEPTH, WIRE_TAG, WireFormatError, type Json, type Slot } from './wireFormat';
 import { encodeLike, type LikeEncodeHost } from './wireLike';
@@ -192,6 +193,8 @@ class WireEncoder {
   }
 
   private fn(v: (...args: unknown[]) => unknown): Json {
+    const provided = this.ctx.side === 'parent' ? hostProvidedName(v) : undefined;
+    if (provided) return { [WIRE_TAG]: 'provided', name: provided };
     const ref = this.ctx.remoteRef?.(v);
     if (ref?.kind === 'fn') return { [WIRE_TAG]: 'fn', id: ref.id, side: ref.side, name: v.name };
     return { [WIRE_TAG]: 'fn', id: this.ctx.exportFunction(v), side: this.ctx.side, name: v.name };

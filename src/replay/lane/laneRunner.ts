@@ -46,6 +46,7 @@ import type {
   ReplayChild,
 } from './laneContext';
 import type { LaneGroup } from './laneGroup';
+import { laneLlm } from './laneLlm';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
 import { replayTurn } from './steps/replayTurn';
@@ -241,7 +242,7 @@ export class LaneRunner implements Lane {
       ...(this.state.profile.durableTurnCommit ? { transcriptStorage: { kind: 'sqlite' as const } } : {}),
       ...this.targetParams(),
       rewriteTranscriptEntries: async (request) => this.transcript.rewriteEntries(request),
-      llm: { complete: (params) => summarizer.complete(params) },
+      llm: laneLlm(summarizer),
       ...extra,
     };
   }

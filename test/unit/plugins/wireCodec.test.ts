@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { laneLlm } from '../../../src/replay/lane/laneLlm';
+import { createDeterministicSummarizer } from '../../../src/summarize';
 import {
   DATA_ONLY_DECODE,
   DATA_ONLY_ENCODE,
@@ -186,6 +188,45 @@ describe('wire codec', () => {
       const hostile = { $cs: 'json', value: { $cs: 'fn', id: 1, side: 'parent' } };
       expect(() => decodeWire(hostile, DATA_ONLY_DECODE)).toThrow('json nodes are accepted only from the app');
       expect(() => decodeWire({ $cs: 'json' }, HOST_DECODE)).toThrow('json node without a value');
+    });
+  });
+
+  describe('functions the engine host provides itself ("provided" nodes)', () => {
+    const APP = { ...DATA_ONLY_ENCODE, side: 'parent' as const };
+    const HOST_DECODE = { ...DATA_ONLY_DECODE, side: 'child' as const };
+    const params = {
+      messages: [{ role: 'user' as const, content: 'Summarize: we chose SQLite for sessions; next, migrate the CLI.' }],
+      maxTokens: 200,
+    };
+
+    it("sends the offline summarizer's complete by name, and the host's copy answers as the app's would", async () => {
+      const appLlm = laneLlm(createDeterministicSummarizer());
+      const exported: unknown[] = [];
+      const encoded = encodeWire({ llm: appLlm }, { ...APP, exportFunction: (fn) => exported.push(fn) });
+      expect(encoded).toEqual({ llm: { complete: { $cs: 'provided', name: 'deterministic-summarizer.complete' } } });
+      expect(exported).toEqual([]);
+      const decoded = decodeWire(JSON.parse(JSON.stringify(encoded)), HOST_DECODE) as { llm: typeof appLlm };
+      expect(decoded.llm.complete.name).toBe('complete');
+      expect(await decoded.llm.complete(params)).toEqual(await appLlm.complete(params));
+    });
+
+    it('sends any other summarizer as a callback into the app', () => {
+      const custom = { ...createDeterministicSummarizer() };
+      const encoded = encodeWire(laneLlm(custom), { ...APP, exportFunction: () => 4 });
+      expect(encoded).toEqual({ complete: { $cs: 'fn', id: 4, side: 'parent', name: 'complete' } });
+    });
+
+    it('is never sent by the engine host; the app refuses one, the host refuses a name it does not provide', () => {
+      const marked = laneLlm(createDeterministicSummarizer()).complete;
+      expect(encodeWire(marked, { ...DATA_ONLY_ENCODE, exportFunction: () => 2 })).toMatchObject({ $cs: 'fn', id: 2 });
+      const node = { $cs: 'provided', name: 'deterministic-summarizer.complete' };
+      expect(() => decodeWire(node, DATA_ONLY_DECODE)).toThrow('provided nodes are accepted only from the app');
+      expect(() => decodeWire({ $cs: 'provided', name: 'toString' }, HOST_DECODE)).toThrow(
+        'the engine host provides no function named "toString"',
+      );
+      expect(() => decodeWire({ $cs: 'provided', name: 3 }, HOST_DECODE)).toThrow(
+        'provided function name must be a string',
+      );
     });
   });
 });
