@@ -14,6 +14,7 @@ export default defineConfig({
             'test/main/**/*.test.ts',
             'test/differential/fixtures.test.ts',
           ],
+          setupFiles: ['test/unit/propertySeed.ts'],
           testTimeout: 30_000,
         },
       },
