@@ -10,8 +10,11 @@ import { createDeterministicSummarizer } from '../../summarize/deterministicSumm
 
 const deterministic = createDeterministicSummarizer();
 
+/** Named like the app's functions, as a plugin logging `llm.complete.name` would see in process. */
 const IMPLEMENTATIONS: Record<'deterministic-summarizer.complete', (...args: unknown[]) => unknown> = {
-  'deterministic-summarizer.complete': (params) => deterministic.complete(params as LlmCompleteParams),
+  'deterministic-summarizer.complete': function complete(params) {
+    return deterministic.complete(params as LlmCompleteParams);
+  },
 };
 
 export type HostProvidedName = keyof typeof IMPLEMENTATIONS;
@@ -31,8 +34,7 @@ export function hostProvidedName(fn: object): HostProvidedName | undefined {
 
 /** The host's copy of the function named `name`, or undefined for a name it does not provide. */
 export function hostProvidedFunction(name: string): ((...args: unknown[]) => unknown) | undefined {
-  if (!Object.prototype.hasOwnProperty.call(IMPLEMENTATIONS, name)) return undefined;
-  const implementation = IMPLEMENTATIONS[name as HostProvidedName];
-  // named like the app's function, as a plugin logging `llm.complete.name` would see in-process
-  return Object.defineProperty((...args: unknown[]) => implementation(...args), 'name', { value: 'complete' });
+  return Object.prototype.hasOwnProperty.call(IMPLEMENTATIONS, name)
+    ? IMPLEMENTATIONS[name as HostProvidedName]
+    : undefined;
 }

@@ -46,7 +46,7 @@ import type {
   ReplayChild,
 } from './laneContext';
 import type { LaneGroup } from './laneGroup';
-import { laneLlm } from './laneLlm';
+import { laneLlmComplete } from './laneLlm';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
 import { replayTurn } from './steps/replayTurn';
@@ -98,6 +98,7 @@ export class LaneRunner implements Lane {
   /** the engine running the current logical turn when it is not the configured one (legacy fallback) */
   private turnEngine: RecordedEngine | null = null;
   private legacyEngine: RecordedEngine | undefined;
+  private llmComplete: ReturnType<typeof laneLlmComplete> | undefined;
   private unguardedEngine: RecordedEngine | undefined;
   private readonly replayChildSession: ReplayChild;
   private current: TurnDraft | null = null;
@@ -230,7 +231,7 @@ export class LaneRunner implements Lane {
   }
 
   runtimeContext(extra: Record<string, unknown> = {}): ContextEngineRuntimeContext {
-    const summarizer = this.group.summarizer;
+    const complete = (this.llmComplete ??= laneLlmComplete(this.group.summarizer));
     return {
       cwd: this.session.info.cwd ?? this.group.workspaceDir,
       workspaceDir: this.group.workspaceDir,
@@ -242,7 +243,7 @@ export class LaneRunner implements Lane {
       ...(this.state.profile.durableTurnCommit ? { transcriptStorage: { kind: 'sqlite' as const } } : {}),
       ...this.targetParams(),
       rewriteTranscriptEntries: async (request) => this.transcript.rewriteEntries(request),
-      llm: laneLlm(summarizer),
+      llm: { complete },
       ...extra,
     };
   }

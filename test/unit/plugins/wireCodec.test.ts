@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { laneLlm } from '../../../src/replay/lane/laneLlm';
+import { laneLlmComplete } from '../../../src/replay/lane/laneLlm';
 import { createDeterministicSummarizer } from '../../../src/summarize';
 import {
   DATA_ONLY_DECODE,
@@ -200,7 +200,7 @@ describe('wire codec', () => {
     };
 
     it("sends the offline summarizer's complete by name, and the host's copy answers as the app's would", async () => {
-      const appLlm = laneLlm(createDeterministicSummarizer());
+      const appLlm = { complete: laneLlmComplete(createDeterministicSummarizer()) };
       const exported: unknown[] = [];
       const encoded = encodeWire({ llm: appLlm }, { ...APP, exportFunction: (fn) => exported.push(fn) });
       expect(encoded).toEqual({ llm: { complete: { $cs: 'provided', name: 'deterministic-summarizer.complete' } } });
@@ -212,12 +212,12 @@ describe('wire codec', () => {
 
     it('sends any other summarizer as a callback into the app', () => {
       const custom = { ...createDeterministicSummarizer() };
-      const encoded = encodeWire(laneLlm(custom), { ...APP, exportFunction: () => 4 });
+      const encoded = encodeWire({ complete: laneLlmComplete(custom) }, { ...APP, exportFunction: () => 4 });
       expect(encoded).toEqual({ complete: { $cs: 'fn', id: 4, side: 'parent', name: 'complete' } });
     });
 
     it('is never sent by the engine host; the app refuses one, the host refuses a name it does not provide', () => {
-      const marked = laneLlm(createDeterministicSummarizer()).complete;
+      const marked = laneLlmComplete(createDeterministicSummarizer());
       expect(encodeWire(marked, { ...DATA_ONLY_ENCODE, exportFunction: () => 2 })).toMatchObject({ $cs: 'fn', id: 2 });
       const node = { $cs: 'provided', name: 'deterministic-summarizer.complete' };
       expect(() => decodeWire(node, DATA_ONLY_DECODE)).toThrow('provided nodes are accepted only from the app');
