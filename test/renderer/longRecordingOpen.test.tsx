@@ -19,6 +19,7 @@ import { resetSelectionStore } from '../../renderer/src/store/selectionStore';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
 import { measuringClient } from './measuringClient';
+import { readExportText } from '../../renderer/src/store/exportText';
 
 const TURNS = 260;
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
   while ((await client.call('replay.get', { replayId })).status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  whole = importRecording((await client.call('replay.export', { replayId, format: 'json' })).content!);
+  whole = importRecording(await readExportText(client, replayId, 'json'));
 }, 120_000);
 afterAll(() => {
   if (savedConfigDir === undefined) delete process.env.CONTEXTSCOPE_CONFIG_DIR;

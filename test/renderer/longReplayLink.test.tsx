@@ -16,6 +16,7 @@ import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
 import { measuringClient } from './measuringClient';
+import { readExportText } from '../../renderer/src/store/exportText';
 
 const TURNS = 260;
 
@@ -48,8 +49,7 @@ afterEach(() => stop());
 it('a link into a long replay opens the whole recording at the linked turn, read in pages under 1 MB', async () => {
   const { client, answers } = measuringClient();
   const replayId = await finishedLongReplay(client);
-  const { content } = await client.call('replay.export', { replayId, format: 'json' });
-  const whole = importRecording(content!);
+  const whole = importRecording(await readExportText(client, replayId, 'json'));
   answers.length = 0;
 
   window.history.replaceState(null, '', `#/replay?recording=${replayId}&lane=legacy&turn=251`);

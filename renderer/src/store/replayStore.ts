@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { InspectorApi } from '../../../src/bridge';
 import { errorText } from './errorText';
+import { readExportText } from './exportText';
 import { confirmConsent, requestStart } from './replayConsent';
 import { DEFAULT_HOST, DEFAULT_WINDOW } from './replayParams';
 import { applyProgress, cancelReplay } from './replayRun';
@@ -86,9 +87,9 @@ async function exportRecording(
   }
   set({ exporting: format, exportError: null });
   try {
-    const answer = await api.call('replay.export', { replayId, format });
+    const content = await readExportText(api, replayId, format);
     set({ exporting: null });
-    return answer.content ?? '';
+    return content;
   } catch (error) {
     set({ exporting: null, exportError: own === null ? errorText(error) : null });
     return own;

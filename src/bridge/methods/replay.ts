@@ -184,6 +184,8 @@ export const ReplayExportRequestSchema = Type.Object(
   {
     replayId: Type.String({ minLength: 1 }),
     format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
+    /** that piece of an export answered with `pieces` (0 to pieces − 1) */
+    piece: Type.Optional(Type.Integer({ minimum: 0 })),
     // no path: a bridge caller never names a file to write; the renderer downloads the content (the user's browser
     // or the Electron shell chooses where it goes)
   },
@@ -195,7 +197,10 @@ export const ReplayExportResponseSchema = Type.Object(
     format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
     bytes: Type.Integer({ minimum: 0 }),
     path: Type.Optional(Type.String()),
+    /** the whole export, or with `piece` that piece of it */
     content: Type.Optional(Type.String()),
+    /** the export is over one message (900 kB): this many pieces, read with `piece`; joined they are the export */
+    pieces: Type.Optional(Type.Integer({ minimum: 2 })),
   },
   { additionalProperties: false },
 );
@@ -333,7 +338,8 @@ export const replayMethods = defineMethods({
     response: ReplayStreamResponseSchema,
   },
   'replay.export': {
-    summary: 'Export a finished replay as JSON (re-importable) or as a standalone HTML report, to a file or inline.',
+    summary:
+      'Export a finished replay as JSON (re-importable) or as a standalone HTML report, inline: whole when under 900 kB, else read in pieces under 1 MB.',
     request: ReplayExportRequestSchema,
     response: ReplayExportResponseSchema,
   },

@@ -11,6 +11,7 @@ import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract
 import { BRIDGE_MESSAGE_BYTES, importRecording, type RecordingPage } from '../../../src/replay';
 import { recordingPage, type PageCache } from '../../../src/replay/stream/recordingPages';
 import { decodeTurnRecord } from '../../../src/view/listDelta';
+import { readExport } from './readExport';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 const TURNS = 260;
@@ -78,9 +79,7 @@ describe('replay.get of a long recording', () => {
 
   it('answers `paged` instead of the whole recording, and every page stays under 1 MB', async () => {
     replayId = await finishedReplay(d, sizes);
-    const exported = await d.call('replay.export', { replayId, format: 'json' });
-    if (!exported.ok) throw new Error(exported.error.message);
-    whole = importRecording((exported.result as { content: string }).content);
+    whole = importRecording((await readExport(d, replayId, 'json')).text);
     // what replay.get sent before: the whole Recording in one message
     const before = Buffer.byteLength(JSON.stringify(whole));
     expect(before).toBeGreaterThan(3 * BRIDGE_MESSAGE_BYTES);

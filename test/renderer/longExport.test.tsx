@@ -1,0 +1,48 @@
+/**
+ * Export of a long replay from the app's store (what the Replay view's Export buttons run), against the real bridge
+ * table (main/handlers.ts): the JSON export of an 800-turn replay is over 2 MB, so the store reads it in pieces —
+ * no answer over 1 MB — and what it hands to the download is the whole export.
+ */
+import { join } from 'node:path';
+import { beforeEach, expect, it } from 'vitest';
+import { BRIDGE_MESSAGE_BYTES, importRecording } from '../../src/replay';
+import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
+import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
+import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
+import { measuringClient } from './measuringClient';
+
+async function finishedReplay(client: InspectorClient, turns: number): Promise<string> {
+  const dir = tempDir();
+  const b = new SessionBuilder();
+  for (let i = 0; i < turns; i++) b.turn(`question ${i}: ${'words of the prompt '.repeat(12)}`);
+  await b.write(dir);
+  const { replayId } = await client.call('replay.start', {
+    sessionPath: join(dir, 'sess-1.jsonl'),
+    lanes: ['legacy'],
+    window: 2_000_000,
+  });
+  while ((await client.call('replay.get', { replayId })).status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return replayId;
+}
+
+beforeEach(() => resetReplayStore());
+
+it('exports a long replay read in pieces under 1 MB, whole in what it downloads', async () => {
+  const { client, answers } = measuringClient();
+  const replayId = await finishedReplay(client, 800);
+  useReplayStore.setState({ recordingReplayId: replayId, recordingTitle: 'long' });
+  answers.length = 0;
+
+  const content = await useReplayStore.getState().exportRecording(client, 'json');
+
+  const exports = answers.filter((a) => a.method === 'replay.export');
+  expect(exports.length).toBeGreaterThan(3);
+  expect(Math.max(...exports.map((a) => a.bytes))).toBeLessThanOrEqual(BRIDGE_MESSAGE_BYTES);
+  expect(Buffer.byteLength(content!)).toBeGreaterThan(2 * BRIDGE_MESSAGE_BYTES);
+  const recording = importRecording(content!);
+  expect(recording.turns.legacy).toHaveLength(800);
+  expect(recording.turns.legacy!.at(-1)!.turn).toBe(799);
+  expect(useReplayStore.getState()).toMatchObject({ exporting: null, exportError: null });
+}, 120_000);
