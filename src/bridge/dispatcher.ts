@@ -7,6 +7,9 @@ import { createSchemaCompiler, type CompiledValidator } from './schemaValidator'
 import type { BridgeMethods, BridgeOutcome } from './types';
 import { WireRequestSchema, type WireRequestId, type WireResponse } from './wire';
 import { errorMessage } from '../common/errorText';
+import { Type } from '@sinclair/typebox';
+import { AnswerPieceStore, BRIDGE_ANSWER_BYTES } from './answerPieceStore';
+import { PIECE_METHOD } from './piecedAnswer';
 import { isRecord } from '../common/guards';
 
 /** Requests larger than this are refused with `payload_too_large` before they are parsed. */
@@ -38,6 +41,8 @@ export interface DispatcherOptions {
   validateEvents?: boolean;
   /** Size cap for one request, in bytes of JSON (default 10 MiB). */
   maxRequestBytes?: number;
+  /** Answers over this many bytes of JSON travel in pieces (default 1 MB; see piecedAnswer.ts). */
+  maxAnswerBytes?: number;
   /** Told about every handler exception (for logs); the caller only sees the structured error. */
   onHandlerError?: (error: unknown, method: string) => void;
 }
@@ -86,6 +91,9 @@ interface Dispatch {
   readonly eventValidators: Map<string, CompiledValidator>;
   readonly envelopeValidator: CompiledValidator;
   readonly maxRequestBytes: number;
+  readonly maxAnswerBytes: number;
+  readonly pieces: AnswerPieceStore;
+  readonly pieceRequestValidator: CompiledValidator;
   readonly onHandlerError?: (error: unknown, method: string) => void;
 }
 
@@ -111,13 +119,17 @@ function compileDispatch<S extends MethodSpecs>(
   }
   return {
     specs,
-    methodNames: Object.keys(specs),
+    // the dispatcher's own bridge.piece last (the Electron shell registers a channel for every name)
+    methodNames: [...Object.keys(specs), PIECE_METHOD],
     handlerTable: handlers as unknown as Record<string, HandlerFor<MethodSpec> | undefined>,
     requestValidators,
     responseValidators,
     eventValidators,
     envelopeValidator: compile(WireRequestSchema),
     maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
+    maxAnswerBytes: options.maxAnswerBytes ?? BRIDGE_ANSWER_BYTES,
+    pieces: new AnswerPieceStore(),
+    pieceRequestValidator: compile(PieceRequestSchema),
     onHandlerError: options.onHandlerError,
   };
 }
@@ -145,6 +157,7 @@ function makeContext(d: Dispatch, method: string, sink: EventSink | undefined): 
 /** Validates the request, runs its handler and validates the result. */
 async function run(d: Dispatch, method: unknown, params: unknown, sink: EventSink | undefined): Promise<BridgeOutcome> {
   const effectiveParams = params === undefined ? {} : params;
+  if (method === PIECE_METHOD) return answerPiece(d, effectiveParams);
   const refused = checkRequest(d, method, effectiveParams);
   if (refused) return refused;
   const name = method as string;
@@ -167,7 +180,37 @@ async function run(d: Dispatch, method: unknown, params: unknown, sink: EventSin
       `The handler for ${name} returned a result that does not match its response schema at ${responseProblem.path || '/'}: ${responseProblem.message}. This is a bug in the handler (main/handlers.ts).`,
     );
   }
+  // an answer over the bound travels in pieces (undefined has no JSON: nothing to measure)
+  const json = result === undefined ? undefined : JSON.stringify(result);
+  if (json !== undefined && json.length > d.maxAnswerBytes / 3 && Buffer.byteLength(json) > d.maxAnswerBytes) {
+    return { ok: true, result: d.pieces.hold(json) };
+  }
   return { ok: true, result };
+}
+
+/** `bridge.piece {token, index}` → `{text}`: the dispatcher's own method, reading a pieced answer. */
+const PieceRequestSchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 64 }), index: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
+function answerPiece(d: Dispatch, params: unknown): BridgeOutcome {
+  const problem = d.pieceRequestValidator(params);
+  if (problem) {
+    return fail(
+      'invalid_params',
+      PIECE_METHOD,
+      problem.path,
+      `Invalid params for ${PIECE_METHOD} at ${problem.path || '/'}: ${problem.message}.`,
+    );
+  }
+  const { token, index } = params as { token: string; index: number };
+  try {
+    return { ok: true, result: d.pieces.piece(token, index) };
+  } catch (error) {
+    if (error instanceof BridgeMethodError) return fail(error.code, PIECE_METHOD, error.path, error.message);
+    throw error;
+  }
 }
 
 /** Why a request is refused before its handler runs (method, params, handler), or undefined. */

@@ -51,6 +51,8 @@ export {
   type WireRequestId,
   type WireResponse,
 } from './wire';
+export { PIECE_METHOD, PIECES_MARKER, type PiecedAnswer, type PieceMethodName } from './piecedAnswer';
+export { ANSWER_PIECE_BYTES, BRIDGE_ANSWER_BYTES } from './answerPieceStore';
 export { IPC_EVENT_CHANNEL, IPC_METHOD_CHANNEL_PREFIX, METHOD_NAME_PATTERN, ipcChannelForMethod } from './ipcChannels';
 export type {
   BridgeMethods,

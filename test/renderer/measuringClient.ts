@@ -1,6 +1,7 @@
 /** An InspectorClient over the real bridge handler table (main/handlers.ts) that measures every answer as it would go on the wire. */
 import { createHandlers } from '../../main/handlers';
-import { createBridgeDispatcher, type MethodName, type RequestOf, type ResponseOf } from '../../src/bridge';
+import { createBridgeDispatcher } from '../../src/bridge';
+import { callReadingPieces } from '../../renderer/src/bridge/piecedAnswer';
 import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 
@@ -9,12 +10,13 @@ export function measuringClient(): { client: InspectorClient; answers: { method:
   const answers: { method: string; bytes: number }[] = [];
   const client = {
     transport: 'websocket',
-    async call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
+    // the app's clients read answers over the bound in pieces (renderer/src/bridge/piecedAnswer.ts)
+    call: callReadingPieces(async (method, params) => {
       const outcome = await dispatcher.call(method, params);
       answers.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })) });
       if (!outcome.ok) throw new BridgeCallError(outcome.error);
-      return outcome.result as ResponseOf<M>;
-    },
+      return outcome.result;
+    }) as InspectorClient['call'],
     onEvent: () => () => {},
     connectionState: () => 'connected',
     onConnectionChange: () => () => {},

@@ -1,4 +1,5 @@
-import type { BridgeEvent, MethodName, PreloadBridgeApi, RequestOf, ResponseOf } from '../../../src/bridge';
+import type { BridgeEvent, PreloadBridgeApi } from '../../../src/bridge';
+import { callReadingPieces } from './piecedAnswer';
 import { BridgeCallError } from './BridgeCallError';
 import type { InspectorClient } from './InspectorClient';
 
@@ -6,11 +7,11 @@ import type { InspectorClient } from './InspectorClient';
 export function createPreloadClient(bridge: PreloadBridgeApi): InspectorClient {
   return {
     transport: 'preload',
-    async call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
+    call: callReadingPieces(async (method, params) => {
       const outcome = await bridge.invoke(method, params);
       if (!outcome.ok) throw new BridgeCallError(outcome.error);
-      return outcome.result as ResponseOf<M>;
-    },
+      return outcome.result;
+    }) as InspectorClient['call'],
     onEvent(listener: (event: BridgeEvent) => void) {
       return bridge.onEvent(listener);
     },

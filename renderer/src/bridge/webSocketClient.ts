@@ -1,4 +1,5 @@
-import type { BridgeEvent, MethodName, RequestOf, ResponseOf, WireResponse } from '../../../src/bridge';
+import type { BridgeEvent, WireResponse } from '../../../src/bridge';
+import { callReadingPieces } from './piecedAnswer';
 import { BridgeCallError } from './BridgeCallError';
 import type { ConnectionState, InspectorClient } from './InspectorClient';
 
@@ -21,6 +22,10 @@ interface Pending {
   reject(error: Error): void;
 }
 
+function disconnectedError(method: string, reason: string): BridgeCallError {
+  return new BridgeCallError({ code: 'disconnected', method, path: '', message: reason });
+}
+
 /**
  * Browser mode: JSON messages `{id, method, params}` → `{id, ok, result|error}` over one WebSocket, events pushed
  * as `{type: 'event', topic, payload}`. Calls made before the socket opens are queued.
@@ -40,10 +45,6 @@ export function createWebSocketClient(
     if (state === next) return;
     state = next;
     for (const listener of stateListeners) listener(next, reason);
-  }
-
-  function disconnectedError(method: string, reason: string): BridgeCallError {
-    return new BridgeCallError({ code: 'disconnected', method, path: '', message: reason });
   }
 
   const socket = connect(url);
@@ -83,20 +84,22 @@ export function createWebSocketClient(
     queued.length = 0;
   });
 
+  const send = (method: string, params: unknown): Promise<unknown> => {
+    if (state === 'disconnected') {
+      return Promise.reject(disconnectedError(method, 'The ContextScope bridge is disconnected.'));
+    }
+    const id = nextId++;
+    const message = JSON.stringify({ id, method, params });
+    return new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { method, resolve, reject });
+      if (state === 'connected') socket.send(message);
+      else queued.push(message);
+    });
+  };
+
   return {
     transport: 'websocket',
-    call<M extends MethodName>(method: M, params: RequestOf<M>): Promise<ResponseOf<M>> {
-      if (state === 'disconnected') {
-        return Promise.reject(disconnectedError(method, 'The ContextScope bridge is disconnected.'));
-      }
-      const id = nextId++;
-      const message = JSON.stringify({ id, method, params });
-      return new Promise<ResponseOf<M>>((resolve, reject) => {
-        pending.set(id, { method, resolve: resolve as (value: unknown) => void, reject });
-        if (state === 'connected') socket.send(message);
-        else queued.push(message);
-      });
-    },
+    call: callReadingPieces(send) as InspectorClient['call'],
     onEvent(listener) {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);

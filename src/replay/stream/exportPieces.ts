@@ -8,7 +8,7 @@
  */
 import type { Recording } from '../../contract/recording';
 import { INLINE_RECORDING_BYTES, RecordingPageError } from './recordingPages';
-import { jsonTextPieces } from './textPieces';
+import { jsonTextPieces } from '../../common/jsonTextPieces';
 
 export const EXPORT_PIECE_BYTES = 512 * 1024;
 

@@ -3,7 +3,7 @@
  * MBs for a long session (27,000 entries: 1.1 MB). A page carries a head over HEAD_PIECE_BYTES as pieces of its
  * JSON text instead, one a page before the turns; the pieces joined parse to the head.
  */
-import { jsonTextPieces } from './textPieces';
+import { jsonTextPieces } from '../../common/jsonTextPieces';
 
 export const HEAD_PIECE_BYTES = 256 * 1024;
 

@@ -11,7 +11,7 @@ import { createHandlers } from '../../../main/handlers';
 import { createBridgeDispatcher } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract/recording';
 import { BRIDGE_MESSAGE_BYTES, importRecording, type RecordingPage } from '../../../src/replay';
-import { jsonTextPieces } from '../../../src/replay/stream/textPieces';
+import { jsonTextPieces } from '../../../src/common/jsonTextPieces';
 import { decodeTurnRecord } from '../../../src/view/listDelta';
 import { readExport } from './readExport';
 import { SessionBuilder, tempDir } from './sessionBuilder';
