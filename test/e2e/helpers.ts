@@ -186,6 +186,24 @@ export async function openApp(
   return { page, problems };
 }
 
+/** Every bridge answer the page receives from now on: its method (from the request with its id) and bytes. */
+export function watchBridgeAnswers(page: Page): { method: string; bytes: number }[] {
+  const answers: { method: string; bytes: number }[] = [];
+  page.on('websocket', (ws) => {
+    const methods = new Map<unknown, string>();
+    ws.on('framesent', ({ payload }) => {
+      const request = JSON.parse(String(payload)) as { id?: unknown; method?: string };
+      if (request.method) methods.set(request.id, request.method);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      const id = (JSON.parse(text) as { id?: unknown }).id;
+      if (methods.has(id)) answers.push({ method: methods.get(id)!, bytes: Buffer.byteLength(text) });
+    });
+  });
+  return answers;
+}
+
 /** Saves a full-page screenshot as test-results/<name>.png and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(TEST_RESULTS_DIR, { recursive: true });

@@ -10,7 +10,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateSession, writeGeneratedSessions } from '../../src/transcripts';
 import { chartLayout, readabilityProblems } from './chartLayout';
-import { describeWithChromium, loadSessionFolder, saveScreenshot, startApp, type RunningApp } from './helpers';
+import {
+  describeWithChromium,
+  loadSessionFolder,
+  saveScreenshot,
+  startApp,
+  watchBridgeAnswers,
+  type RunningApp,
+} from './helpers';
 
 /** the plot area's least height (px) at which its axis labels, band labels and markers read */
 const MIN_PLOT_HEIGHT = 72;
@@ -28,24 +35,6 @@ async function expectReadableLayout(page: Page, when: string): Promise<void> {
   expect(readabilityProblems(layout, MIN_PLOT_HEIGHT)).toEqual([]);
   expect(layout.detail.y).toBeLessThan(800 - 150);
   expect(layout.detail.height).toBeGreaterThanOrEqual(150);
-}
-
-/** Every bridge answer the page receives from now on: its method (from the request with its id) and bytes. */
-function watchBridgeAnswers(page: Page): { method: string; bytes: number }[] {
-  const answers: { method: string; bytes: number }[] = [];
-  page.on('websocket', (ws) => {
-    const methods = new Map<unknown, string>();
-    ws.on('framesent', ({ payload }) => {
-      const request = JSON.parse(String(payload)) as { id?: unknown; method?: string };
-      if (request.method) methods.set(request.id, request.method);
-    });
-    ws.on('framereceived', ({ payload }) => {
-      const text = String(payload);
-      const id = (JSON.parse(text) as { id?: unknown }).id;
-      if (methods.has(id)) answers.push({ method: methods.get(id)!, bytes: Buffer.byteLength(text) });
-    });
-  });
-  return answers;
 }
 
 const largestOf = (answers: { method: string; bytes: number }[]) =>
