@@ -7,9 +7,7 @@ import { createSchemaCompiler, type CompiledValidator } from './schemaValidator'
 import type { BridgeMethods, BridgeOutcome } from './types';
 import { WireRequestSchema, type WireRequestId, type WireResponse } from './wire';
 import { errorMessage } from '../common/errorText';
-import { Type } from '@sinclair/typebox';
-import { AnswerPieceStore, BRIDGE_ANSWER_BYTES } from './answerPieceStore';
-import { PIECE_METHOD } from './piecedAnswer';
+import { createLargeMessages, type LargeMessageOptions, type LargeMessages } from './largeMessages';
 import { isRecord } from '../common/guards';
 
 /** Requests larger than this are refused with `payload_too_large` before they are parsed. */
@@ -34,15 +32,13 @@ export type BridgeHandlers = HandlersFor<BridgeMethods>;
 
 export type EventSink = (event: BridgeEvent) => void;
 
-export interface DispatcherOptions {
+export interface DispatcherOptions extends LargeMessageOptions {
   /** Check every result against its response schema (default: when NODE_ENV is 'test' or 'development'). */
   validateResponses?: boolean;
   /** Check every emitted event against its topic schema (default: same as validateResponses). */
   validateEvents?: boolean;
   /** Size cap for one request, in bytes of JSON (default 10 MiB). */
   maxRequestBytes?: number;
-  /** Answers over this many bytes of JSON travel in pieces (default 1 MB; see piecedAnswer.ts). */
-  maxAnswerBytes?: number;
   /** Told about every handler exception (for logs); the caller only sees the structured error. */
   onHandlerError?: (error: unknown, method: string) => void;
 }
@@ -91,9 +87,8 @@ interface Dispatch {
   readonly eventValidators: Map<string, CompiledValidator>;
   readonly envelopeValidator: CompiledValidator;
   readonly maxRequestBytes: number;
-  readonly maxAnswerBytes: number;
-  readonly pieces: AnswerPieceStore;
-  readonly pieceRequestValidator: CompiledValidator;
+  /** bridge.piece, bridge.upload and the answers and params over the bound (largeMessages.ts) */
+  readonly large: LargeMessages;
   readonly onHandlerError?: (error: unknown, method: string) => void;
 }
 
@@ -117,19 +112,18 @@ function compileDispatch<S extends MethodSpecs>(
   if (validateEvents) {
     for (const [topic, schema] of Object.entries(eventTopics)) eventValidators.set(topic, compile(schema));
   }
+  const large = createLargeMessages(compile, options);
   return {
     specs,
-    // the dispatcher's own bridge.piece last (the Electron shell registers a channel for every name)
-    methodNames: [...Object.keys(specs), PIECE_METHOD],
+    // the dispatcher's own methods last (the Electron shell registers a channel for every name)
+    methodNames: [...Object.keys(specs), ...large.methodNames],
     handlerTable: handlers as unknown as Record<string, HandlerFor<MethodSpec> | undefined>,
     requestValidators,
     responseValidators,
     eventValidators,
     envelopeValidator: compile(WireRequestSchema),
     maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
-    maxAnswerBytes: options.maxAnswerBytes ?? BRIDGE_ANSWER_BYTES,
-    pieces: new AnswerPieceStore(),
-    pieceRequestValidator: compile(PieceRequestSchema),
+    large,
     onHandlerError: options.onHandlerError,
   };
 }
@@ -156,8 +150,11 @@ function makeContext(d: Dispatch, method: string, sink: EventSink | undefined): 
 
 /** Validates the request, runs its handler and validates the result. */
 async function run(d: Dispatch, method: unknown, params: unknown, sink: EventSink | undefined): Promise<BridgeOutcome> {
-  const effectiveParams = params === undefined ? {} : params;
-  if (method === PIECE_METHOD) return answerPiece(d, effectiveParams);
+  const own = d.large.call(method, params);
+  if (own) return own;
+  const uploaded = d.large.params(method, params);
+  if (!uploaded.ok) return uploaded;
+  const effectiveParams = uploaded.params === undefined ? {} : uploaded.params;
   const refused = checkRequest(d, method, effectiveParams);
   if (refused) return refused;
   const name = method as string;
@@ -180,37 +177,7 @@ async function run(d: Dispatch, method: unknown, params: unknown, sink: EventSin
       `The handler for ${name} returned a result that does not match its response schema at ${responseProblem.path || '/'}: ${responseProblem.message}. This is a bug in the handler (main/handlers.ts).`,
     );
   }
-  // an answer over the bound travels in pieces (undefined has no JSON: nothing to measure)
-  const json = result === undefined ? undefined : JSON.stringify(result);
-  if (json !== undefined && json.length > d.maxAnswerBytes / 3 && Buffer.byteLength(json) > d.maxAnswerBytes) {
-    return { ok: true, result: d.pieces.hold(json) };
-  }
-  return { ok: true, result };
-}
-
-/** `bridge.piece {token, index}` → `{text}`: the dispatcher's own method, reading a pieced answer. */
-const PieceRequestSchema = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 64 }), index: Type.Integer({ minimum: 0 }) },
-  { additionalProperties: false },
-);
-
-function answerPiece(d: Dispatch, params: unknown): BridgeOutcome {
-  const problem = d.pieceRequestValidator(params);
-  if (problem) {
-    return fail(
-      'invalid_params',
-      PIECE_METHOD,
-      problem.path,
-      `Invalid params for ${PIECE_METHOD} at ${problem.path || '/'}: ${problem.message}.`,
-    );
-  }
-  const { token, index } = params as { token: string; index: number };
-  try {
-    return { ok: true, result: d.pieces.piece(token, index) };
-  } catch (error) {
-    if (error instanceof BridgeMethodError) return fail(error.code, PIECE_METHOD, error.path, error.message);
-    throw error;
-  }
+  return { ok: true, result: d.large.answer(result) };
 }
 
 /** Why a request is refused before its handler runs (method, params, handler), or undefined. */

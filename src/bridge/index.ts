@@ -51,7 +51,17 @@ export {
   type WireRequestId,
   type WireResponse,
 } from './wire';
-export { PIECE_METHOD, PIECES_MARKER, type PiecedAnswer, type PieceMethodName } from './piecedAnswer';
+export {
+  PIECE_METHOD,
+  PIECES_MARKER,
+  UPLOAD_MARKER,
+  UPLOAD_METHOD,
+  type PiecedAnswer,
+  type PieceMethodName,
+  type UploadedParams,
+  type UploadMethodName,
+} from './piecedAnswer';
+export { MAX_UPLOAD_BYTES } from './uploadStore';
 export { ANSWER_PIECE_BYTES, BRIDGE_ANSWER_BYTES } from './answerPieceStore';
 export { IPC_EVENT_CHANNEL, IPC_METHOD_CHANNEL_PREFIX, METHOD_NAME_PATTERN, ipcChannelForMethod } from './ipcChannels';
 export type {

@@ -14,3 +14,18 @@ export type PieceMethodName = typeof PIECE_METHOD;
 export interface PiecedAnswer {
   [PIECES_MARKER]: { token: string; count: number; bytes: number };
 }
+
+/**
+ * Requests over the bound, the other way: the client sends the params' JSON text with `bridge.upload {token?, text}`
+ * → `{token, bytes}` (the first piece without a token opens an upload), then calls the method with the params
+ * `{"$bridgeUpload": token}`; the dispatcher puts the params together before it validates them. A whole upload is at
+ * most 256 MiB; at most 4 are held (a newer one pushes the oldest out).
+ */
+export const UPLOAD_MARKER = '$bridgeUpload';
+export const UPLOAD_METHOD = 'bridge.upload';
+
+export type UploadMethodName = typeof UPLOAD_METHOD;
+
+export interface UploadedParams {
+  [UPLOAD_MARKER]: string;
+}

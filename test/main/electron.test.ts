@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { methods, PIECE_METHOD } from '../../src/bridge';
+import { methods, PIECE_METHOD, UPLOAD_METHOD } from '../../src/bridge';
 import { fake, resetFake } from './fakeElectron';
 
 type Listener = (...args: unknown[]) => unknown;
@@ -226,10 +226,10 @@ describe('Electron shell: the IPC bridge', () => {
     return handler(event, params) as Promise<{ ok: boolean; result?: any; error?: any }>;
   }
 
-  it("registers one ipcMain handler per bridge method and the dispatcher's bridge.piece", async () => {
+  it("registers one ipcMain handler per bridge method and the dispatcher's bridge.piece and bridge.upload", async () => {
     await start();
     expect([...fake.state.ipcHandlers.keys()].sort()).toEqual(
-      [...Object.keys(methods), PIECE_METHOD].map((name) => `bridge:call:${name}`).sort(),
+      [...Object.keys(methods), PIECE_METHOD, UPLOAD_METHOD].map((name) => `bridge:call:${name}`).sort(),
     );
   });
 

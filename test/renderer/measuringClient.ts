@@ -1,17 +1,27 @@
-/** An InspectorClient over the real bridge handler table (main/handlers.ts) that measures every answer as it would go on the wire. */
+/**
+ * An InspectorClient over the real bridge handler table (main/handlers.ts) that measures every request and answer as
+ * it would go on the wire.
+ */
 import { createHandlers } from '../../main/handlers';
 import { createBridgeDispatcher } from '../../src/bridge';
-import { callReadingPieces } from '../../renderer/src/bridge/piecedAnswer';
+import { callWithinBound } from '../../renderer/src/bridge/piecedAnswer';
 import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 
-export function measuringClient(): { client: InspectorClient; answers: { method: string; bytes: number }[] } {
+interface Sized {
+  method: string;
+  bytes: number;
+}
+
+export function measuringClient(): { client: InspectorClient; answers: Sized[]; requests: Sized[] } {
   const dispatcher = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }));
-  const answers: { method: string; bytes: number }[] = [];
+  const answers: Sized[] = [];
+  const requests: Sized[] = [];
   const client = {
     transport: 'websocket',
-    // the app's clients read answers over the bound in pieces (renderer/src/bridge/piecedAnswer.ts)
-    call: callReadingPieces(async (method, params) => {
+    // the app's clients keep requests and answers under the bound (renderer/src/bridge/piecedAnswer.ts)
+    call: callWithinBound(async (method, params) => {
+      requests.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, method, params })) });
       const outcome = await dispatcher.call(method, params);
       answers.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })) });
       if (!outcome.ok) throw new BridgeCallError(outcome.error);
@@ -22,5 +32,5 @@ export function measuringClient(): { client: InspectorClient; answers: { method:
     onConnectionChange: () => () => {},
     close() {},
   } as InspectorClient;
-  return { client, answers };
+  return { client, answers, requests };
 }

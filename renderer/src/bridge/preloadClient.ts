@@ -1,5 +1,5 @@
 import type { BridgeEvent, PreloadBridgeApi } from '../../../src/bridge';
-import { callReadingPieces } from './piecedAnswer';
+import { callWithinBound } from './piecedAnswer';
 import { BridgeCallError } from './BridgeCallError';
 import type { InspectorClient } from './InspectorClient';
 
@@ -7,7 +7,7 @@ import type { InspectorClient } from './InspectorClient';
 export function createPreloadClient(bridge: PreloadBridgeApi): InspectorClient {
   return {
     transport: 'preload',
-    call: callReadingPieces(async (method, params) => {
+    call: callWithinBound(async (method, params) => {
       const outcome = await bridge.invoke(method, params);
       if (!outcome.ok) throw new BridgeCallError(outcome.error);
       return outcome.result;

@@ -1,5 +1,5 @@
 import type { BridgeEvent, WireResponse } from '../../../src/bridge';
-import { callReadingPieces } from './piecedAnswer';
+import { callWithinBound } from './piecedAnswer';
 import { BridgeCallError } from './BridgeCallError';
 import type { ConnectionState, InspectorClient } from './InspectorClient';
 
@@ -99,7 +99,7 @@ export function createWebSocketClient(
 
   return {
     transport: 'websocket',
-    call: callReadingPieces(send) as InspectorClient['call'],
+    call: callWithinBound(send) as InspectorClient['call'],
     onEvent(listener) {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);

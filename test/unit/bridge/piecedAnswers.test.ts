@@ -1,22 +1,30 @@
 /**
  * Answers over the bridge's 1 MB bound travel in pieces (src/bridge/piecedAnswer.ts): over the WebSocket path
- * (`handleMessage`, what `contextscope serve` sends) no message is over 1 MB, the app's client (`callReadingPieces`)
- * gets the answer back whole, a read answer is let go, and bad piece requests are refused naming the field.
+ * (`handleMessage`, what `contextscope serve` sends) no message is over 1 MB, the app's client (`callWithinBound`)
+ * gets the answer back whole, a read answer is let go, and bad piece requests are refused naming the field; and the
+ * other way, params over the bound go in `bridge.upload` pieces, are put together and validated before the handler.
  */
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { callReadingPieces } from '../../../renderer/src/bridge/piecedAnswer';
+import { callWithinBound } from '../../../renderer/src/bridge/piecedAnswer';
 import {
   BRIDGE_ANSWER_BYTES,
   createDispatcherFor,
   defineMethods,
   PIECE_METHOD,
   PIECES_MARKER,
+  UPLOAD_MARKER,
+  UPLOAD_METHOD,
   type BridgeEvent,
   type WireResponse,
 } from '../../../src/bridge';
 
 const specs = defineMethods({
+  'test.count': {
+    summary: 'how long the text sent was, and its last line',
+    request: Type.Object({ text: Type.String(), mode: Type.Literal('count') }, { additionalProperties: false }),
+    response: Type.Object({ chars: Type.Integer(), last: Type.String() }, { additionalProperties: false }),
+  },
   'test.big': {
     summary: 'an answer of about `kb` kilobytes',
     request: Type.Object({ kb: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
@@ -29,11 +37,17 @@ function rows(kb: number): string[] {
   return Array.from({ length: kb }, (_, i) => `${i}: "quoted" \\ back\nslash 😀 \u0001 ${'x'.repeat(960)}`);
 }
 
-function makeDispatcher() {
+function makeDispatcher(options: { maxUploadBytes?: number } = {}) {
   return createDispatcherFor(
     specs,
-    { 'test.big': ({ kb }: { kb: number }) => ({ rows: rows(kb), note: 'é'.repeat(10) }) },
-    { validateResponses: true },
+    {
+      'test.big': ({ kb }: { kb: number }) => ({ rows: rows(kb), note: 'é'.repeat(10) }),
+      'test.count': ({ text }: { text: string }) => ({
+        chars: text.length,
+        last: text.slice(text.lastIndexOf('\n') + 1),
+      }),
+    },
+    { validateResponses: true, ...options },
   );
 }
 
@@ -74,7 +88,7 @@ describe('pieced answers', () => {
   it("gives the app's client the whole answer, and a small answer unchanged in one message", async () => {
     const d = makeDispatcher();
     const calls: string[] = [];
-    const call = callReadingPieces(async (method, params) => {
+    const call = callWithinBound(async (method, params) => {
       calls.push(method);
       const outcome = await d.call(method, params);
       expect(Buffer.byteLength(JSON.stringify(outcome))).toBeLessThanOrEqual(BRIDGE_ANSWER_BYTES);
@@ -142,7 +156,103 @@ describe('pieced answers', () => {
     expect((await wire(d, PIECE_METHOD, { token: tokens[1], index: 0 })).message.ok).toBe(true);
   });
 
-  it('lists bridge.piece among the methods (the Electron shell opens a channel for it)', () => {
-    expect(makeDispatcher().methodNames).toEqual(['test.big', PIECE_METHOD]);
+  it('lists bridge.piece and bridge.upload among the methods (the Electron shell opens a channel for each)', () => {
+    expect(makeDispatcher().methodNames).toEqual(['test.count', 'test.big', PIECE_METHOD, UPLOAD_METHOD]);
+  });
+});
+
+describe('uploaded params', () => {
+  const text = rows(4000).join('\n');
+
+  it('sends 4 MB of params in upload pieces under 1 MB, and the handler gets them whole', async () => {
+    const d = makeDispatcher();
+    const requests: { method: string; bytes: number }[] = [];
+    let id = 0;
+    const call = callWithinBound(async (method, params) => {
+      const raw = JSON.stringify({ id: ++id, method, params });
+      requests.push({ method, bytes: Buffer.byteLength(raw) });
+      let answer: WireResponse | undefined;
+      await d.handleMessage(raw, (message) => (answer = message as WireResponse));
+      if (!answer?.ok) throw new Error(answer ? answer.error.message : 'no answer');
+      return answer.result;
+    });
+    expect(await call('test.count', { text, mode: 'count' })).toEqual({
+      chars: text.length,
+      last: text.slice(text.lastIndexOf('\n') + 1),
+    });
+    expect(Buffer.byteLength(text)).toBeGreaterThan(3.5 * BRIDGE_ANSWER_BYTES);
+    expect(requests.filter((r) => r.method === UPLOAD_METHOD).length).toBeGreaterThan(5);
+    expect(requests.at(-1)!.method).toBe('test.count');
+    expect(Math.max(...requests.map((r) => r.bytes))).toBeLessThanOrEqual(BRIDGE_ANSWER_BYTES);
+  });
+
+  /** Uploads `json` in two pieces; the token. */
+  async function upload(d: ReturnType<typeof makeDispatcher>, json: string): Promise<string> {
+    const first = await d.call(UPLOAD_METHOD, { text: json.slice(0, 10) });
+    const token = (first.ok && (first.result as { token: string }).token) as string;
+    const second = await d.call(UPLOAD_METHOD, { token, text: json.slice(10) });
+    expect(second.ok && second.result).toEqual({ token, bytes: Buffer.byteLength(json) });
+    return token;
+  }
+
+  it('validates the params put together, and lets an upload go once a call used it', async () => {
+    const d = makeDispatcher();
+    const token = await upload(d, JSON.stringify({ text: 'a\nb', mode: 'count' }));
+    expect(await d.call('test.count', { [UPLOAD_MARKER]: token })).toEqual({
+      ok: true,
+      result: { chars: 3, last: 'b' },
+    });
+    expect(await d.call('test.count', { [UPLOAD_MARKER]: token })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', path: `/${UPLOAD_MARKER}` },
+    });
+    const wrong = await upload(d, JSON.stringify({ text: 'a', mode: 'sum' }));
+    expect(await d.call('test.count', { [UPLOAD_MARKER]: wrong })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', path: '/mode' },
+    });
+    const broken = await upload(d, '{"text": "a", "mode": "count"');
+    expect(await d.call('test.count', { [UPLOAD_MARKER]: broken })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_json', path: `/${UPLOAD_MARKER}` },
+    });
+  });
+
+  it('refuses an upload past its cap, an unknown token and bad upload params, naming the field', async () => {
+    const d = makeDispatcher({ maxUploadBytes: 1000 });
+    const first = await d.call(UPLOAD_METHOD, { text: 'x'.repeat(600) });
+    const token = (first.ok && (first.result as { token: string }).token) as string;
+    expect(await d.call(UPLOAD_METHOD, { token, text: 'x'.repeat(600) })).toMatchObject({
+      ok: false,
+      error: { code: 'payload_too_large', path: '/text' },
+    });
+    // an upload past its cap is let go
+    expect(await d.call(UPLOAD_METHOD, { token, text: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', path: '/token' },
+    });
+    for (const [params, path] of [
+      [{}, '/text'],
+      [{ text: 5 }, '/text'],
+      [{ token: '', text: 'x' }, '/token'],
+      [{ text: 'x', extra: true }, '/extra'],
+    ] as const) {
+      expect(await d.call(UPLOAD_METHOD, params)).toMatchObject({ ok: false, error: { code: 'invalid_params', path } });
+    }
+    expect(await d.call('test.count', { [UPLOAD_MARKER]: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', path: `/${UPLOAD_MARKER}` },
+    });
+  });
+
+  it('holds at most 4 uploads: a fifth pushes the oldest out', async () => {
+    const d = makeDispatcher();
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) tokens.push(await upload(d, JSON.stringify({ text: `t${i}`, mode: 'count' })));
+    expect((await d.call('test.count', { [UPLOAD_MARKER]: tokens[0] })).ok).toBe(false);
+    expect(await d.call('test.count', { [UPLOAD_MARKER]: tokens[4] })).toEqual({
+      ok: true,
+      result: { chars: 2, last: 't4' },
+    });
   });
 });

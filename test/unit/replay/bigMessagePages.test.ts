@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/handlers';
-import { callReadingPieces } from '../../../renderer/src/bridge/piecedAnswer';
+import { callWithinBound } from '../../../renderer/src/bridge/piecedAnswer';
 import { BRIDGE_ANSWER_BYTES, createBridgeDispatcher, type WireResponse } from '../../../src/bridge';
 import type { MessageRecord, TurnRecord } from '../../../src/contract/recording';
 import type { RecordingPage } from '../../../src/replay';
@@ -50,7 +50,7 @@ function webSocketPathClient() {
     if (!answer?.ok) throw new Error(`${method}: ${answer ? answer.error.message : 'no answer'}`);
     return answer.result;
   };
-  return { call: callReadingPieces(send), sizes };
+  return { call: callWithinBound(send), sizes };
 }
 
 function toolResultText(messages: Record<string, MessageRecord>): string | undefined {
