@@ -16,11 +16,17 @@ export const BudgetLegend = memo(function BudgetLegend({
   onSave(format: 'png' | 'svg'): void;
 }) {
   const bands = series.bands;
-  const note =
-    `${measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate'} · token budget up to ${formatCount(series.maxBudget)}` +
-    (bands
-      ? ` · window ${formatCount(bands.contextWindow)} · prompt budget ${formatCount(bands.promptBudget)} (reserve ${formatCount(bands.configuredReserve)} configured, ${formatCount(bands.effectiveReserve)} effective)`
-      : '');
+  const parts = [
+    measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate',
+    `token budget up to ${formatCount(series.maxBudget)}`,
+    ...(bands
+      ? [
+          `window ${formatCount(bands.contextWindow)}`,
+          `prompt budget ${formatCount(bands.promptBudget)} (reserve ${formatCount(bands.configuredReserve)} configured, ${formatCount(bands.effectiveReserve)} effective)`,
+        ]
+      : []),
+  ];
+  const note = parts.join(' · ');
   const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
   return (
     <figcaption className="budget-chart__legend">
@@ -51,8 +57,13 @@ export const BudgetLegend = memo(function BudgetLegend({
       >
         ▲ spawn ({turns(series.markTurns.spawn)})
       </span>
+      {/* in parts: where the line is short, whole parts drop (a cut never leaves a number that reads as another) */}
       <span className="legend-item legend-item--note" data-testid="budget-caption" title={note}>
-        {note}
+        {parts.map((part, index) => (
+          <span key={index} className="legend-note__part">
+            {index > 0 ? ` · ${part}` : part}
+          </span>
+        ))}
       </span>
       <span className="budget-chart__export" role="group" aria-label="Save chart">
         <button type="button" className="button button--small" onClick={() => onSave('png')}>
