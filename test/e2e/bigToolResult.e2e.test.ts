@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
+import { writeReadToolSession } from '../unit/replay/readToolSession';
 import {
   chooseSession,
   describeWithChromium,
@@ -27,17 +27,7 @@ describeWithChromium('browser mode: a turn with a 3 MB tool result', (chromiumPa
   let dir: string;
 
   beforeAll(async () => {
-    dir = tempDir();
-    const b = new SessionBuilder();
-    b.turn('hello');
-    b.user('read the generated file');
-    b.assistant('reading it', {
-      toolCalls: [{ type: 'toolCall', id: 'call-1', name: 'read', arguments: { path: 'gen.ts' } }],
-    });
-    b.toolResult('call-1', 'read', FILE);
-    b.assistant('it defines 40,000 constants');
-    b.turn('thanks');
-    await b.write(dir);
+    ({ dir } = await writeReadToolSession(FILE));
     app = await startApp(chromiumPath());
     page = app.page;
   }, 120_000);

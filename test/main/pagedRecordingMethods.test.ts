@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatchHandlers } from '../../main/batchHandlers';
 import { createHandlers } from '../../main/handlers';
 import { batchMethods, createBridgeDispatcher, createDispatcherFor } from '../../src/bridge';
-import type { MessageRecord, Recording, TurnRecord } from '../../src/contract/recording';
+import type { Recording, TurnRecord } from '../../src/contract/recording';
 import { BRIDGE_MESSAGE_BYTES, exportRecordingJson, type RecordingPage } from '../../src/replay';
 import { createBatchService } from '../../src/replay/batch';
 import { createPagedRecordings } from '../../src/replay/stream/pagedRecordings';
-import { decodeTurnRecord } from '../../src/view/listDelta';
+import { readRecordingPages } from '../unit/replay/replayReads';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
 
 const TURNS = 260;
@@ -30,24 +30,11 @@ async function call(d: Dispatcher, method: string, params: unknown, sizes: numbe
   return outcome.result;
 }
 
-/** Reads every page from 0 with `method` (its params plus `from`), as the app does, and puts the Recording together. */
+/** readRecordingPages, and its pages follow on from each other. */
 async function readPages(d: Dispatcher, method: string, params: object, sizes: number[]) {
-  const pages: RecordingPage[] = [];
-  const turns: Record<string, TurnRecord[]> = {};
-  const messages: Record<string, MessageRecord> = {};
-  for (let from = 0; ;) {
-    const page = (await call(d, method, { ...params, from }, sizes)).page as RecordingPage;
-    pages.push(page);
-    for (const encoded of page.turns) {
-      const lane = (turns[encoded.lane] ??= []);
-      lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
-    }
-    Object.assign(messages, page.messages);
-    if (!page.more) break;
-    from = page.next;
-  }
-  expect(pages.map((p) => p.from)).toEqual([0, ...pages.slice(0, -1).map((p) => p.next)]);
-  return { pages, recording: { ...pages[0]!.head!, turns, messages } as Recording };
+  const read = await readRecordingPages(d, method, params, sizes);
+  expect(read.pages.map((p) => p.from)).toEqual([0, ...read.pages.slice(0, -1).map((p) => p.next)]);
+  return read;
 }
 
 async function refused(d: Dispatcher, method: string, params: unknown) {

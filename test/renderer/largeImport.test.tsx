@@ -12,8 +12,8 @@ import { BRIDGE_MESSAGE_BYTES } from '../../src/replay';
 import { readExportText } from '../../renderer/src/store/exportText';
 import { resetRecentRecordingsStore, useRecentRecordingsStore } from '../../renderer/src/store/recentRecordingsStore';
 import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
-import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
-import { measuringClient } from './measuringClient';
+import { writeReadToolSession } from '../unit/replay/readToolSession';
+import { measuringClient, replayToEnd } from './measuringClient';
 
 /** an 11 MB log file, as a `read` tool returns it */
 const FILE = Array.from(
@@ -38,24 +38,8 @@ afterAll(() => {
 
 it('imports an exported recording over 10 MiB in upload pieces, its big message whole', async () => {
   const { client, requests } = measuringClient();
-  const dir = tempDir();
-  const b = new SessionBuilder();
-  b.user('read the log');
-  b.assistant('reading it', {
-    toolCalls: [{ type: 'toolCall', id: 'call-1', name: 'read', arguments: { path: 'a.log' } }],
-  });
-  b.toolResult('call-1', 'read', FILE);
-  b.assistant('all workers were ok');
-  b.turn('thanks');
-  await b.write(dir);
-  const { replayId } = await client.call('replay.start', {
-    sessionPath: join(dir, 'sess-1.jsonl'),
-    lanes: ['legacy'],
-    window: 2_000_000,
-  });
-  while ((await client.call('replay.get', { replayId })).status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const { file } = await writeReadToolSession(FILE, 'a.log');
+  const replayId = await replayToEnd(client, file);
   const exported = await readExportText(client, replayId, 'json');
   expect(Buffer.byteLength(exported)).toBeGreaterThan(DEFAULT_MAX_REQUEST_BYTES);
   requests.length = 0;

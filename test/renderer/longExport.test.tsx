@@ -9,22 +9,14 @@ import { BRIDGE_MESSAGE_BYTES, importRecording } from '../../src/replay';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
-import { measuringClient } from './measuringClient';
+import { measuringClient, replayToEnd } from './measuringClient';
 
 async function finishedReplay(client: InspectorClient, turns: number): Promise<string> {
   const dir = tempDir();
   const b = new SessionBuilder();
   for (let i = 0; i < turns; i++) b.turn(`question ${i}: ${'words of the prompt '.repeat(12)}`);
   await b.write(dir);
-  const { replayId } = await client.call('replay.start', {
-    sessionPath: join(dir, 'sess-1.jsonl'),
-    lanes: ['legacy'],
-    window: 2_000_000,
-  });
-  while ((await client.call('replay.get', { replayId })).status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return replayId;
+  return replayToEnd(client, join(dir, 'sess-1.jsonl'));
 }
 
 beforeEach(() => resetReplayStore());

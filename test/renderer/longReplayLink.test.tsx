@@ -15,7 +15,7 @@ import { resetReplayStore, useReplayStore } from '../../renderer/src/store/repla
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
-import { measuringClient } from './measuringClient';
+import { measuringClient, replayToEnd } from './measuringClient';
 import { readExportText } from '../../renderer/src/store/exportText';
 
 const TURNS = 260;
@@ -25,15 +25,7 @@ async function finishedLongReplay(client: InspectorClient): Promise<string> {
   const b = new SessionBuilder();
   for (let i = 0; i < TURNS; i++) b.turn(`question ${i}: ${'words of the prompt '.repeat(12)}`);
   await b.write(dir);
-  const { replayId } = await client.call('replay.start', {
-    sessionPath: join(dir, 'sess-1.jsonl'),
-    lanes: ['legacy'],
-    window: 2_000_000,
-  });
-  while ((await client.call('replay.get', { replayId })).status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return replayId;
+  return replayToEnd(client, join(dir, 'sess-1.jsonl'));
 }
 
 let stop: () => void = () => {};

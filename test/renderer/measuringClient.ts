@@ -34,3 +34,12 @@ export function measuringClient(): { client: InspectorClient; answers: Sized[]; 
   } as InspectorClient;
   return { client, answers, requests };
 }
+
+/** Starts a legacy replay of `sessionPath` through `client` and waits until it is no longer running; its id. */
+export async function replayToEnd(client: InspectorClient, sessionPath: string, window = 2_000_000): Promise<string> {
+  const { replayId } = await client.call('replay.start', { sessionPath, lanes: ['legacy'], window });
+  while ((await client.call('replay.get', { replayId })).status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return replayId;
+}

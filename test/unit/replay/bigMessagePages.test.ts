@@ -4,7 +4,6 @@
  * and the app's client reads the replay back — the tool result whole, byte for byte — from replay.stream and
  * replay.get alike.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/handlers';
 import { callWithinBound } from '../../../renderer/src/bridge/piecedAnswer';
@@ -12,27 +11,12 @@ import { BRIDGE_ANSWER_BYTES, createBridgeDispatcher, type WireResponse } from '
 import type { MessageRecord, TurnRecord } from '../../../src/contract/recording';
 import type { RecordingPage } from '../../../src/replay';
 import { decodeTurnRecord } from '../../../src/view/listDelta';
-import { SessionBuilder, tempDir } from './sessionBuilder';
+import { writeReadToolSession } from './readToolSession';
 
 /** a 3 MB source file, as a `read` tool returns it */
 const FILE = Array.from({ length: 40_000 }, (_, i) => `export const line${i} = "${'v'.repeat(60)}"; // ${i}\n`).join(
   '',
 );
-
-async function sessionWithBigRead(): Promise<string> {
-  const dir = tempDir();
-  const b = new SessionBuilder();
-  b.turn('hello');
-  b.user('read the generated file');
-  b.assistant('reading it', {
-    toolCalls: [{ type: 'toolCall', id: 'call-1', name: 'read', arguments: { path: 'gen.ts' } }],
-  });
-  b.toolResult('call-1', 'read', FILE);
-  b.assistant('it defines 40,000 constants');
-  b.turn('thanks');
-  await b.write(dir);
-  return join(dir, 'sess-1.jsonl');
-}
 
 /** The app's client over the WebSocket path, noting the bytes of every message the bridge sends. */
 function webSocketPathClient() {
@@ -64,7 +48,7 @@ function toolResultText(messages: Record<string, MessageRecord>): string | undef
 describe('a turn with a 3 MB tool result', () => {
   it('reaches the app whole through replay.stream and replay.get, no bridge message over 1 MB', async () => {
     const { call, sizes } = webSocketPathClient();
-    const sessionPath = await sessionWithBigRead();
+    const { file: sessionPath } = await writeReadToolSession(FILE);
     const { replayId } = (await call('replay.start', { sessionPath, lanes: ['legacy'], window: 2_000_000 })) as {
       replayId: string;
     };

@@ -9,11 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/handlers';
 import { createBridgeDispatcher } from '../../../src/bridge';
-import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract/recording';
-import { BRIDGE_MESSAGE_BYTES, importRecording, type RecordingPage } from '../../../src/replay';
+import { BRIDGE_MESSAGE_BYTES, importRecording } from '../../../src/replay';
 import { jsonTextPieces } from '../../../src/common/jsonTextPieces';
-import { decodeTurnRecord } from '../../../src/view/listDelta';
-import { readExport } from './readExport';
+import { readExport, readReplayPages } from './replayReads';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 type Dispatcher = ReturnType<typeof createBridgeDispatcher>;
@@ -37,27 +35,6 @@ async function finishedReplay(d: Dispatcher, turns: number): Promise<string> {
   }
 }
 
-/** The Recording as replay.get's pages give it (the route the export is checked against). */
-async function pagedRecording(d: Dispatcher, replayId: string): Promise<Recording> {
-  const turns: Record<string, TurnRecord[]> = {};
-  const messages: Record<string, MessageRecord> = {};
-  let head: RecordingPage['head'];
-  for (let from = 0; ;) {
-    const got = await d.call('replay.get', { replayId, from });
-    if (!got.ok) throw new Error(got.error.message);
-    const page = (got.result as { page: RecordingPage }).page;
-    head ??= page.head;
-    for (const encoded of page.turns) {
-      const lane = (turns[encoded.lane] ??= []);
-      lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
-    }
-    Object.assign(messages, page.messages);
-    if (!page.more) break;
-    from = page.next;
-  }
-  return { ...head!, turns, messages } as Recording;
-}
-
 describe('replay.export of a long replay', () => {
   const d = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }), {
     validateResponses: true,
@@ -74,7 +51,7 @@ describe('replay.export of a long replay', () => {
     expect(json.sizes).toHaveLength(json.first.pieces! + 1);
     expect(Math.max(...json.sizes)).toBeLessThanOrEqual(BRIDGE_MESSAGE_BYTES);
     expect(Buffer.byteLength(json.text)).toBe(json.first.bytes);
-    expect(importRecording(json.text)).toEqual(await pagedRecording(d, replayId));
+    expect(importRecording(json.text)).toEqual((await readReplayPages(d, replayId)).recording);
     console.log(
       `JSON export ${json.first.bytes} bytes: ${json.first.pieces} pieces, largest answer ${Math.max(...json.sizes)} bytes`,
     );
@@ -89,7 +66,7 @@ describe('replay.export of a long replay', () => {
     expect(html.text.trimEnd()).toMatch(/<\/html>$/);
     // a JSON reading started again after the HTML one gives the same text
     const again = await readExport(d, replayId, 'json');
-    expect(importRecording(again.text)).toEqual(await pagedRecording(d, replayId));
+    expect(importRecording(again.text)).toEqual((await readReplayPages(d, replayId)).recording);
   }, 120_000);
 
   it('refuses a piece outside the export, and a piece of an export nobody asked for, naming the field', async () => {

@@ -11,7 +11,7 @@ import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract
 import { BRIDGE_MESSAGE_BYTES, importRecording, type RecordingPage } from '../../../src/replay';
 import { recordingPage, type PageCache } from '../../../src/replay/stream/recordingPages';
 import { decodeTurnRecord } from '../../../src/view/listDelta';
-import { readExport } from './readExport';
+import { readExport, readReplayPages } from './replayReads';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 const TURNS = 260;
@@ -46,29 +46,6 @@ async function finishedReplay(d: Dispatcher, sizes: number[]): Promise<string> {
   }
 }
 
-/** Reads every page from 0, as the app does, and puts the Recording together. */
-async function readPages(d: Dispatcher, replayId: string, sizes: number[]) {
-  const pages: RecordingPage[] = [];
-  const turns: Record<string, TurnRecord[]> = {};
-  const messages: Record<string, MessageRecord> = {};
-  let from = 0;
-  for (;;) {
-    const got = await call(d, 'replay.get', { replayId, from }, sizes);
-    if (!got.ok) throw new Error(got.error.message);
-    const page = (got.result as { page: RecordingPage }).page;
-    pages.push(page);
-    for (const encoded of page.turns) {
-      const lane = (turns[encoded.lane] ??= []);
-      lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
-    }
-    Object.assign(messages, page.messages);
-    if (!page.more) break;
-    from = page.next;
-  }
-  const head = pages[0]!.head!;
-  return { pages, recording: { ...head, turns, messages } as Recording };
-}
-
 describe('replay.get of a long recording', () => {
   const d = createBridgeDispatcher(createHandlers({ shell: 'browser', runtimeHost: 'node' }), {
     validateResponses: true,
@@ -88,7 +65,7 @@ describe('replay.get of a long recording', () => {
     expect(plain.ok && plain.result).toMatchObject({ status: 'done', paged: true, done: TURNS, total: TURNS });
     expect(plain.ok && 'recording' in (plain.result as object)).toBe(false);
 
-    const read = await readPages(d, replayId, sizes);
+    const read = await readReplayPages(d, replayId, sizes);
     expect(read.pages.length).toBeGreaterThan(1);
     expect(read.pages.map((p) => p.from)).toEqual([0, ...read.pages.slice(0, -1).map((p) => p.next)]);
     expect(read.pages.filter((p) => p.head)).toHaveLength(1);

@@ -1,0 +1,60 @@
+/** Reads a replay over a dispatcher as the app does — its export, its pages — noting each answer's wire size. */
+import type { createBridgeDispatcher } from '../../../src/bridge';
+import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract/recording';
+import type { RecordingPage } from '../../../src/replay';
+import { decodeTurnRecord } from '../../../src/view/listDelta';
+
+type Dispatcher = Pick<ReturnType<typeof createBridgeDispatcher>, 'call'>;
+
+export interface ExportRead {
+  text: string;
+  /** the first answer (whole content, or the number of pieces) */
+  first: { format: string; bytes: number; content?: string; pieces?: number };
+  /** JSON bytes of every answer as it goes on the wire */
+  sizes: number[];
+}
+
+export async function readExport(d: Dispatcher, replayId: string, format: 'json' | 'html'): Promise<ExportRead> {
+  const sizes: number[] = [];
+  const ask = async (params: Record<string, unknown>) => {
+    const outcome = await d.call('replay.export', { replayId, format, ...params });
+    sizes.push(Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })));
+    if (!outcome.ok) throw new Error(`replay.export: ${outcome.error.message}`);
+    return outcome.result as ExportRead['first'];
+  };
+  const first = await ask({});
+  if (first.pieces === undefined) return { text: first.content ?? '', first, sizes };
+  const pieces: string[] = [];
+  for (let piece = 0; piece < first.pieces; piece++) pieces.push((await ask({ piece })).content ?? '');
+  return { text: pieces.join(''), first, sizes };
+}
+
+/**
+ * A paged Recording read from 0 with `method` (its params plus `from`: replay.get, recordings.open, batch.recording),
+ * as the app does, and put together; `sizes` gets each answer's JSON bytes.
+ */
+export async function readRecordingPages(d: Dispatcher, method: string, params: object, sizes: number[] = []) {
+  const pages: RecordingPage[] = [];
+  const turns: Record<string, TurnRecord[]> = {};
+  const messages: Record<string, MessageRecord> = {};
+  for (let from = 0; ;) {
+    const got = await d.call(method, { ...params, from });
+    sizes.push(Buffer.byteLength(JSON.stringify({ id: 1, ...got })));
+    if (!got.ok) throw new Error(`${method}: ${got.error.message}`);
+    const page = (got.result as { page: RecordingPage }).page;
+    pages.push(page);
+    for (const encoded of page.turns) {
+      const lane = (turns[encoded.lane] ??= []);
+      lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
+    }
+    Object.assign(messages, page.messages);
+    if (!page.more) break;
+    from = page.next;
+  }
+  return { pages, recording: { ...pages[0]!.head!, turns, messages } as Recording };
+}
+
+/** replay.get's pages of a replay put together. */
+export function readReplayPages(d: Dispatcher, replayId: string, sizes: number[] = []) {
+  return readRecordingPages(d, 'replay.get', { replayId }, sizes);
+}
