@@ -87,6 +87,11 @@ describe('a streaming replay in the Replay view', () => {
     expect(streaming.textContent).toContain('2 of 6 lane-turns');
     expect(streaming.textContent).toContain('1.0 turns/s · about 4 s left');
     expect(useSelectionStore.getState().turn).toBe(0);
+    // the header counts what has arrived, and the replay has no duration yet
+    const meta = () => document.querySelector('.replay-view__meta')!.textContent!.replace(/\s+/g, ' ');
+    expect(meta()).toContain('1 turn so far · 2 lanes');
+    expect(meta()).toContain('replaying…');
+    expect(meta()).not.toContain('replayed in');
     // what is shown is not the Recording yet: export waits, and says why
     const exportJson = screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement;
     expect(exportJson.disabled).toBe(true);
@@ -102,6 +107,7 @@ describe('a streaming replay in the Replay view', () => {
     expect(useReplayStore.getState().recording?.partial).toEqual({ reason: 'cancelled', done: 2, total: 6 });
     expect((await screen.findByTestId('replay-partial')).textContent).toContain('cancelled after 2 of 6 lane-turns');
     expect(screen.queryByTestId('replay-streaming')).toBeNull();
+    expect(meta()).toMatch(/1 turn · 2 lanes · .* entries · replayed in /);
     expect((screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

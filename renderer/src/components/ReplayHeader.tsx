@@ -18,11 +18,14 @@ export interface ReplayHeaderProps {
   exportWaitReason?: string;
   /** live mode: the session is followed and this many passes have been shown; Stop ends following */
   live?: { passes: number; onStop(): void };
+  /** the replay is still streaming its turns: the counts are so far, and it has no duration yet */
+  streaming?: boolean;
 }
 
 /** The replay's title, its size and outcome in one line, and the export buttons. */
 export function ReplayHeader(props: ReplayHeaderProps) {
-  const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport, live } = props;
+  const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport, live, streaming } =
+    props;
   const waitReason = props.exportWaitReason;
   return (
     <header className="replay-view__header">
@@ -34,9 +37,10 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           </span>
         </h1>
         <p className="replay-view__meta muted">
-          <span className="mono">{formatCount(turnCount)}</span> {turnCount === 1 ? 'turn' : 'turns'} ·{' '}
-          <span className="mono">{laneCount}</span> {laneCount === 1 ? 'lane' : 'lanes'} ·{' '}
-          <span className="mono">{formatCount(entryCount)}</span> entries · replayed in {formatDuration(wallMs)} ·{' '}
+          <span className="mono">{formatCount(turnCount)}</span> {turnCount === 1 ? 'turn' : 'turns'}
+          {streaming ? ' so far' : ''} · <span className="mono">{laneCount}</span> {laneCount === 1 ? 'lane' : 'lanes'}{' '}
+          · <span className="mono">{formatCount(entryCount)}</span> entries ·{' '}
+          {streaming ? 'replaying…' : `replayed in ${formatDuration(wallMs)}`} ·{' '}
           <Tag
             tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'}
             text={`${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`}

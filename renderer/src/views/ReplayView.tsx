@@ -95,7 +95,7 @@ export function ReplayView() {
         {...findingCounts(recording)}
         exporting={exporting}
         onExport={onExport}
-        {...(streaming ? { exportWaitReason: STILL_RUNNING } : {})}
+        {...(streaming ? { exportWaitReason: STILL_RUNNING, streaming: true } : {})}
         {...(ownRun?.following && client
           ? { live: { passes: ownRun.passes ?? 0, onStop: () => void cancel(client) } }
           : {})}
