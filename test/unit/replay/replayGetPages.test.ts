@@ -10,8 +10,7 @@ import { createBridgeDispatcher } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract/recording';
 import { BRIDGE_MESSAGE_BYTES, importRecording, type RecordingPage } from '../../../src/replay';
 import { recordingPage, type PageCache } from '../../../src/replay/stream/recordingPages';
-import { decodeTurnRecord } from '../../../src/view/listDelta';
-import { readExport, readReplayPages } from './replayReads';
+import { addPageContent, readExport, readReplayPages } from './replayReads';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 const TURNS = 260;
@@ -141,11 +140,7 @@ describe('replay.get of a long recording', () => {
       bytes.push(Buffer.byteLength(JSON.stringify(page)));
       text += page.headText ?? '';
       head ??= page.head;
-      for (const encoded of page.turns) {
-        const lane = (turns[encoded.lane] ??= []);
-        lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
-      }
-      Object.assign(messages, page.messages);
+      addPageContent(page, turns, messages);
       if (!page.more) break;
       from = page.next;
     }

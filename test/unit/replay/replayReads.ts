@@ -29,6 +29,19 @@ export async function readExport(d: Dispatcher, replayId: string, format: 'json'
   return { text: pieces.join(''), first, sizes };
 }
 
+/** Adds a page's turns (decoded against the lane's previous turn) and messages to what has been read so far. */
+export function addPageContent(
+  page: Pick<RecordingPage, 'turns' | 'messages'>,
+  turns: Record<string, TurnRecord[]>,
+  messages: Record<string, MessageRecord>,
+): void {
+  for (const encoded of page.turns) {
+    const lane = (turns[encoded.lane] ??= []);
+    lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
+  }
+  Object.assign(messages, page.messages);
+}
+
 /**
  * A paged Recording read from 0 with `method` (its params plus `from`: replay.get, recordings.open, batch.recording),
  * as the app does, and put together; `sizes` gets each answer's JSON bytes.
@@ -43,11 +56,7 @@ export async function readRecordingPages(d: Dispatcher, method: string, params: 
     if (!got.ok) throw new Error(`${method}: ${got.error.message}`);
     const page = (got.result as { page: RecordingPage }).page;
     pages.push(page);
-    for (const encoded of page.turns) {
-      const lane = (turns[encoded.lane] ??= []);
-      lane.push(decodeTurnRecord(encoded, lane.at(-1), `turn ${encoded.turn}`));
-    }
-    Object.assign(messages, page.messages);
+    addPageContent(page, turns, messages);
     if (!page.more) break;
     from = page.next;
   }
