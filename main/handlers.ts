@@ -89,8 +89,7 @@ export function createHandlers(env: HandlerEnvironment): BridgeHandlers {
         }),
       ),
     'replay.stream': ({ replayId, ...request }) => asBridgeError(() => replays.stream(replayId, request)),
-    'replay.export': ({ replayId, format, piece }) =>
-      asBridgeError(() => replays.export(replayId, format, undefined, piece)),
+    'replay.export': ({ replayId, format }) => asBridgeError(() => replays.export(replayId, format)),
     'replay.cancel': ({ replayId }) => asBridgeError(() => ({ cancelled: replays.cancel(replayId) })),
     'replay.defaults': (params) => asBridgeError(() => replayDefaults(params)),
     'sessions.list': ({ stateDir }) => listSessions(stateDir),

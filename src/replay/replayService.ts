@@ -26,7 +26,6 @@ import { DEFAULT_TOKEN_ENCODING } from '../tokens';
 import { prestartTokenWorker } from './recording/backgroundTokenCounter';
 import { createJobStream, streamPage, type JobStream } from './stream/replayStreamPage';
 import type { ReplayStreamPage, ReplayStreamRequest } from './stream/replayStreamPage';
-import { exportAnswer, type ExportAnswer, type ExportFormat, type RenderedExport } from './stream/exportPieces';
 import { checkPageRequest, recordingFitsInline, recordingPage } from './stream/recordingPages';
 import type { PageCache, RecordingPage, RecordingPageRequest } from './stream/recordingPages';
 
@@ -95,8 +94,6 @@ interface ReplayJob {
   startedAt: number;
   /** what replay.get's pages of the recording keep between pages */
   pages: PageCache;
-  /** the export being read piece by piece (replay.export with `piece`) */
-  exported?: RenderedExport;
 }
 
 /** `replay.get` as the bridge asks it: a slice, live mode's last pass seen, a page of the recording. */
@@ -129,8 +126,12 @@ export interface ReplayService {
   get(replayId: string, slice?: RecordingSlice, afterPass?: number): ReplaySnapshot;
   /** resolves when the replay has finished (whatever its status) */
   wait(replayId: string): Promise<ReplaySnapshot>;
-  /** to `path`, else inline: whole when it fits in one bridge message, else in pieces (see stream/exportPieces.ts) */
-  export(replayId: string, format: ExportFormat, path?: string, piece?: number): ExportAnswer & { path?: string };
+  /** to `path`, else inline in `content` */
+  export(
+    replayId: string,
+    format: 'json' | 'html',
+    path?: string,
+  ): { format: 'json' | 'html'; bytes: number; path?: string; content?: string };
   cancel(replayId: string): boolean;
   /** replay.get for the bridge: no answer over the bridge's message bound (see stream/recordingPages.ts) */
   read(replayId: string, request?: ReplayReadRequest): ReplayRead;
@@ -342,7 +343,7 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
       return this.get(replayId);
     },
 
-    export(replayId, format, path, piece) {
+    export(replayId, format, path) {
       const j = job(replayId);
       if (!j.recording) {
         throw new Error(
@@ -350,16 +351,12 @@ export function createReplayService(options: ReplayServiceOptions = {}): ReplayS
         );
       }
       const recording = j.recording;
-      const text = (as: ExportFormat) => (as === 'json' ? exportRecordingJson(recording) : renderHtmlReport(recording));
-      if (path) {
-        const content = text(format);
-        const target = resolve(path);
-        writeFileAtomic(target, content, { mode: 0o644 });
-        return { format, bytes: Buffer.byteLength(content), path: target };
-      }
-      const { answer, kept } = exportAnswer(j.exported, recording, format, text, piece);
-      j.exported = kept;
-      return answer;
+      const content = format === 'json' ? exportRecordingJson(recording) : renderHtmlReport(recording);
+      const bytes = Buffer.byteLength(content);
+      if (!path) return { format, bytes, content };
+      const target = resolve(path);
+      writeFileAtomic(target, content, { mode: 0o644 });
+      return { format, bytes, path: target };
     },
 
     stream(replayId, request = {}) {

@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_MAX_REQUEST_BYTES } from '../../src/bridge';
 import { BRIDGE_MESSAGE_BYTES } from '../../src/replay';
-import { readExportText } from '../../renderer/src/store/exportText';
 import { resetRecentRecordingsStore, useRecentRecordingsStore } from '../../renderer/src/store/recentRecordingsStore';
 import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
 import { writeReadToolSession } from '../unit/replay/readToolSession';
-import { measuringClient, replayToEnd } from './measuringClient';
+import { exportedJson, measuringClient, replayToEnd } from './measuringClient';
 
 /** an 11 MB log file, as a `read` tool returns it */
 const FILE = Array.from(
@@ -40,7 +39,7 @@ it('imports an exported recording over 10 MiB in upload pieces, its big message 
   const { client, requests } = measuringClient();
   const { file } = await writeReadToolSession(FILE, 'a.log');
   const replayId = await replayToEnd(client, file);
-  const exported = await readExportText(client, replayId, 'json');
+  const exported = await exportedJson(client, replayId);
   expect(Buffer.byteLength(exported)).toBeGreaterThan(DEFAULT_MAX_REQUEST_BYTES);
   requests.length = 0;
 

@@ -18,8 +18,7 @@ import { resetReplayStore, useReplayStore } from '../../renderer/src/store/repla
 import { resetSelectionStore } from '../../renderer/src/store/selectionStore';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
-import { measuringClient } from './measuringClient';
-import { readExportText } from '../../renderer/src/store/exportText';
+import { exportedJson, measuringClient } from './measuringClient';
 
 const TURNS = 260;
 
@@ -45,7 +44,7 @@ beforeAll(async () => {
   while ((await client.call('replay.get', { replayId })).status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  whole = importRecording(await readExportText(client, replayId, 'json'));
+  whole = importRecording(await exportedJson(client, replayId));
 }, 120_000);
 afterAll(() => {
   if (savedConfigDir === undefined) delete process.env.CONTEXTSCOPE_CONFIG_DIR;

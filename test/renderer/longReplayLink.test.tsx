@@ -15,8 +15,7 @@ import { resetReplayStore, useReplayStore } from '../../renderer/src/store/repla
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
 import { SessionBuilder, tempDir } from '../unit/replay/sessionBuilder';
-import { measuringClient, replayToEnd } from './measuringClient';
-import { readExportText } from '../../renderer/src/store/exportText';
+import { exportedJson, measuringClient, replayToEnd } from './measuringClient';
 
 const TURNS = 260;
 
@@ -41,7 +40,7 @@ afterEach(() => stop());
 it('a link into a long replay opens the whole recording at the linked turn, read in pages under 1 MB', async () => {
   const { client, answers } = measuringClient();
   const replayId = await finishedLongReplay(client);
-  const whole = importRecording(await readExportText(client, replayId, 'json'));
+  const whole = importRecording(await exportedJson(client, replayId));
   answers.length = 0;
 
   window.history.replaceState(null, '', `#/replay?recording=${replayId}&lane=legacy&turn=251`);

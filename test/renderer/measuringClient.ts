@@ -43,3 +43,8 @@ export async function replayToEnd(client: InspectorClient, sessionPath: string, 
   }
   return replayId;
 }
+
+/** A finished replay's JSON export as the client gets it (whole: an answer over 1 MB comes in bridge.piece pieces). */
+export async function exportedJson(client: InspectorClient, replayId: string): Promise<string> {
+  return (await client.call('replay.export', { replayId, format: 'json' })).content ?? '';
+}

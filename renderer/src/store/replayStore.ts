@@ -6,7 +6,6 @@
 import { create } from 'zustand';
 import type { InspectorApi } from '../../../src/bridge';
 import { errorText } from './errorText';
-import { readExportText } from './exportText';
 import { confirmConsent, requestStart } from './replayConsent';
 import { DEFAULT_HOST, DEFAULT_WINDOW } from './replayParams';
 import { applyProgress, cancelReplay } from './replayRun';
@@ -87,7 +86,8 @@ async function exportRecording(
   }
   set({ exporting: format, exportError: null });
   try {
-    const content = await readExportText(api, replayId, format);
+    // an export over the bridge's bound comes in bridge.piece pieces, put together by the client
+    const { content = '' } = await api.call('replay.export', { replayId, format });
     set({ exporting: null });
     return content;
   } catch (error) {

@@ -184,8 +184,6 @@ export const ReplayExportRequestSchema = Type.Object(
   {
     replayId: Type.String({ minLength: 1 }),
     format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
-    /** that piece of an export answered with `pieces` (0 to pieces − 1) */
-    piece: Type.Optional(Type.Integer({ minimum: 0 })),
     // no path: a bridge caller never names a file to write; the renderer downloads the content (the user's browser
     // or the Electron shell chooses where it goes)
   },
@@ -197,10 +195,8 @@ export const ReplayExportResponseSchema = Type.Object(
     format: Type.Union([Type.Literal('json'), Type.Literal('html')]),
     bytes: Type.Integer({ minimum: 0 }),
     path: Type.Optional(Type.String()),
-    /** the whole export, or with `piece` that piece of it */
+    /** the whole export (an answer over 1 MB travels in `bridge.piece` pieces, like any other) */
     content: Type.Optional(Type.String()),
-    /** the export is over one message (900 kB): this many pieces, read with `piece`; joined they are the export */
-    pieces: Type.Optional(Type.Integer({ minimum: 2 })),
   },
   { additionalProperties: false },
 );
@@ -339,7 +335,7 @@ export const replayMethods = defineMethods({
   },
   'replay.export': {
     summary:
-      'Export a finished replay as JSON (re-importable) or as a standalone HTML report, inline: whole when under 900 kB, else read in pieces under 1 MB.',
+      'Export a finished replay as JSON (re-importable) or as a standalone HTML report, inline and whole (over 1 MB it travels in bridge.piece pieces).',
     request: ReplayExportRequestSchema,
     response: ReplayExportResponseSchema,
   },

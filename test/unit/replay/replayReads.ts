@@ -3,30 +3,29 @@ import type { createBridgeDispatcher } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../../../src/contract/recording';
 import type { RecordingPage } from '../../../src/replay';
 import { decodeTurnRecord } from '../../../src/view/listDelta';
+import { callWithinBound } from '../../../renderer/src/bridge/piecedAnswer';
 
 type Dispatcher = Pick<ReturnType<typeof createBridgeDispatcher>, 'call'>;
 
 export interface ExportRead {
   text: string;
-  /** the first answer (whole content, or the number of pieces) */
-  first: { format: string; bytes: number; content?: string; pieces?: number };
-  /** JSON bytes of every answer as it goes on the wire */
-  sizes: number[];
+  /** UTF-8 bytes of the export, as the answer says */
+  bytes: number;
+  /** each answer as it goes on the wire: its method (replay.export, then any bridge.piece) and JSON bytes */
+  answers: { method: string; bytes: number }[];
 }
 
+/** A replay's export read as the app's clients read it (callWithinBound: an answer over 1 MB comes in pieces). */
 export async function readExport(d: Dispatcher, replayId: string, format: 'json' | 'html'): Promise<ExportRead> {
-  const sizes: number[] = [];
-  const ask = async (params: Record<string, unknown>) => {
-    const outcome = await d.call('replay.export', { replayId, format, ...params });
-    sizes.push(Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })));
-    if (!outcome.ok) throw new Error(`replay.export: ${outcome.error.message}`);
-    return outcome.result as ExportRead['first'];
-  };
-  const first = await ask({});
-  if (first.pieces === undefined) return { text: first.content ?? '', first, sizes };
-  const pieces: string[] = [];
-  for (let piece = 0; piece < first.pieces; piece++) pieces.push((await ask({ piece })).content ?? '');
-  return { text: pieces.join(''), first, sizes };
+  const answers: ExportRead['answers'] = [];
+  const call = callWithinBound(async (method, params) => {
+    const outcome = await d.call(method, params);
+    answers.push({ method, bytes: Buffer.byteLength(JSON.stringify({ id: 1, ...outcome })) });
+    if (!outcome.ok) throw new Error(`${method}: ${outcome.error.message}`);
+    return outcome.result;
+  });
+  const { content, bytes } = (await call('replay.export', { replayId, format })) as { content: string; bytes: number };
+  return { text: content, bytes, answers };
 }
 
 /** Adds a page's turns (decoded against the lane's previous turn) and messages to what has been read so far. */
