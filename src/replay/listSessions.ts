@@ -22,7 +22,10 @@ export function defaultDemoSessionsDir(): string | undefined {
 
 export interface ListedSession {
   sessionId: string;
-  /** what replay.start takes: the transcript file, or `<agent database>#<session key>` for a SQLite session */
+  /**
+   * what replay.start takes, naming this session and no other (locatorOf): the transcript file, or
+   * `<agent database>#<session key | archive name>` for a SQLite session
+   */
   file: string;
   storage?: 'jsonl' | 'sqlite';
   agentId: string;

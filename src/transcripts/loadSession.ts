@@ -21,6 +21,8 @@ export interface LoadSessionOptions extends ReadSessionOptions {
 
 export interface FindSessionOptions {
   agentId?: string;
+  /** only sessions of this storage (a SQLite locator names a database: a JSONL session is never what it means) */
+  storage?: 'jsonl' | 'sqlite';
   env?: NodeJS.ProcessEnv;
 }
 
@@ -73,7 +75,9 @@ export async function findSession(
 ): Promise<FoundSession> {
   const dir = resolveStateDir(stateDir, options.env);
   const found = await discoverSessions({ stateDir: dir, scanSpawns: false, counts: false, env: options.env });
-  const pool = found.sessions.filter((s) => !options.agentId || s.agentId === options.agentId);
+  const pool = found.sessions.filter(
+    (s) => (!options.agentId || s.agentId === options.agentId) && (!options.storage || s.storage === options.storage),
+  );
   for (const tier of tiers(name)) {
     const matches = preferSqlite(pool.filter((s) => tier.test(s)));
     if (matches.length === 1) {
@@ -93,7 +97,7 @@ export async function findSession(
     ? `its sessions: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}`
     : 'it has no sessions';
   throw new Error(
-    `No session "${name}"${options.agentId ? ` for agent ${options.agentId}` : ''} in ${dir}: ${listing}${problems.join('')}. Run \`contextscope sessions --state-dir ${dir}\` to list them.`,
+    `No ${options.storage === 'sqlite' ? 'SQLite ' : ''}session "${name}"${options.agentId ? ` for agent ${options.agentId}` : ''} in ${dir}: ${listing}${problems.join('')}. Run \`contextscope sessions --state-dir ${dir}\` to list them.`,
   );
 }
 
@@ -107,7 +111,11 @@ function sqliteTarget(found: FoundSession): SqliteSessionTarget {
 export async function loadSession(ref: SessionRef, options: LoadSessionOptions = {}): Promise<LoadedSession> {
   const read = { mode: options.mode, onProgress: options.onProgress, progressStepBytes: options.progressStepBytes };
   if (typeof ref === 'string') return readSessionFile(ref, read);
-  const found = await findSession(ref.stateDir, ref.session, { agentId: ref.agentId, env: options.env });
+  const found = await findSession(ref.stateDir, ref.session, {
+    agentId: ref.agentId,
+    storage: ref.storage,
+    env: options.env,
+  });
   if (found.storage === 'jsonl') {
     if (!found.exists) {
       throw new Error(

@@ -218,7 +218,10 @@ export const SessionsListRequestSchema = Type.Object(
 export const ListedSessionSchema = Type.Object(
   {
     sessionId: Type.String(),
-    /** what replay.start takes as sessionPath: the transcript file, or `<agent database>#<session key>` (SQLite) */
+    /**
+     * what replay.start and replay.defaults take as sessionPath, naming this row's session and no other: the
+     * transcript file, or `<agent database>#<session key | archive name>` (SQLite: looked up in that database only)
+     */
     file: Type.String(),
     storage: Type.Optional(Type.Union([Type.Literal('jsonl'), Type.Literal('sqlite')])),
     agentId: Type.String(),

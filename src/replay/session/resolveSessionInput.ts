@@ -39,27 +39,41 @@ export function sqliteSessionLocator(database: string, name: string): string {
   return `${database}#${name}`;
 }
 
-/** `{stateDir, agentId, session}` of a locator (`<stateDir>/agents/<agentId>/agent/openclaw-agent.sqlite#name`). */
+/**
+ * The session a locator (`<stateDir>/agents/<agentId>/agent/openclaw-agent.sqlite#name`) names: `name` among the
+ * SQLite sessions of that agent only — a JSONL session of the same key (a state dir OpenClaw 2026.8+ migrated, or
+ * one holding both storages) is not what a database locator means.
+ */
 export function parseSqliteSessionLocator(
   input: string,
-): { stateDir: string; agentId: string; session: string } | null {
+): { stateDir: string; agentId: string; storage: 'sqlite'; session: string } | null {
   const match = LOCATOR.exec(input);
   if (!match) return null;
   const database = resolve(match[1]!);
   const agentDir = dirname(database);
-  return { stateDir: dirname(dirname(dirname(agentDir))), agentId: basename(dirname(agentDir)), session: match[2]! };
+  return {
+    stateDir: dirname(dirname(dirname(agentDir))),
+    agentId: basename(dirname(agentDir)),
+    storage: 'sqlite',
+    session: match[2]!,
+  };
 }
 
-/** The locator a discovered session is opened by: its file for JSONL, `<database>#<key or id>` for SQLite. */
+/**
+ * The locator a discovered session is opened by, naming that session and no other: its file for JSONL;
+ * `<database>#<key>` for a live SQLite session (a key names one live session of a database; its id when it has no
+ * key), `<database>#<archive name>` for a reset or deleted archive (its key names the live session).
+ */
 export function locatorOf(session: {
   storage: 'jsonl' | 'sqlite';
   file: string;
   sessionKey: string | null;
   sessionId: string;
+  sqlite?: { archive?: { name: string } };
 }): string {
-  return session.storage === 'sqlite'
-    ? sqliteSessionLocator(session.file, session.sessionKey ?? session.sessionId)
-    : session.file;
+  if (session.storage !== 'sqlite') return session.file;
+  const archive = session.sqlite?.archive?.name;
+  return sqliteSessionLocator(session.file, archive ?? session.sessionKey ?? session.sessionId);
 }
 
 export async function resolveSessionInput(input: string): Promise<ResolvedSessionInput> {

@@ -4,9 +4,10 @@ import type { SpawnRecord } from '../spawnRecords';
 
 /**
  * What {@link loadSession} takes: a JSONL transcript path, or a session of a state dir by key, session id (any
- * generation of a SQLite session), archive name or transcript file name.
+ * generation of a SQLite session), archive name or transcript file name; `agentId` and `storage` narrow where the
+ * name is looked up (a SQLite session locator names one agent's database: only its sessions).
  */
-export type SessionRef = string | { stateDir: string; agentId?: string; session: string };
+export type SessionRef = string | { stateDir: string; agentId?: string; storage?: 'jsonl' | 'sqlite'; session: string };
 
 export interface SqliteWindowSummary {
   sessionId: string;

@@ -30,7 +30,7 @@ function emptySession(agentId: string, stateDir: string, database: string, sessi
     entries: null,
     messages: null,
     compactions: null,
-    ref: { stateDir, agentId, session: sessionId },
+    ref: { stateDir, agentId, storage: 'sqlite', session: sessionId },
     file: database,
     exists: true,
     size: 0,
@@ -65,7 +65,7 @@ function fromLogical(
     entries: s.entries,
     messages: s.messages,
     compactions: s.compactions,
-    ref: { stateDir, agentId, session: s.sessionKey },
+    ref: { stateDir, agentId, storage: 'sqlite', session: s.sessionKey },
     exists: s.windows.some((w) => w.storage !== 'empty'),
     size: s.windows.reduce((n, w) => n + w.bytes, 0),
     mtimeMs: node?.updatedAt ?? current?.updatedAt ?? 0,
@@ -109,7 +109,7 @@ function fromArchive(
   const session = emptySession(agentId, stateDir, database, a.sessionId);
   Object.assign(session, {
     sessionKey: a.sessionKey,
-    ref: { stateDir, agentId, session: a.archiveName },
+    ref: { stateDir, agentId, storage: 'sqlite', session: a.archiveName },
     size: a.bytes,
     mtimeMs: a.createdAt,
     archived: true,
