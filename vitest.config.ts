@@ -19,15 +19,6 @@ export default defineConfig({
         },
       },
       {
-        // real OpenClaw against ContextScope (test/differential): installs OpenClaw into the cache on first use
-        test: {
-          name: 'differential',
-          environment: 'node',
-          include: ['test/differential/differential.test.ts'],
-          testTimeout: 900_000,
-        },
-      },
-      {
         plugins: [react()],
         test: {
           name: 'renderer',
@@ -41,6 +32,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts', 'test/electron/**/*.test.ts'],
+          globalSetup: ['test/e2e/sharedChromium.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -78,13 +78,20 @@ export async function compareCollected(run: CollectedRun): Promise<Omit<RunResul
   };
 }
 
-export async function runDifferential(scenarios: Scenario[], options: DifferentialOptions): Promise<RunResult[]> {
-  const versions = options.versions ?? VERSIONS;
-  const jobs = scenarios.flatMap((scenario) =>
+/** Each scenario on each release it applies to (its `versions`, else all). */
+export function matrix(
+  scenarios: readonly Scenario[],
+  versions: readonly string[] = VERSIONS,
+): { scenario: Scenario; version: string }[] {
+  return scenarios.flatMap((scenario) =>
     versions
       .filter((v) => !scenario.versions || scenario.versions.includes(v))
       .map((version) => ({ scenario, version })),
   );
+}
+
+export async function runDifferential(scenarios: Scenario[], options: DifferentialOptions): Promise<RunResult[]> {
+  const jobs = matrix(scenarios, options.versions ?? VERSIONS);
   return runPool(jobs, options.parallel ?? 2, async ({ scenario, version }): Promise<RunResult> => {
     let run: CollectedRun | undefined;
     try {

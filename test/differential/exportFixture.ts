@@ -2,13 +2,16 @@
  * Keeps a collected run as a test fixture (`test/fixtures/openclaw-real/<version>/<scenario>/`): what OpenClaw
  * wrote for the session — the agent database (2026.8+, checkpointed into one file) or the JSONL transcript, its
  * trajectory and sessions.json (2026.7) — plus the scripted model's request log, each turn's `--json` output and
- * the plugin's engine-call log. Nothing else of the state dir (workspace files, memory indexes, logs) is kept.
+ * the plugin's engine-call log, and `inputs.json` (recordedInputs.ts: what the run depended on, to tell a stale
+ * fixture). Nothing else of the state dir (workspace files, memory indexes, logs) is kept.
  *
  * `node --import tsx test/differential/exportFixture.ts <run dir>… ` (a run dir is `<out>/<scenario>/<version>`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { openSqliteDatabase } from '../../src/transcripts/sqlite';
+import { INPUTS_FILE, recordedInputs } from './recordedInputs';
+import { readScenario, SCENARIO_DIR } from './scenario';
 import type { LoggedRequest } from './scriptedModel';
 
 export const FIXTURE_ROOT = path.resolve(import.meta.dirname, '../fixtures/openclaw-real');
@@ -131,6 +134,11 @@ export function exportFixture(runDir: string, root = FIXTURE_ROOT): string {
   copyTurns(runDir, target);
   copyAgentDatabase(runDir, target);
   copySessions(runDir, target);
+  const scenario = readScenario(path.join(SCENARIO_DIR, `${done.scenario}.json`));
+  fs.writeFileSync(
+    path.join(target, INPUTS_FILE),
+    `${JSON.stringify(recordedInputs(scenario, done.version), null, 1)}\n`,
+  );
   return target;
 }
 

@@ -1,13 +1,15 @@
 /**
- * `npm run differential [-- --scenario <id>]… [--version <v>]… [--out <dir>] [--reuse] [--parallel N] [--json <file>]`:
- * every scenario on every version through real OpenClaw and ContextScope; prints the table, writes the JSON report,
- * exits 1 on an unexplained mismatch.
+ * `npm run differential [-- --scenario <id>]… [--version <v>]… [--out <dir>] [--reuse] [--parallel N] [--json <file>]
+ * [--record]`: every scenario on every version through real OpenClaw and ContextScope; prints the table, writes the
+ * JSON report, exits 1 on an unexplained mismatch. `--record` also keeps each run OpenClaw finished as the fixture
+ * `npm test` replays (test/fixtures/openclaw-real/<version>/<scenario>), with the hash of its inputs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, passed, runDifferential, VERSIONS } from './differential';
+import { exportFixture } from './exportFixture';
 import { listScenarios } from './scenario';
 
 const { values } = parseArgs({
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     json: { type: 'string' },
     reuse: { type: 'boolean', default: false },
     parallel: { type: 'string', default: '2' },
+    record: { type: 'boolean', default: false },
   },
 });
 
@@ -47,6 +50,17 @@ for (const r of results) {
     );
   for (const k of r.missingKnown)
     console.log(`  ${r.scenario} ${r.version} known mismatch ${k} did not happen (remove it from the scenario)`);
+}
+if (values.record) {
+  for (const r of results) {
+    const runDir = path.join(outDir, r.scenario, r.version);
+    // a run OpenClaw did not finish (install or runner failure) has no done.json and is not a recording
+    if (!fs.existsSync(path.join(runDir, 'done.json'))) {
+      console.log(`  not recorded: ${r.scenario} ${r.version} (${r.error?.split('\n')[0] ?? 'no finished run'})`);
+      continue;
+    }
+    console.log(`  recorded ${path.relative(process.cwd(), exportFixture(runDir))}`);
+  }
 }
 fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
 fs.writeFileSync(jsonFile, JSON.stringify({ wallMs, results }, null, 2));

@@ -3,9 +3,10 @@
  * `openclaw.json` naming the scripted model as the only provider, then one `openclaw agent --local` per turn.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OpenClawInstall } from './openclawInstall';
+import { stagesBundledPluginDeps, type OpenClawInstall } from './openclawInstall';
 import { PLUGIN_DIR, type Scenario } from './scenario';
 import { startScriptedModel, type LoggedRequest } from './scriptedModel';
 
@@ -33,10 +34,22 @@ function writeWorkspace(workspace: string, scenario: Scenario): void {
   }
 }
 
+/**
+ * Releases before 2026.7 stage their enabled bundled plugins' runtime dependencies (npm installs) when they start:
+ * into the state dir unless `OPENCLAW_PLUGIN_STAGE_DIR` names a folder (2026.4.25 bundled-runtime-deps-*.js
+ * `resolveBundledRuntimeDependencyInstallRoot`). Run from a fresh state dir each turn they fail here after minutes
+ * (acpx ~70 s, the Bedrock providers ~210 s). So the install has those dependencies already (openclawInstall.ts
+ * `installBundledPluginDeps`), and the stage root OpenClaw will use (`openclaw-<version>-<sha256(package
+ * root)[:12]>`, in one folder per installed release) gets links to the install's packages: nothing is missing and
+ * nothing is staged. memory-core fails offline all the same (`Cannot find module 'chokidar'`, docs/toolchain.md): the
+ * memory slot is off.
+ */
+
 export function openclawConfig(
   scenario: Scenario,
   modelUrl: string,
   dirs: { workspace: string; log: string; engineLog: string },
+  version: string,
 ) {
   const config: Record<string, unknown> = {
     models: {
@@ -69,6 +82,7 @@ export function openclawConfig(
     },
     logging: { file: dirs.log },
   };
+  if (stagesBundledPluginDeps(version)) config.plugins = { slots: { memory: 'none' } };
   if (scenario.plugin) {
     const pluginPath = path.join(PLUGIN_DIR, scenario.plugin.name);
     const manifest = JSON.parse(fs.readFileSync(path.join(pluginPath, 'openclaw.plugin.json'), 'utf8')) as {
@@ -76,11 +90,33 @@ export function openclawConfig(
     };
     config.plugins = {
       load: { paths: [pluginPath] },
-      slots: { contextEngine: manifest.id },
+      slots: { ...(stagesBundledPluginDeps(version) ? { memory: 'none' } : {}), contextEngine: manifest.id },
       entries: { [manifest.id]: { enabled: true, config: { ...scenario.plugin.config, logFile: dirs.engineLog } } },
     };
   }
   return config;
+}
+
+function prepareStageRoot(install: OpenClawInstall): string {
+  const stage = path.join(install.dir, 'plugin-stage');
+  const packageRoot = path.resolve(path.dirname(install.entry));
+  const key = createHash('sha256').update(packageRoot).digest('hex').slice(0, 12);
+  const root = path.join(stage, `openclaw-${install.version}-${key}`);
+  // a folder of links, one per package: OpenClaw replaces this node_modules when it does stage something
+  const modules = path.join(root, 'node_modules');
+  const installed = path.join(install.dir, 'node_modules');
+  for (const name of fs.readdirSync(installed)) {
+    const scoped = name.startsWith('@')
+      ? fs.readdirSync(path.join(installed, name)).map((n) => `${name}/${n}`)
+      : [name];
+    for (const entry of name.startsWith('.') ? [] : scoped) {
+      const link = path.join(modules, entry);
+      if (fs.existsSync(link)) continue;
+      fs.mkdirSync(path.dirname(link), { recursive: true });
+      fs.symlinkSync(path.join(installed, entry), link, 'dir');
+    }
+  }
+  return stage;
 }
 
 function runTurn(install: OpenClawInstall, stateDir: string, message: string, timeoutMs: number) {
@@ -90,7 +126,14 @@ function runTurn(install: OpenClawInstall, stateDir: string, message: string, ti
       install.node,
       [install.entry, 'agent', '--local', '--session-id', SESSION_ID, '--message', message, '--json'],
       {
-        env: { PATH: process.env.PATH ?? '', HOME: stateDir, OPENCLAW_STATE_DIR: stateDir, TZ: 'UTC', LANG: 'C.UTF-8' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: stateDir,
+          OPENCLAW_STATE_DIR: stateDir,
+          TZ: 'UTC',
+          LANG: 'C.UTF-8',
+          ...(stagesBundledPluginDeps(install.version) ? { OPENCLAW_PLUGIN_STAGE_DIR: prepareStageRoot(install) } : {}),
+        },
         cwd: stateDir,
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -136,14 +179,14 @@ export async function runScenarioOnOpenClaw(
   const dirs = { workspace, log: path.join(stateDir, 'openclaw.log'), engineLog };
   fs.writeFileSync(
     path.join(stateDir, 'openclaw.json'),
-    JSON.stringify(openclawConfig(scenario, model.url, dirs), null, 2),
+    JSON.stringify(openclawConfig(scenario, model.url, dirs, install.version), null, 2),
   );
   const turns: OpenClawRun['turns'] = [];
   try {
     for (const [i, turn] of scenario.turns.entries()) {
       model.setTurn(i);
       fs.appendFileSync(engineLog, `${JSON.stringify({ turnStart: i })}\n`);
-      turns.push(await runTurn(install, stateDir, turn.message, options.timeoutMs ?? 180_000));
+      turns.push(await runTurn(install, stateDir, turn.message, options.timeoutMs ?? 300_000));
     }
   } finally {
     await model.close();

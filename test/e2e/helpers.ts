@@ -6,13 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 export const TEST_RESULTS_DIR = path.join(PROJECT_ROOT, 'test-results');
 
-/** Flags verified on these machines (TOOLCHAIN.md): without the networking ones Chromium floods the closed network. */
+/** Flags verified on these machines (docs/toolchain.md): without the networking ones Chromium floods the closed network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -129,25 +129,34 @@ export interface LaunchedChromium {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile (a persistent context, as TOOLCHAIN.md prescribes). */
+/**
+ * A fresh browser context (its own cookies, storage and cache, as a new profile would have) with one page, in the
+ * Chromium the e2e project's global setup started once for every file (test/e2e/sharedChromium.ts); where that is
+ * not running (a file run outside the project), a Chromium of its own.
+ */
 export async function launchChromium(
   executablePath: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
 ): Promise<LaunchedChromium> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'contextscope-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport,
-  });
+  const browser = await sharedBrowser(executablePath);
+  const context = await browser.newContext({ viewport });
+  await context.newPage();
   return {
     context,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+let connected: Promise<Browser> | undefined;
+
+function sharedBrowser(executablePath: string): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  connected ??= endpoint
+    ? chromium.connect(endpoint)
+    : chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  return connected;
 }
 
 /** Collects everything that should never happen on a healthy page: console errors, exceptions, failed requests. */
