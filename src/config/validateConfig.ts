@@ -1,5 +1,5 @@
 /**
- * openclaw.json validated as OpenClaw validates it (spec §10.4), before anything is written: each
+ * openclaw.json validated as OpenClaw validates it (behaviour §10.4), before anything is written: each
  * `plugins.entries.<id>.config` against that plugin's `configSchema` (ajv, defaults applied, problems as paths),
  * unknown entry/allow/deny ids as warnings, an unknown memory slot as an error (memory-lancedb warns), a
  * context-engine slot that no discovered plugin registers as a warning explaining the fallback to `legacy`, config

@@ -1,5 +1,5 @@
 /**
- * The ContextEngine contract (spec §1), E2 shape plus the E3 opt-ins (acceptedHostParams, sessionTarget, commitTurn).
+ * The ContextEngine contract (behaviour §1), E2 shape plus the E3 opt-ins (acceptedHostParams, sessionTarget, commitTurn).
  */
 import type { AgentMessage } from './messages';
 
@@ -33,7 +33,7 @@ export interface ContextEngineInfo {
   ownsCompaction?: boolean;
   turnMaintenanceMode?: 'foreground' | 'background';
   hostRequirements?: Partial<Record<ContextEngineOperation, ContextEngineHostRequirements>>;
-  /** E3: host-added params the engine accepts (see spec §4.6). */
+  /** E3: host-added params the engine accepts (see behaviour §4.6). */
   acceptedHostParams?: string[];
   /** E3 */
   transcriptSemantics?: {
@@ -45,7 +45,7 @@ export interface ContextEngineInfo {
 export type RuntimeSettingsReasonCode =
   'provider_timeout' | 'provider_unavailable' | 'rate_limited' | 'context_overflow' | 'runtime_unavailable' | 'unknown';
 
-/** Schema v1 (spec §6.1): every field present, unknowns are null. */
+/** Schema v1 (behaviour §6.1): every field present, unknowns are null. */
 export interface ContextEngineRuntimeSettings {
   schemaVersion: 1;
   runtime: {
@@ -98,7 +98,7 @@ export interface LlmCompleteResult {
   usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number; [k: string]: unknown };
 }
 
-/** An open record of runtime context (spec §1.4). */
+/** An open record of runtime context (behaviour §1.4). */
 export interface ContextEngineRuntimeContext {
   cwd?: string;
   allowDeferredCompactionExecution?: boolean;
@@ -268,7 +268,7 @@ export interface ContextEngine {
   dispose?(): Promise<void>;
 }
 
-/** Lifecycle methods the quarantine proxy guards (spec §4.1). */
+/** Lifecycle methods the quarantine proxy guards (behaviour §4.1). */
 export const GUARDED_METHODS = [
   'bootstrap',
   'maintain',
@@ -319,7 +319,7 @@ export interface OpenClawConfig {
   [k: string]: unknown;
 }
 
-/** Quarantine record (spec §4.4). */
+/** Quarantine record (behaviour §4.4). */
 export interface ContextEngineQuarantine {
   engineId: string;
   owner?: string;

@@ -1,5 +1,5 @@
 /**
- * AgentMessage and content-block shapes, as OpenClaw's pi-ai core and agent harness define them (spec §11.2).
+ * AgentMessage and content-block shapes, as OpenClaw's pi-ai core and agent harness define them (behaviour §11.2).
  * These are the messages engines receive and return, and what session transcripts persist.
  */
 

@@ -1,5 +1,5 @@
 /**
- * OpenClaw session transcript (JSONL v3) shapes (spec §11.3). Line 1 is the header, every later line an entry.
+ * OpenClaw session transcript (JSONL v3) shapes (behaviour §11.3). Line 1 is the header, every later line an entry.
  */
 import type { AgentMessage, TextContent, ImageContent } from './messages';
 

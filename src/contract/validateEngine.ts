@@ -1,5 +1,5 @@
 /**
- * Contract validation of what a context-engine factory returned (spec §4.2,
+ * Contract validation of what a context-engine factory returned (behaviour §4.2,
  * OpenClaw's `describeResolvedContextEngineContractError`). Returns the exact OpenClaw message, or undefined
  * when the value satisfies the contract. `info.id` need not equal the registered id.
  */

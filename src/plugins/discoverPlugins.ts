@@ -1,7 +1,7 @@
 /**
  * Finds plugin packages in OpenClaw's discovery roots — `plugins.load.paths`, linked folders,
  * the bundled `resources/plugins`, `<workspace>/.openclaw/extensions` and `<state dir>/extensions` — and
- * keeps one per id by OpenClaw's precedence (§10.3), recording the shadowed copies as warnings.
+ * keeps one per id by OpenClaw's precedence (behaviour §10.3), recording the shadowed copies as warnings.
  * Nothing is executed here.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The shape of `openclaw.plugin.json` and of `package.json#openclaw` (OpenClaw §10.1–10.2), as typebox
+ * The shape of `openclaw.plugin.json` and of `package.json#openclaw` (behaviour §10.1–10.2), as typebox
  * schemas checked with ajv. Only the fields ContextScope reads are constrained; unknown keys are allowed.
  */
 import { Type, type Static } from '@sinclair/typebox';

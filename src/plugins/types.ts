@@ -4,7 +4,7 @@ import type { EntryFormat } from './host/protocol';
 export type { EntryFormat };
 
 /**
- * Where a plugin was found. Precedence when two roots hold the same id (OpenClaw §10.3): `config`
+ * Where a plugin was found. Precedence when two roots hold the same id (behaviour §10.3): `config`
  * (plugins.load.paths) and `linked` (folders the user added, like `openclaw plugins install -l`) first, then a
  * tracked global install (`global` with a `plugins.installs` record), `bundled`, `workspace`, untracked `global`.
  */

@@ -1,5 +1,5 @@
 /**
- * Abort detection for guarded lifecycle calls (spec §4.1, §4.3). Aborts are the caller's decision, so they are
+ * Abort detection for guarded lifecycle calls (behaviour §4.1, §4.3). Aborts are the caller's decision, so they are
  * rethrown and never quarantine an engine. Only a call whose `abortSignal` is aborted can be an abort.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Compaction settings as OpenClaw's embedded runner resolves them (spec §3.3 "Settings"):
+ * Compaction settings as OpenClaw's embedded runner resolves them (behaviour §3.3 "Settings"):
  * the harness defaults, then `applyAgentCompactionSettingsFromConfig`'s reserve floor, capped so that a small
  * context budget always keeps a minimum prompt budget.
  */
@@ -55,7 +55,7 @@ export function minPromptBudgetFor(contextTokenBudget: number): number {
   return Math.min(MIN_PROMPT_BUDGET_TOKENS, Math.max(1, Math.floor(contextTokenBudget * 0.5)));
 }
 
-/** Resolve `{enabled, reserveTokens, keepRecentTokens}` from config values and the context budget (spec §3.3). */
+/** Resolve `{enabled, reserveTokens, keepRecentTokens}` from config values and the context budget (behaviour §3.3). */
 /** 2026.8+'s cap: `min(max(0, floor(reserve)), floor(max(1, floor(budget)) × 0.25))`. */
 export function quarterWindowReserveCap(contextTokenBudget: number, reserveTokens: number): number {
   const budget = Math.max(1, Math.floor(contextTokenBudget));

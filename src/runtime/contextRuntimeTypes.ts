@@ -1,4 +1,4 @@
-/** The public shape of a context runtime instance and its options (spec §2, §4). */
+/** The public shape of a context runtime instance and its options (behaviour §2, §4). */
 import type {
   ContextEngine,
   ContextEngineFactory,

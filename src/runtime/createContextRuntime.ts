@@ -1,6 +1,6 @@
 /**
  * A context runtime instance: registry, slot resolution, quarantine, compat wrapping and the plugin api
- * (spec §2, §4). All state lives in the instance, so replay lanes and tests never share it.
+ * (behaviour §2, §4). All state lives in the instance, so replay lanes and tests never share it.
  */
 import type { ContextEngineFactory } from '../contract';
 import type { ContextRuntime, ContextRuntimeOptions } from './contextRuntimeTypes';

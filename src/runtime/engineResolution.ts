@@ -1,5 +1,5 @@
 /**
- * Resolving the slot's engine (spec §2.4, §4): the default engine strictly, any other through the factory and
+ * Resolving the slot's engine (behaviour §2.4, §4): the default engine strictly, any other through the factory and
  * contract validation into the quarantine proxy, falling back to the default on every failure.
  */
 import {

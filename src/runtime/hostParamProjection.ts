@@ -1,5 +1,5 @@
 /**
- * E3 compat: `info.acceptedHostParams` projection (spec §4.6, OpenClaw's `projectContextEngineHostParams`).
+ * E3 compat: `info.acceptedHostParams` projection (behaviour §4.6, OpenClaw's `projectContextEngineHostParams`).
  * Host-added keys reach the engine only when it declared them; there is no retry, so a validator error is an
  * ordinary lifecycle failure.
  */

@@ -1,5 +1,5 @@
 /**
- * Host requirements (spec §5, OpenClaw's `host-compat.ts`): the built-in hosts, the evaluation of an engine's
+ * Host requirements (behaviour §5, OpenClaw's `host-compat.ts`): the built-in hosts, the evaluation of an engine's
  * `info.hostRequirements` for an operation, and the fail-closed assertion with OpenClaw's exact message.
  * A mismatch is never a quarantine: the run does not start.
  */
@@ -109,7 +109,7 @@ export function evaluateContextEngineHostSupport(
   return { ok: missing.length === 0, required, missing, ...(unsupportedMessage ? { unsupportedMessage } : {}) };
 }
 
-/** The exact error message for an unsupported host (spec §5). */
+/** The exact error message for an unsupported host (behaviour §5). */
 export function formatContextEngineHostUnsupportedMessage(
   args: ContextEngineHostSupportArgs,
   evaluation: ContextEngineHostSupportEvaluation,

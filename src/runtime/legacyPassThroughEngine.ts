@@ -1,5 +1,5 @@
 /**
- * A transcript-free `legacy` engine: OpenClaw's legacy contract (spec §3.1) without built-in compaction. The
+ * A transcript-free `legacy` engine: OpenClaw's legacy contract (behaviour §3.1) without built-in compaction. The
  * runtime registers the real legacy engine (src/engines/legacy) by default; pass this one as
  * `createContextRuntime({ legacyFactory })` (src/engines) where fallbacks must not touch a session file (tests, previews).
  */

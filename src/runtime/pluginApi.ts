@@ -1,5 +1,5 @@
 /**
- * The plugin-facing `api.registerContextEngine(id, factory)` (spec §2.1) with OpenClaw's registration
+ * The plugin-facing `api.registerContextEngine(id, factory)` (behaviour §2.1) with OpenClaw's registration
  * diagnostics. Each plugin gets its own api object; registrations land in the runtime under `plugin:<id>`.
  */
 import type { ContextEngineFactory, ContextEngineLifecycle, Logger, OpenClawConfig } from '../contract';

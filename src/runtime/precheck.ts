@@ -1,5 +1,5 @@
 /**
- * Pre-prompt overflow precheck budget math and route (spec §7.3, `run/preemptive-compaction.ts`).
+ * Pre-prompt overflow precheck budget math and route (behaviour §7.3, `run/preemptive-compaction.ts`).
  * Pure: the caller supplies the token estimate (the larger of the assembled and unwindowed estimates).
  */
 import { minPromptBudgetFor, quarterWindowReserveCap, type ReserveRule } from './compactionSettings';
@@ -31,7 +31,7 @@ export interface PromptPrecheckResult {
   shouldCompact: boolean;
 }
 
-/** The synthetic prompt error a compact route raises (spec §7.3). */
+/** The synthetic prompt error a compact route raises (behaviour §7.3). */
 export const PRECHECK_OVERFLOW_ERROR_MESSAGE = 'Context overflow: prompt too large for the model (precheck).';
 
 /** Chars per token assumed when converting an overflow into removable tool-result characters. */
@@ -51,7 +51,7 @@ export function truncationCharsNeeded(overflowTokens: number): number {
   );
 }
 
-/** Compute the precheck budget, overflow and route for one prompt (spec §7.3). */
+/** Compute the precheck budget, overflow and route for one prompt (behaviour §7.3). */
 export function computePromptPrecheck(input: PromptPrecheckInput): PromptPrecheckResult {
   const budget = Math.max(1, Math.floor(finiteOr(input.contextTokenBudget, 1)));
   const reserve = Math.max(0, finiteOr(input.reserveTokens, 0));

@@ -1,5 +1,5 @@
 /**
- * The runtime quarantine proxy around a non-default engine (spec §4.3, OpenClaw's
+ * The runtime quarantine proxy around a non-default engine (behaviour §4.3, OpenClaw's
  * `wrapContextEngineWithRuntimeQuarantine`). A guarded method that throws quarantines the engine (first failure
  * wins) and the call — and every later call — goes to the default engine, except `compact` and
  * `prepareSubagentSpawn`, which rethrow after quarantining. Aborts are rethrown and never quarantine.
@@ -26,7 +26,7 @@ export const RETHROWING_GUARDED_METHODS: ReadonlySet<GuardedMethod> = new Set<Gu
 
 const GUARDED: ReadonlySet<string> = new Set(GUARDED_METHODS);
 
-/** The result of a guarded method when the fallback engine does not implement it (spec §4.3 table). */
+/** The result of a guarded method when the fallback engine does not implement it (behaviour §4.3 table). */
 export function cannedFallbackResult(method: GuardedMethod): unknown {
   switch (method) {
     case 'bootstrap':

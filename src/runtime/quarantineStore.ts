@@ -1,5 +1,5 @@
 /**
- * The per-runtime quarantine table (spec §4.4): one record per engine id, the first failure wins, and every new
+ * The per-runtime quarantine table (behaviour §4.4): one record per engine id, the first failure wins, and every new
  * record produces OpenClaw's exact error log line plus a structured event.
  */
 import type { ContextEngineQuarantine } from '../contract';
@@ -19,7 +19,7 @@ export interface QuarantineInput {
   failedAt?: Date;
 }
 
-/** `error.message` for Errors, `String(error)` otherwise (spec §4.4; a plain `{message}` object gives "[object Object]"). */
+/** `error.message` for Errors, `String(error)` otherwise (behaviour §4.4; a plain `{message}` object gives "[object Object]"). */
 export function describeQuarantineReason(error: unknown): string {
   return errorMessage(error);
 }

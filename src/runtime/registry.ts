@@ -1,5 +1,5 @@
 /**
- * The engine registry of one runtime instance (spec §2.2): entries `{factory, owner, lifecycle}` keyed by engine
+ * The engine registry of one runtime instance (behaviour §2.2): entries `{factory, owner, lifecycle}` keyed by engine
  * id, with OpenClaw's owner and refresh rules. Pure bookkeeping; the runtime layers quarantine clearing on top.
  */
 import type { ContextEngineFactory, ContextEngineLifecycle, ContextEngineOwner } from '../contract';
@@ -56,7 +56,7 @@ export function normalizeContextEngineOwner(owner: unknown): string {
 export class ContextEngineRegistry {
   private readonly entries = new Map<string, ContextEngineRegistration>();
 
-  /** Apply the owner/refresh table of spec §2.2. */
+  /** Apply the owner/refresh table of behaviour §2.2. */
   register(
     id: string,
     factory: ContextEngineFactory,

@@ -1,5 +1,5 @@
 /**
- * `buildContextEngineRuntimeSettings` (spec §6.2): the schema-v1 runtimeSettings object the host passes to
+ * `buildContextEngineRuntimeSettings` (behaviour §6.2): the schema-v1 runtimeSettings object the host passes to
  * bootstrap / assemble / maintain / afterTurn / compact. Every field is present; unknowns are null.
  */
 import type { ContextEngineHostSupport, ContextEngineRuntimeSettings, RuntimeSettingsReasonCode } from '../contract';
@@ -43,7 +43,7 @@ export function normalizeOptionalNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** Map a free-text fallback/degraded reason onto a reason code (spec §6.2); empty gives null. */
+/** Map a free-text fallback/degraded reason onto a reason code (behaviour §6.2); empty gives null. */
 export function normalizeRuntimeSettingsReason(value: unknown): RuntimeSettingsReasonCode | null {
   const text = normalizeOptionalString(value);
   if (text === null) return null;

@@ -1,5 +1,5 @@
 /**
- * Which engine id a config selects (spec §2.4 step 1, §2.5): `plugins.slots.contextEngine` trimmed, or the
+ * Which engine id a config selects (behaviour §2.4 step 1, §2.5): `plugins.slots.contextEngine` trimmed, or the
  * default slot id `legacy` when it is absent, not a string or blank.
  */
 import type { OpenClawConfig } from '../contract';

@@ -1,5 +1,5 @@
 /**
- * E2 compat proxy for engines with strict param validators (spec §4.5). Host-added keys an engine rejects are
+ * E2 compat proxy for engines with strict param validators (behaviour §4.5). Host-added keys an engine rejects are
  * detected from the thrown error, remembered for this wrapped instance across all methods, and the call is
  * retried without them. When nothing new is learned the original error propagates (and the quarantine proxy
  * outside decides what happens next).

@@ -1,5 +1,5 @@
 /**
- * Prepending an engine's `systemPromptAddition` to the system prompt (spec §9,
+ * Prepending an engine's `systemPromptAddition` to the system prompt (behaviour §9,
  * `prependSystemPromptAdditionAfterCacheBoundary`): after the cache boundary when the prompt has one, so the
  * cacheable prefix stays byte-identical.
  */
@@ -23,7 +23,7 @@ export function normalizeSystemPromptAddition(addition: string | undefined | nul
   return normalizeStructuredPromptSection(stripped);
 }
 
-/** Prepend `addition` to `systemPrompt`, after the cache boundary when there is one (spec §9). */
+/** Prepend `addition` to `systemPrompt`, after the cache boundary when there is one (behaviour §9). */
 export function prependSystemPromptAddition(systemPrompt: string, addition: string | undefined | null): string {
   const normalized = normalizeSystemPromptAddition(addition);
   if (!normalized) return systemPrompt;

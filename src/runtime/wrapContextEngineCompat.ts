@@ -1,5 +1,5 @@
 /**
- * Chooses the compat layer every resolved engine gets (spec §2.4 step 7): the E3 projection when the engine
+ * Chooses the compat layer every resolved engine gets (behaviour §2.4 step 7): the E3 projection when the engine
  * declares `info.acceptedHostParams`, otherwise the E2 strict-validator retry. Idempotent.
  */
 import type { ContextEngine } from '../contract';

@@ -1,5 +1,5 @@
 /**
- * The summarization prompts of OpenClaw's built-in compaction (spec §3.3 "Summary generation"). The wording is
+ * The summarization prompts of OpenClaw's built-in compaction (behaviour §3.3 "Summary generation"). The wording is
  * ContextScope's own; the section headings and the identifier-preservation sentence are the exact texts the
  * spec gives, because summarizers and engines downstream parse them.
  */
@@ -79,7 +79,7 @@ ${TURN_PREFIX_FORMAT}
 
 Be brief. Quote file paths, commands and error messages exactly.`;
 
-/** Exact text (spec §3.3): the default `identifierPolicy: "strict"` instruction. */
+/** Exact text (behaviour §3.3): the default `identifierPolicy: "strict"` instruction. */
 export const IDENTIFIER_PRESERVATION_INSTRUCTIONS =
   'Preserve all opaque identifiers exactly as written (no shortening or reconstruction), including UUIDs, hashes, IDs, hostnames, IPs, ports, URLs, and file names.';
 

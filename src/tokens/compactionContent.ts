@@ -1,5 +1,5 @@
 /**
- * How OpenClaw's compaction projects message content to text (harness `compaction/utils.ts`, spec §3.3/§11.1).
+ * How OpenClaw's compaction projects message content to text (harness `compaction/utils.ts`, behaviour §3.3/§11.1).
  * The compaction estimator and the summary serializer share these projections, so token accounting and the
  * text sent to the summarizer agree.
  */

@@ -1,5 +1,5 @@
 /**
- * The `tokenBudget` the embedded runner passes to `assemble` (spec §11.1 "Assemble token budget").
+ * The `tokenBudget` the embedded runner passes to `assemble` (behaviour §11.1 "Assemble token budget").
  */
 import { estimateRenderedPromptTokens } from './estimatePrecheckTokens';
 

@@ -1,5 +1,5 @@
 /**
- * OpenClaw's compaction token estimator (harness `estimateTokens(message)`, spec §11.1): `ceil(chars / 4)` with
+ * OpenClaw's compaction token estimator (harness `estimateTokens(message)`, behaviour §11.1): `ceil(chars / 4)` with
  * chars counted per role. It decides the compaction trigger's trailing estimate and the cut point.
  */
 import type { AgentMessage } from '../contract';

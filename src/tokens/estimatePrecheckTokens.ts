@@ -1,6 +1,6 @@
 /**
  * OpenClaw's pre-prompt precheck estimator (`estimateLlmBoundaryTokenPressure` in the embedded runner's
- * `run/preemptive-compaction.ts`; spec §11.1 and §7.3).
+ * `run/preemptive-compaction.ts`; behaviour §11.1 and §7.3).
  *
  * Rounding (the spec leaves it open; this follows the OpenClaw source): every term is rounded up on its own —
  * `ceil(weightedChars / charsPerToken)` per text/thinking block, per tool name, per JSON payload — then the

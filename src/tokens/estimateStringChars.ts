@@ -1,5 +1,5 @@
 /**
- * OpenClaw's CJK-aware character count (`estimateStringChars`, `src/utils/cjk-chars.ts`; spec §11.1).
+ * OpenClaw's CJK-aware character count (`estimateStringChars`, `src/utils/cjk-chars.ts`; behaviour §11.1).
  *
  * Every estimator in OpenClaw divides this count by 4. A CJK / Hangul / kana character tokenizes at about one
  * token each, so it counts as 4 chars. Everything else counts by UTF-16 length — OpenClaw only collapses the

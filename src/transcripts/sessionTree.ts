@@ -12,7 +12,7 @@ import { KNOWN_ENTRY_TYPES } from './validateSessionLine';
 
 /**
  * Entry types that select themselves as the visible leaf when appended: every known type except `leaf`, which
- * selects its target. (`reset` is a model-visible boundary, §11.3 "Building context", so it lands on the path.)
+ * selects its target. (`reset` is a model-visible boundary, behaviour §11.3 "Building context", so it lands on the path.)
  */
 const LEAF_SELECTING_TYPES: ReadonlySet<string> = new Set([...KNOWN_ENTRY_TYPES].filter((type) => type !== 'leaf'));
 

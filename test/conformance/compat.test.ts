@@ -1,4 +1,4 @@
-/** Conformance §14.26–29: E2 strict-validator retry and E3 acceptedHostParams projection. */
+/** Behaviour §14.26–29: E2 strict-validator retry and E3 acceptedHostParams projection. */
 import { describe, expect, it, vi } from 'vitest';
 import { buildContextEngineRuntimeSettings } from '../../src/runtime';
 import { fakeEngine, slotConfig, testRuntime, USER_MESSAGE } from '../unit/runtime/engineFixtures';

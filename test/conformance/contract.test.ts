@@ -1,4 +1,4 @@
-/** Conformance §14.6–9: contract validation messages. */
+/** Behaviour §14.6–9: contract validation messages. */
 import { describe, expect, it } from 'vitest';
 import { describeContextEngineContractError } from '../../src/runtime';
 import { fakeEngine, slotConfig, testRuntime } from '../unit/runtime/engineFixtures';

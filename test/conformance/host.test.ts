@@ -1,4 +1,4 @@
-/** Conformance §14.30–33: host requirements. */
+/** Behaviour §14.30–33: host requirements. */
 import { describe, expect, it } from 'vitest';
 import type { ContextEngineInfo } from '../../src/contract';
 import {

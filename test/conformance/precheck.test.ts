@@ -1,4 +1,4 @@
-/** Conformance §14.43 and §14.60: precheck budget math and the compaction reserve cap. */
+/** Behaviour §14.43 and §14.60: precheck budget math and the compaction reserve cap. */
 import { describe, expect, it } from 'vitest';
 import { computePromptPrecheck, resolveCompactionSettings } from '../../src/runtime';
 

@@ -1,4 +1,4 @@
-/** Conformance §14.11–20: the quarantine record, log line, fallback results and abort handling. */
+/** Behaviour §14.11–20: the quarantine record, log line, fallback results and abort handling. */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeEngine, failing, slotConfig, testRuntime, USER_MESSAGE } from '../unit/runtime/engineFixtures';
 

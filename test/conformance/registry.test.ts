@@ -1,4 +1,4 @@
-/** Conformance §14.1–5, 10, 21–25: slot resolution, registry owners and plugin registration diagnostics. */
+/** Behaviour §14.1–5, 10, 21–25: slot resolution, registry owners and plugin registration diagnostics. */
 import { describe, expect, it, vi } from 'vitest';
 import type { ContextEngine } from '../../src/contract';
 import { fakeEngine, slotConfig, testRuntime, USER_MESSAGE } from '../unit/runtime/engineFixtures';

@@ -1,5 +1,5 @@
 /**
- * §14 statements 39–42 and 44–46: compaction ownership, the pre-prompt precheck and overflow recovery, as the
+ * Behaviour §14.39–42 and §14.44–46: compaction ownership, the pre-prompt precheck and overflow recovery, as the
  * replay's host simulator performs them.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * §14 statements 47–50: how the replay finalizes a turn (afterTurn / ingestBatch / ingest, turn maintenance) and
+ * Behaviour §14.47–50: how the replay finalizes a turn (afterTurn / ingestBatch / ingest, turn maintenance) and
  * when it bootstraps, as OpenClaw's embedded runner does.
  */
 import { existsSync } from 'node:fs';

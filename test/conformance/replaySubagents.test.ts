@@ -1,5 +1,5 @@
 /**
- * §14 statements 52–54: subagent spawn preparation, rollback and end reasons, as the replay drives them from the
+ * Behaviour §14.52–54: subagent spawn preparation, rollback and end reasons, as the replay drives them from the
  * `sessions_spawn` calls recorded in a session.
  */
 import { writeFileSync } from 'node:fs';

@@ -56,7 +56,7 @@ describe('V1 prompt budget and precheck per release', () => {
   });
 });
 
-describe('V2 the threshold after the turn uses provider usage (spec §3.3)', () => {
+describe('V2 the threshold after the turn uses provider usage (behaviour §3.3)', () => {
   // 200k window: chars/4 of the context crosses 180,000 around turn 20, the provider's usage only at turn 51
   const session = usageSession({ turns: 55, baseTokens: 15_000, perTurnTokens: 3300, recordedCompactionsAfter: [50] });
 

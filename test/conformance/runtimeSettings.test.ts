@@ -1,4 +1,4 @@
-/** Conformance §14.34–38: buildContextEngineRuntimeSettings. */
+/** Behaviour §14.34–38: buildContextEngineRuntimeSettings. */
 import { describe, expect, it } from 'vitest';
 import { buildContextEngineRuntimeSettings } from '../../src/runtime';
 

@@ -1,4 +1,4 @@
-/** Conformance §14.51: systemPromptAddition placement. */
+/** Behaviour §14.51: systemPromptAddition placement. */
 import { describe, expect, it } from 'vitest';
 import { prependSystemPromptAddition, SYSTEM_PROMPT_CACHE_BOUNDARY } from '../../src/runtime';
 

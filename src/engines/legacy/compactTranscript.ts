@@ -1,6 +1,6 @@
 /**
  * OpenClaw's built-in compaction run against a live transcript (harness `prepareCompaction` + `compact()` and
- * the embedded runner's direct compaction; spec §3.3), in the reference's steps: the trigger, the preparation,
+ * the embedded runner's direct compaction; behaviour §3.3), in the reference's steps: the trigger, the preparation,
  * summary generation, the final summary string, the `compaction` entry appended through the
  * `SessionTranscriptHandle`, and the rebuilt context measured.
  */

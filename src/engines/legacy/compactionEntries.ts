@@ -1,6 +1,6 @@
 /**
  * How compaction classifies transcript entries: the message an entry contributes (compaction entries give none
- * here), which messages start a turn, and where a cut may land (spec §3.3 "Cut point").
+ * here), which messages start a turn, and where a cut may land (behaviour §3.3 "Cut point").
  */
 import type { AgentMessage, SessionEntry } from '../../contract';
 import { isRuntimeContextCarrier, projectSessionEntryMessage } from '../../transcripts';

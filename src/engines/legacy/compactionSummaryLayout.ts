@@ -1,5 +1,5 @@
 /**
- * The persisted compaction summary (harness `compact()`, spec §3.3 "The final summary string"):
+ * The persisted compaction summary (harness `compact()`, behaviour §3.3 "The final summary string"):
  *
  *   [## Latest unresolved user request\n<JSON string>\n\n]
  *   <history summary>

@@ -1,5 +1,5 @@
 /**
- * `delegateCompactionToRuntime(params)` (spec §3.4; SDK `openclaw/plugin-sdk/core`): the bridge legacy's
+ * `delegateCompactionToRuntime(params)` (behaviour §3.4; SDK `openclaw/plugin-sdk/core`): the bridge legacy's
  * `compact()` uses and that non-owning plugins should call. It hands the request to ContextScope's built-in
  * compaction (`compactTranscript`) on the session's transcript and returns the runtime's result shape.
  *

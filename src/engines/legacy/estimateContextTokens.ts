@@ -1,6 +1,6 @@
 /**
  * The context size the compaction trigger compares against the window (harness `estimateContextTokens`,
- * spec §3.3): the provider-reported usage of the last assistant message that has usable usage, plus the
+ * behaviour §3.3): the provider-reported usage of the last assistant message that has usable usage, plus the
  * compaction estimate of every message after it.
  */
 import type { AgentMessage, Usage } from '../../contract';

@@ -1,5 +1,5 @@
 /**
- * Files the compacted history read or changed (harness compaction `utils.ts`, spec §3.3 step 6): `read`, `write`
+ * Files the compacted history read or changed (harness compaction `utils.ts`, behaviour §3.3 step 6): `read`, `write`
  * and `edit` tool calls (`path` / `file_path` / `filePath` argument; MCP-style `server__read` names count too) and
  * `apply_patch` results that report added/modified files. Lists carry over from the previous compaction's details.
  */

@@ -1,5 +1,5 @@
 /**
- * Where compaction cuts the branch (harness `findCutPoint`, spec §3.3 step 4, conformance §14.58).
+ * Where compaction cuts the branch (harness `findCutPoint`, behaviour §3.3 step 4, behaviour §14.58).
  *
  * Walking from the newest entry backwards, message estimates are added until they reach `keepRecentTokens`;
  * the cut is the valid cut entry nearest that position at or after it (assistant messages and turn starts — never

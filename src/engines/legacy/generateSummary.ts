@@ -1,5 +1,5 @@
 /**
- * OpenClaw's "Summary generation" step of the built-in compaction (harness `compact()` → `generateSummary`, spec
+ * OpenClaw's "Summary generation" step of the built-in compaction (harness `compact()` → `generateSummary`, behaviour
  * §3.3): the history summary (merged with the previous one) and, for a split turn, the turn-prefix summary, each
  * asked of a `Summarizer` with its own output cap.
  */

@@ -1,5 +1,5 @@
 /**
- * Heartbeat transcript artifacts (OpenClaw `filterHeartbeatTranscriptArtifacts`, spec §3.2 step 3; read in
+ * Heartbeat transcript artifacts (OpenClaw `filterHeartbeatTranscriptArtifacts`, behaviour §3.2 step 3; read in
  * openclaw@2026.7.35 dist heartbeat-filter-*.js and openclaw@2026.9.6 dist heartbeat-filter-*.mjs).
  *
  * A heartbeat span starts at a heartbeat user message — the persisted placeholder `[OpenClaw heartbeat poll]`

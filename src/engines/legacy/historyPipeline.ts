@@ -1,5 +1,5 @@
 /**
- * The history pipeline that shapes what every engine (and legacy's pass-through) receives (spec §3.2):
+ * The history pipeline that shapes what every engine (and legacy's pass-through) receives (behaviour §3.2):
  * turn validation → heartbeat-artifact removal → history-turn limit → tool-call/result pairing repair.
  * Pure and linear in the number of messages. Provider-specific sanitizing (step 1) is not reproduced.
  */

@@ -1,5 +1,5 @@
 /**
- * The `legacy` context engine (spec §3.1): pass-through assemble, no ingest, no-op afterTurn and dispose, and
+ * The `legacy` context engine (behaviour §3.1): pass-through assemble, no ingest, no-op afterTurn and dispose, and
  * `compact` delegated to the built-in compaction. It sets no `ownsCompaction` and no host requirements, and has
  * no bootstrap/maintain/ingestBatch/prepareSubagentSpawn/onSubagentEnded/commitTurn.
  */

@@ -1,5 +1,5 @@
 /**
- * `limitHistoryTurns(messages, historyLimit)` (spec §3.2 step 4): keep the last `historyLimit` user turns — the
+ * `limitHistoryTurns(messages, historyLimit)` (behaviour §3.2 step 4): keep the last `historyLimit` user turns — the
  * history from the `historyLimit`-th last user message on. `undefined`, 0 or a negative limit means unlimited.
  */
 import type { HistoryItem, RemovalLog } from './historyItems';

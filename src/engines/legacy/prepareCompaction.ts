@@ -1,5 +1,5 @@
 /**
- * What a compaction of a branch would summarize and keep (harness `prepareCompaction`, spec §3.3 "Preparation"):
+ * What a compaction of a branch would summarize and keep (harness `prepareCompaction`, behaviour §3.3 "Preparation"):
  * boundaries, the previous summary and its file lists, `tokensBefore`, the cut point, the messages to summarize
  * and the split-turn prefix. Pure; `undefined` when there is nothing to do.
  */

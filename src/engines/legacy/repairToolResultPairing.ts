@@ -1,5 +1,5 @@
 /**
- * Tool-call / tool-result pairing repair (OpenClaw's transcript repair, spec §3.2 step 5). For each assistant
+ * Tool-call / tool-result pairing repair (OpenClaw's transcript repair, behaviour §3.2 step 5). For each assistant
  * message with tool calls, the results that answer it — anywhere before the next assistant message — are moved
  * right after it in call order; a call without a result gets OpenClaw's synthetic error result (OpenClaw inserts
  * rather than dropping the call, so the assistant's reasoning survives). Results whose call is missing, and

@@ -1,5 +1,5 @@
 /**
- * The two sanitize steps of `sanitizeSessionHistory` (spec §3.2 step 1) that change what the engine receives and
+ * The two sanitize steps of `sanitizeSessionHistory` (behaviour §3.2 step 1) that change what the engine receives and
  * how the context is measured, the same in openclaw@2026.7.35 (dist attempt.model-diagnostic-events-*.js) and
  * 2026.9.6 (builtin-openclaw-*.mjs): tool-result `details` are stripped (`stripToolResultDetails`; they are never
  * sent), and assistant messages older than the latest compaction summary get zero usage

@@ -1,4 +1,4 @@
-/** The auto-compaction trigger (harness `shouldCompact`, spec §3.3, conformance §14.59). */
+/** The auto-compaction trigger (harness `shouldCompact`, behaviour §3.3, behaviour §14.59). */
 import type { CompactionSettings } from '../../runtime/compactionSettings';
 
 /** `enabled && window > 0 && contextTokens > window − reserveTokens`. */

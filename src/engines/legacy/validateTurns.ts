@@ -1,5 +1,5 @@
 /**
- * Provider turn rules (OpenClaw `validateAnthropicTurns` / `validateGeminiTurns`, spec §3.2 step 2):
+ * Provider turn rules (OpenClaw `validateAnthropicTurns` / `validateGeminiTurns`, behaviour §3.2 step 2):
  * Anthropic merges consecutive user messages into one (content blocks concatenated), Gemini merges consecutive
  * assistant messages. `none` (the default; OpenAI-style APIs) leaves the turns as they are.
  */

@@ -1,6 +1,6 @@
 /**
  * Pure checks the doctor runs on what an engine returned during its smoke drive and compact probe: the
- * engine faults listed in plugin-host-api.md that a single call can reveal. Each returns DoctorFindings.
+ * engine faults listed in behaviour §16.4 that a single call can reveal. Each returns DoctorFindings.
  */
 import type { AgentMessage } from '../../contract';
 import { estimateMessagesTokens } from '../../tokens';

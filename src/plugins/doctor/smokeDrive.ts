@@ -1,5 +1,5 @@
 /**
- * One turn in OpenClaw's order (§13) on the doctor's realistic conversation (doctorConversation.ts), through the
+ * One turn in OpenClaw's order (behaviour §13) on the doctor's realistic conversation (doctorConversation.ts), through the
  * runtime so failures quarantine as in a real run:
  * resolve → bootstrap (if present) → assemble → afterTurn | ingestBatch | ingest (the turn's reply) →
  * maintain (if present) → prepareSubagentSpawn + rollback and onSubagentEnded (if present). compact is not called.

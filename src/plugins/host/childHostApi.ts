@@ -1,6 +1,6 @@
 /**
  * Engine-host side: the `api` object a plugin's `register(api)` receives, shaped like OpenClaw's plugin API
- * (see shared reference plugin-host-api.md). Everything the plugin registers is recorded into a
+ * (behaviour §16.2). Everything the plugin registers is recorded into a
  * RegisterReport for the parent; engine factories stay here, addressed by their registration sequence number.
  */
 import { formatWithOptions } from 'node:util';

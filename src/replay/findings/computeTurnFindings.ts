@@ -1,6 +1,6 @@
 /**
- * Engine findings for one turn of one lane (pure). These are the faults real engines have (plugin-host-api.md,
- * "Faults real engines have"); each finding says what happened, where (lane, turn, engine, operation) and what
+ * Engine findings for one turn of one lane (pure). These are the faults real engines have (behaviour §16.4,
+ * "the faults real engines have"); each finding says what happened, where (lane, turn, engine, operation) and what
  * the engine author can do about it.
  */
 import type { AgentMessage } from '../../contract';

@@ -1,5 +1,5 @@
 /**
- * The compactions a lane turn can run (spec §7): the engine's own `compact()` for overflow recovery and `/compact`
+ * The compactions a lane turn can run (behaviour §7): the engine's own `compact()` for overflow recovery and `/compact`
  * (the successor session adopted, then `maintain("compaction")`), the harness's built-in auto-compaction on the
  * lane transcript for engines that do not own compaction, and a recorded compaction replayed when the caller
  * honours the session's own compactions. Each records a `compaction` event and the facts findings look at.

@@ -4,7 +4,7 @@
  * order it is used in.
  *
  * One lane replaying one session, turn by turn, calling its engine exactly in the embedded runner's order
- * (spec §13; the steps are in steps/, `replayTurn` strings them together). The runner holds what lasts across
+ * (behaviour §13; the steps are in steps/, `replayTurn` strings them together). The runner holds what lasts across
  * turns: the lane's transcript and engine, the identity keys of message objects handed to the engine, the
  * incremental history pipeline, deferred background maintenance and the draft receiving quarantine events.
  */

@@ -1,5 +1,5 @@
 /**
- * Subagent hooks during a replayed turn (spec §8): for every recorded `sessions_spawn` call, the preparation
+ * Subagent hooks during a replayed turn (behaviour §8): for every recorded `sessions_spawn` call, the preparation
  * (fork precondition, lightContext skip, `prepareSubagentSpawn`), the launch outcome the recording shows (a failed
  * spawn rolls the preparation back once, swallowing rollback errors), the child session replayed as a child lane,
  * and `onSubagentEnded` when the child's run finished (`cleanup: "keep"` → completed, `"delete"` → deleted).
@@ -117,7 +117,7 @@ export async function handleRecordedSpawns(lane: Lane, turn: SessionTurn, draft:
   }
 }
 
-/** End of replay: every child that never finished is swept (spec §8.2). */
+/** End of replay: every child that never finished is swept (behaviour §8.2). */
 export async function sweepPendingSubagents(lane: Lane, draft: TurnDraft): Promise<void> {
   const pending = lane.pendingSubagents.splice(0);
   for (const child of pending) await notifySubagentEnded(lane, draft, child.childSessionKey, 'swept');

@@ -1,5 +1,5 @@
 /**
- * Oversized tool results and the precheck's truncate routes (spec §7.3). OpenClaw caps one tool result at 30 %
+ * Oversized tool results and the precheck's truncate routes (behaviour §7.3). OpenClaw caps one tool result at 30 %
  * of the context window (in chars, 4 per token), never above 400,000 chars; what lies beyond that cap in the
  * assembled context is "reducible". The truncate routes cut those results down in the session transcript.
  */

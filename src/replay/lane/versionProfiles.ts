@@ -20,7 +20,7 @@ export type ReserveRule =
 export interface VersionBehaviour {
   /** profile id: the release line */
   line: '2026.7' | '2026.7.2-beta' | '2026.8+';
-  /** the contract era of reference §0 the line implements */
+  /** the contract era of behaviour §0 the line implements */
   contractEra: 'E2' | 'E3';
   /** every logical turn needs commitTurn + transcriptSemantics, else it runs on legacy (9.6 context-engine-turn-attempt-*.mjs) */
   durableTurnCommit: boolean;

@@ -1,5 +1,5 @@
 /**
- * How the replay reads a recorded `sessions_spawn` call (spec §8.1), on top of the records src/transcripts
+ * How the replay reads a recorded `sessions_spawn` call (behaviour §8.1), on top of the records src/transcripts
  * collects: `context` is "isolated" unless it is "fork"; `mode` is "run" unless "session" is asked for (the
  * default when `thread` is true); `cleanup` is "keep" unless "delete" is asked for, and always "keep" in session
  * mode. A spawn failed when its recorded result has a status other than "accepted" (OpenClaw's

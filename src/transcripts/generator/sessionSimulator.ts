@@ -59,7 +59,7 @@ export interface CompactionSettings {
   keepRecentTokens: number;
 }
 
-/** OpenClaw's effective reserve for a known context budget (spec §3.3, `applyAgentCompactionSettingsFromConfig`). */
+/** OpenClaw's effective reserve for a known context budget (behaviour §3.3, `applyAgentCompactionSettingsFromConfig`). */
 export function effectiveReserveTokens(contextWindow: number, reserveTokens = 16384, floor = 20000): number {
   const minPromptBudget = Math.min(8000, Math.max(1, Math.floor(contextWindow * 0.5)));
   const maxReserve = Math.max(0, contextWindow - minPromptBudget);

@@ -23,7 +23,7 @@ const fourTurns = () =>
     assistantText(`a3 ${t(50)}`),
   ]);
 
-describe('legacy engine (spec §3.1)', () => {
+describe('legacy engine (behaviour §3.1)', () => {
   const engine = createLegacyContextEngine();
 
   it('has OpenClaw’s info and no ownsCompaction / host requirements', () => {
@@ -85,7 +85,7 @@ describe('legacy engine (spec §3.1)', () => {
   });
 });
 
-describe('delegateCompactionToRuntime (spec §3.4)', () => {
+describe('delegateCompactionToRuntime (behaviour §3.4)', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

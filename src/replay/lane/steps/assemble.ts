@@ -26,7 +26,7 @@ export interface AssembledContext {
 
 /**
  * History pipeline over the lane's own transcript, then `assemble({messages, tokenBudget, availableTools, model,
- * prompt, runtimeSettings})`. A failed assemble falls back to the pipeline messages (spec §13 step 5).
+ * prompt, runtimeSettings})`. A failed assemble falls back to the pipeline messages (behaviour §13 step 5).
  */
 export async function assembleContext(
   lane: Lane,

@@ -89,7 +89,7 @@ function compactForOverflow(lane: Lane, draft: TurnDraft, attempt: AttemptResult
 }
 
 /**
- * Attempts until the prompt fits (spec §7.3, §13 step 6): the truncate route rewrites oversized tool results once;
+ * Attempts until the prompt fits (behaviour §7.3, §13 step 6): the truncate route rewrites oversized tool results once;
  * other overflows compact on the engine and retry, at most MAX_OVERFLOW_COMPACTION_ATTEMPTS times. A `promptError`
  * means the prompt is not sent.
  */

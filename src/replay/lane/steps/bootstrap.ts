@@ -5,7 +5,7 @@ import { errorText, logsTurnFailures, noteEngineFailure } from '../turnFailures'
 
 export const BOOTSTRAP_FAILED_WARNING = 'context engine bootstrap failed: ';
 
-/** Bootstrap + `maintain("bootstrap")`, only when the lane's transcript file already existed (spec §13 step 4, §14.50). */
+/** Bootstrap + `maintain("bootstrap")`, only when the lane's transcript file already existed (behaviour §13 step 4, §14.50). */
 export async function bootstrapExistingTranscript(
   lane: Lane,
   draft: TurnDraft,

@@ -23,7 +23,7 @@ export interface FinalizeInput {
 
 type FinalizePath = Pick<TurnPath, 'finalize' | 'commit' | 'advancementKey'>;
 
-/** afterTurn, else ingestBatch, else ingest per message; ok false when a call failed (spec §13 step 7). */
+/** afterTurn, else ingestBatch, else ingest per message; ok false when a call failed (behaviour §13 step 7). */
 async function ingestTurn(
   lane: Lane,
   draft: TurnDraft,

@@ -8,7 +8,7 @@ import type { TurnDraft } from '../../recording/turnDraft';
 import type { Lane } from '../laneContext';
 
 /**
- * Host requirements for `agent-run` on the lane's host (spec §5, §13 step 2): a mismatch fails closed — the run
+ * Host requirements for `agent-run` on the lane's host (behaviour §5, §13 step 2): a mismatch fails closed — the run
  * never starts. Returns the failure message (and records a `hostRequirement` event), or undefined.
  */
 export function checkAgentRunHostSupport(lane: Lane, draft: TurnDraft, info: ContextEngineInfo): string | undefined {

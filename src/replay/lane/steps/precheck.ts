@@ -26,7 +26,7 @@ function precheckEstimate(stored: readonly StoredMessage[], systemPrompt: string
 }
 
 /**
- * The pre-prompt precheck (spec §7.3): `systemPromptAddition` prepended, skipped for an engine that owns
+ * The pre-prompt precheck (behaviour §7.3): `systemPromptAddition` prepended, skipped for an engine that owns
  * compaction unless its `promptAuthority` is `preassembly_may_overflow` (then the larger of the assembled and
  * pre-assembly estimates wins). Returns the record and, when the route is not `fits`, the overflow — except on
  * 2026.8+, where the precheck only logs (openclaw@2026.9.6 dist builtin-openclaw-*.mjs

@@ -8,7 +8,7 @@ import type { Lane } from '../laneContext';
 /**
  * The turn's recorded entries (user prompt, model output, tool results…) go into the lane transcript — always, even
  * when the prompt was not sent, so every lane stays aligned with the recording; the replay never calls a model.
- * Recorded compactions are markers unless the caller honours them (spec §13 step 9).
+ * Recorded compactions are markers unless the caller honours them (behaviour §13 step 9).
  */
 export function appendRecordedTurn(
   lane: Lane,

@@ -1,5 +1,5 @@
 /**
- * One recorded turn on one lane, in the embedded runner's order (spec §13): `/compact` when asked → host
+ * One recorded turn on one lane, in the embedded runner's order (behaviour §13): `/compact` when asked → host
  * requirements → attempts until the prompt fits (bootstrap, history pipeline, assemble, precheck, overflow
  * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the record.
  */
@@ -26,7 +26,7 @@ import { appendRecordedTurn } from './recordedOutput';
 import { engineFailureFindings } from '../turnFailures';
 
 /**
- * `/compact` before this turn when the caller asked for a manual compaction (spec §13 step 1), on the slot's engine
+ * `/compact` before this turn when the caller asked for a manual compaction (behaviour §13 step 1), on the slot's engine
  * behind the quarantine proxy: OpenClaw's /compact resolves it with `resolveContextEngine` (2026.7.35 and 2026.9.6
  * embedded-agent-*, `compactEmbeddedAgentSession`), so a 2026.9.6 logical turn that runs on legacy does not move
  * /compact to legacy, and a compact() that throws quarantines the engine.
@@ -87,7 +87,7 @@ function budgetRecordOf(lane: Lane, budget: AssembleBudget) {
 }
 
 /**
- * The context size the threshold compares after the turn (spec §3.3 "Trigger"). While a legacy lane's context is
+ * The context size the threshold compares after the turn (behaviour §3.3 "Trigger"). While a legacy lane's context is
  * the one OpenClaw sent (it compacted where the recording did: recordedUsage.ts), the harness's
  * `estimateContextTokens` applies: the provider-reported usage of the last assistant message with usable usage (the
  * recorded reply's) plus estimates of what came after — stale usage before the latest compaction is already zeroed
