@@ -1,5 +1,5 @@
-// ESLint for the whole repository: typescript-eslint's recommended rules, react-hooks for the renderer, size limits,
-// and the layer map of DESIGN.md ("Import rules") enforced with eslint-plugin-boundaries.
+// ESLint for the whole repository: typescript-eslint's recommended rules, react-hooks for the renderer, size limits
+// (warnings), and the layer map of ARCHITECTURE.md ("Layers") enforced with eslint-plugin-boundaries.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
@@ -35,10 +35,13 @@ const srcPolicies = SRC_LAYERS.flatMap((rank, index) =>
 
 const UI_PACKAGES = ['electron', 'react', 'react-dom', 'react/*', 'zustand', 'recharts', 'jsdom', '@testing-library/*'];
 
-/** Size limits (issue: no file over ~400 lines, no function over ~80); an exception says why on its own line. */
+/**
+ * Size limits (about 400 lines a file, 80 a function) are warnings, judged in review (issue 32): a long function that
+ * reads top to bottom in OpenClaw's order is fine. `npm run lint` and the lint test print them and fail on errors only.
+ */
 const sizeRules = {
-  'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
-  'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+  'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+  'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
 };
 
 export default tseslint.config(

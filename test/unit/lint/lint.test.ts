@@ -1,7 +1,8 @@
 /**
- * The repository's lint and format gate (run by `npm test`, so CI fails on any problem), and the layer rules of
+ * The repository's lint and format gate (run by `npm test`, so CI fails on any error), and the layer rules of
  * eslint.config.js exercised on code they must refuse and code they must let through: the config is what keeps
- * DESIGN.md's import rules, so a rule that stops matching must fail here.
+ * ARCHITECTURE.md's layers, so a rule that stops matching must fail here. Warnings (the size limits) are printed
+ * for review and do not fail.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,12 +31,17 @@ async function layerProblems(file: string, code: string): Promise<string[]> {
 }
 
 describe('the repository', () => {
-  it('has no ESLint errors or warnings', async () => {
+  it('has no ESLint errors (warnings are printed for review)', async () => {
     const results = await eslint.lintFiles(['.']);
-    const problems = results.flatMap((r) =>
-      r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line}: ${m.ruleId ?? 'eslint'}: ${m.message}`),
-    );
-    expect(problems.join('\n')).toBe('');
+    const listed = (severity: 1 | 2) =>
+      results.flatMap((r) =>
+        r.messages
+          .filter((m) => m.severity === severity)
+          .map((m) => `${path.relative(root, r.filePath)}:${m.line}: ${m.ruleId ?? 'eslint'}: ${m.message}`),
+      );
+    const warnings = listed(1);
+    if (warnings.length > 0) console.warn(`ESLint warnings (judged in review):\n${warnings.join('\n')}`);
+    expect(listed(2).join('\n')).toBe('');
   }, 120_000);
 
   it('is formatted with Prettier', async () => {
@@ -146,12 +152,15 @@ describe('the layer rules of eslint.config.js', () => {
     expect(await layerProblems('main/electron/shell.ts', code)).toEqual([]);
   });
 
-  it('limits a function to 80 lines and accepts an exception that says why', async () => {
+  it('warns (does not fail) on a function over 80 lines and accepts an exception that says why', async () => {
     const body = Array.from({ length: 85 }, (_, i) => `  const v${i} = ${i};`).join('\n');
     const tooLong = `export function long(): void {\n${body}\n}\n`;
     expect(await problemsIn('src/common/x.ts', tooLong)).toContainEqual(
       expect.stringMatching(/^max-lines-per-function: /),
     );
+    const [result] = await eslint.lintText(tooLong, { filePath: path.join(root, 'src/common/x.ts') });
+    const sizes = result!.messages.filter((m) => m.ruleId?.startsWith('max-lines'));
+    expect(sizes.map((m) => m.severity)).toEqual([1]);
     const excused = `// eslint-disable-next-line max-lines-per-function -- a table of cases\n${tooLong}`;
     expect((await problemsIn('src/common/x.ts', excused)).filter((p) => p.startsWith('max-lines'))).toEqual([]);
   });
