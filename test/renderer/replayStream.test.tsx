@@ -77,7 +77,7 @@ describe('a streaming replay in the Replay view', () => {
       </ClientContext.Provider>,
     );
     const store = useReplayStore.getState();
-    let started: Promise<void> = Promise.resolve();
+    let started: Promise<unknown> = Promise.resolve();
     act(() => {
       started = store.requestStart(runtime.fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
     });

@@ -15,6 +15,8 @@ export interface ReplayFormProps {
   waitReason?: string | null;
   /** where the session's defaults came from, per field (null: ContextScope's own defaults) */
   sources?: FieldSources | null;
+  /** why the session's defaults could not be read (the fields then hold ContextScope's own), or null */
+  sourcesProblem?: string | null;
   onToggleLane(spec: string): void;
   onChange(patch: Partial<ReplayFormState>): void;
   onStart(): void;
@@ -202,6 +204,7 @@ export function ReplayForm({
   running,
   waitReason = null,
   sources,
+  sourcesProblem = null,
   onToggleLane,
   onChange,
   onStart,
@@ -219,6 +222,11 @@ export function ReplayForm({
       <p className="replay-form__session">
         Session: <span className="mono">{sessionTitle ?? 'none chosen'}</span>
       </p>
+      {sourcesProblem && (
+        <p className="form-problem" role="alert" data-testid="replay-defaults-problem">
+          Could not read this session’s settings, so the fields hold ContextScope’s own defaults: {sourcesProblem}
+        </p>
+      )}
       <LaneOptions
         choices={choices}
         lanes={form.lanes}

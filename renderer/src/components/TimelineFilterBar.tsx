@@ -1,5 +1,4 @@
-import type { TimelineFilter } from '../model/timelineFilter';
-import type { BadgeKind } from '../model/timelineRows';
+import { TIMELINE_EVENT_CHOICES, type TimelineFilter } from '../model/timelineFilter';
 import { formatCount } from '../formatQuantities';
 import './TimelineFilterBar.css';
 
@@ -11,17 +10,6 @@ export interface TimelineFilterBarProps {
   onChange(patch: Partial<TimelineFilter>): void;
   onClear(): void;
 }
-
-const EVENTS: { value: '' | BadgeKind; label: string }[] = [
-  { value: '', label: 'any event' },
-  { value: 'compaction', label: 'compaction' },
-  { value: 'quarantine', label: 'quarantine' },
-  { value: 'spawn', label: 'subagent spawn' },
-  { value: 'status', label: 'error status' },
-  { value: 'finding', label: 'finding' },
-  { value: 'warning', label: 'warning' },
-  { value: 'host', label: 'host unsupported' },
-];
 
 /** Search the turns' messages (text, role) and keep only turns with an event of one kind. */
 export function TimelineFilterBar({ filter, roles, shown, total, onChange, onClear }: TimelineFilterBarProps) {
@@ -55,7 +43,7 @@ export function TimelineFilterBar({ filter, roles, shown, total, onChange, onCle
         value={filter.event}
         onChange={(event) => onChange({ event: event.target.value as TimelineFilter['event'] })}
       >
-        {EVENTS.map((e) => (
+        {TIMELINE_EVENT_CHOICES.map((e) => (
           <option key={e.value} value={e.value}>
             {e.label}
           </option>

@@ -98,6 +98,14 @@ export interface ConsentRequest {
   stale: boolean;
 }
 
+/**
+ * The ticked lanes the form shows, in its order: those among the choices. A spec no choice lists (a plugin of
+ * another state dir) has no checkbox, so a replay from the form does not run it.
+ */
+export function shownLanes(lanes: readonly string[], choices: readonly LaneChoice[]): string[] {
+  return lanes.filter((spec) => choices.some((choice) => choice.spec === spec));
+}
+
 /** The plugin a lane spec names (`plugin:<id or folder>?…`), decoded; null for a spec that is not a plugin lane. */
 export function pluginTarget(spec: string): string | null {
   if (!spec.startsWith('plugin:')) return null;

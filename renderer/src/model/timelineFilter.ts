@@ -23,6 +23,36 @@ export function isFiltering(filter: TimelineFilter): boolean {
   return filter.text.trim() !== '' || filter.role !== '' || filter.event !== '';
 }
 
+/** The event filter's choices, as the filter bar lists them. */
+export const TIMELINE_EVENT_CHOICES: readonly { value: '' | BadgeKind; label: string }[] = [
+  { value: '', label: 'any event' },
+  { value: 'compaction', label: 'compaction' },
+  { value: 'quarantine', label: 'quarantine' },
+  { value: 'spawn', label: 'subagent spawn' },
+  { value: 'status', label: 'error status' },
+  { value: 'finding', label: 'finding' },
+  { value: 'warning', label: 'warning' },
+  { value: 'host', label: 'host unsupported' },
+];
+
+/**
+ * What keeps turns out of the timeline, one phrase per condition ([] when nothing does): the search, role and
+ * event filters, and "only turns where lanes differ".
+ */
+export function timelineFilterConditions(filter: TimelineFilter, onlyDiffering: boolean): string[] {
+  const conditions: string[] = [];
+  const text = filter.text.trim();
+  if (text !== '')
+    conditions.push(`${filter.role === '' ? 'a message' : `a ${filter.role} message`} containing “${text}”`);
+  else if (filter.role !== '') conditions.push(`a new ${filter.role} message`);
+  if (filter.event !== '') {
+    const label = TIMELINE_EVENT_CHOICES.find((choice) => choice.value === filter.event)?.label ?? filter.event;
+    conditions.push(`a ${label} event`);
+  }
+  if (onlyDiffering) conditions.push('lanes that differ');
+  return conditions;
+}
+
 /** The roles of the recording's messages, sorted (the role filter's choices). */
 export function messageRoles(recording: Recording): string[] {
   return [...new Set(Object.values(recording.messages).map((m) => m.role))].sort();

@@ -4,7 +4,7 @@
  * back/forward, or typed — is applied to the stores. Recordings are opened through `registerRecordingOpener`.
  */
 import type { InspectorApi } from '../../../src/bridge';
-import type { Recording } from '../recordingTypes';
+import { installRecording } from '../flows/installRecording';
 import { useAppStore } from '../store/appStore';
 import { useOverlayStore } from '../store/overlayStore';
 import { recordingOfAnswer } from '../store/recordingPages';
@@ -30,13 +30,6 @@ let idOfCurrent: () => string | null = replayIdOfCurrent;
 export function registerRecordingOpener(open: RecordingOpener | null, currentId?: () => string | null): void {
   opener = open;
   idOfCurrent = open && currentId ? currentId : replayIdOfCurrent;
-}
-
-/** Shows a recording that did not come from a replay of this window (its selection starts afresh). */
-export function installRecording(recording: Recording, id: string | null, title: string): void {
-  useReplayStore.setState({ recording, recordingReplayId: id, recordingTitle: title, exportError: null });
-  const lane = recording.lanes.find((l) => l.sessionId === recording.session.sessionId) ?? recording.lanes[0];
-  useSelectionStore.getState().reset(recording.session.sessionId, lane?.id ?? null);
 }
 
 /**

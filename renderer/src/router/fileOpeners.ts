@@ -8,7 +8,7 @@ import { parseRecordingFile } from '../model/recordingFile';
 import { useAppStore } from '../store/appStore';
 import { useOverlayStore } from '../store/overlayStore';
 import { useSessionsStore } from '../store/sessionsStore';
-import { installRecording } from './deepLinks';
+import { installRecording } from '../flows/installRecording';
 
 export interface FileOpeners {
   /** a recording's JSON text and the name (or path) it came from */

@@ -14,6 +14,9 @@ export const SECTIONS = [
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
+/** Asked before the section on screen is left for `to`: true lets the user go. */
+export type LeaveGuard = (to: SectionId) => boolean;
+
 export interface AppState {
   connection: ConnectionState;
   /** Why the bridge is not connected (shown to the user), or null. */
@@ -24,9 +27,19 @@ export interface AppState {
   /** The last failed overview load, as a sentence. */
   loadError: string | null;
   activeSection: SectionId;
+  /**
+   * What the section on screen asks before the user leaves it (the Config view: unsaved changes); false stays.
+   * Set by that section's view while it is shown.
+   */
+  leaveGuard: LeaveGuard | null;
   setConnection(state: ConnectionState, problem?: string | null): void;
   setTransport(transport: TransportKind | null): void;
-  selectSection(section: SectionId): void;
+  /**
+   * Shows a section. The user's navigation asks the leave guard first; `ask: false` is for a section a workflow
+   * opens as the result the user asked for (a replay's recording, try-before-save's Compare).
+   */
+  selectSection(section: SectionId, options?: { ask?: boolean }): void;
+  setLeaveGuard(guard: LeaveGuard | null): void;
   /** Fetches app.info and app.health through the bridge. */
   loadOverview(api: InspectorApi): Promise<void>;
 }
@@ -39,15 +52,21 @@ const initialState = {
   health: null,
   loadError: null,
   activeSection: 'overview' as SectionId,
+  leaveGuard: null as LeaveGuard | null,
 };
 
-export const useAppStore = create<AppState>()((set) => ({
+export const useAppStore = create<AppState>()((set, get) => ({
   ...initialState,
   setConnection: (connection, problem = null) => set({ connection, connectionProblem: problem }),
   setTransport: (transport) => set({ transport }),
-  selectSection: (section) => {
-    if (SECTIONS.some((entry) => entry.id === section && entry.available)) set({ activeSection: section });
+  selectSection: (section, options) => {
+    if (!SECTIONS.some((entry) => entry.id === section && entry.available)) return;
+    const { activeSection, leaveGuard } = get();
+    if (section === activeSection) return;
+    if (options?.ask !== false && leaveGuard && !leaveGuard(section)) return;
+    set({ activeSection: section });
   },
+  setLeaveGuard: (leaveGuard) => set({ leaveGuard }),
   async loadOverview(api) {
     try {
       const [info, health] = await Promise.all([api.call('app.info', {}), api.call('app.health', {})]);

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { BatchGetResponse, InspectorApi, RequestOf } from '../../../src/bridge';
 import { consentRequests, parseExtraSpecs, type ConsentRequest, type LaneChoice } from '../model/laneChoices';
-import { installRecording } from '../router/deepLinks';
+import { installRecording } from '../flows/installRecording';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
 import { batchRecordingOf } from './recordingPages';

@@ -36,6 +36,8 @@ export interface CompareState {
   selectCell(rowId: string, column: number): void;
   cycleColumn(delta: number, count: number): void;
   toggleFold(turn: number, start: number): void;
+  /** Another recording: every lane ticked, its own lanes side by side (no baseline), no filter, no cell. */
+  startAfresh(): void;
 }
 
 const initial = {
@@ -72,6 +74,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
     else openFolds[key] = true;
     set({ openFolds });
   },
+  startAfresh: () => set({ ...initial }),
 }));
 
 export function resetCompareStore(): void {

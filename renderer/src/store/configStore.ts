@@ -1,8 +1,9 @@
 /**
  * The Config view's state: openclaw.json as `config.read` gave it, the draft (form changes, or the raw editor's
  * text), its live preview (`config.preview`, debounced), the save and what can go wrong with it (a validation
- * refusal, a file changed on disk: reload and re-apply), backups, and try-before-save (a replay of the saved and
- * the edited config as two lanes, then Compare). Leaving the section with unsaved changes asks first.
+ * refusal, a file changed on disk: reload and re-apply), backups, and how far try-before-save got (the workflow
+ * itself, a replay of the saved and the edited config as two lanes, then Compare, is flows/tryBeforeSave.ts).
+ * Leaving the section with unsaved changes asks first (UNSAVED_LEAVE_QUESTION, asked by the view).
  */
 import { create, type StoreApi } from 'zustand';
 import type { InspectorApi } from '../../../src/bridge';
@@ -16,10 +17,7 @@ import {
   withoutUndefined,
   type ConfigDraft,
 } from '../model/configDraft';
-import { tryLaneChoices } from '../model/configTry';
-import { useAppStore } from './appStore';
 import { errorText } from './errorText';
-import { useReplayStore } from './replayStore';
 import { onStateDirChange, useWorkspaceStore } from './workspaceStore';
 
 export interface ConfigLocation {
@@ -69,7 +67,7 @@ export interface ConfigState {
   save(api: InspectorApi): Promise<void>;
   reloadAndReapply(api: InspectorApi): Promise<void>;
   restore(api: InspectorApi, backupFile: string): Promise<void>;
-  tryBeforeSave(api: InspectorApi, session: { file: string; title: string }): Promise<void>;
+  setTryState(tryState: ConfigTryState): void;
 }
 
 const initial = {
@@ -95,17 +93,17 @@ export function isDirty(state: Pick<ConfigState, 'draft' | 'rawText' | 'read'>):
   return draftSize(state.draft) > 0;
 }
 
-function inputOf(state: ConfigState) {
+/** What config.preview, config.save and config.tryLanes take for the edit: the raw text, or the form's changes. */
+export function configInput(state: Pick<ConfigState, 'rawText' | 'draft'>) {
   return state.rawText !== null ? { text: state.rawText } : { changes: draftChanges(state.draft) };
 }
 
+/** What leaving the section with unsaved changes asks. */
+export const UNSAVED_LEAVE_QUESTION =
+  'openclaw.json has unsaved changes. Leave the Config section? (Your changes are kept until you discard them.)';
+
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
 let previewSeq = 0;
-/** set while try-before-save moves to the replay: that navigation does not ask */
-let leavingForTry = false;
-let tryReplayPending = false;
-/** the replay store's run before try-before-save asked for one (a new run object means it started) */
-let runBeforeTry: unknown = null;
 
 type Set = StoreApi<ConfigState>['setState'];
 type Get = StoreApi<ConfigState>['getState'];
@@ -121,7 +119,7 @@ function schedulePreview(set: Set, get: Get, api: InspectorApi): void {
       const preview = await api.call('config.preview', {
         ...state.location,
         baseHash: state.read!.hash,
-        ...inputOf(state),
+        ...configInput(state),
       });
       if (seq === previewSeq) set({ preview, previewError: null });
     } catch (error) {
@@ -167,7 +165,11 @@ async function save(set: Set, get: Get, api: InspectorApi): Promise<void> {
   if (!state.read || !isDirty(state) || state.saving) return;
   set({ saving: true, saveMessage: null });
   try {
-    const result = await api.call('config.save', { ...state.location, baseHash: state.read.hash, ...inputOf(state) });
+    const result = await api.call('config.save', {
+      ...state.location,
+      baseHash: state.read.hash,
+      ...configInput(state),
+    });
     set({ saving: false });
     await applySaveResult(set, get, api, result);
   } catch (error) {
@@ -183,37 +185,6 @@ async function restore(set: Set, get: Get, api: InspectorApi, backupFile: string
     await applySaveResult(set, get, api, result);
   } catch (error) {
     set({ saveMessage: { tone: 'error', text: errorText(error) } });
-  }
-}
-
-/** Lanes of the saved and the edited config into the replay form, then the replay flow (consent, progress). */
-async function tryBeforeSave(set: Set, get: Get, api: InspectorApi, session: { file: string; title: string }) {
-  const state = get();
-  if (!state.read) return;
-  set({ tryState: { status: 'preparing', notes: [], error: null } });
-  try {
-    const lanes = await api.call('config.tryLanes', {
-      ...state.location,
-      baseHash: state.read.hash,
-      ...inputOf(state),
-    });
-    if (lanes.refused) return set({ tryState: { status: 'failed', notes: [], error: lanes.refused } });
-    set({ tryState: { status: 'started', notes: lanes.notes, error: null } });
-    const replay = useReplayStore.getState();
-    replay.setForm({
-      lanes: [lanes.saved.spec, lanes.edited.spec],
-      extraSpecs: '',
-      keepRecentTokens: lanes.edited.keepRecentTokens ? String(lanes.edited.keepRecentTokens) : '',
-    });
-    leavingForTry = true;
-    tryReplayPending = true;
-    runBeforeTry = replay.run;
-    await replay.requestStart(api, session, tryLaneChoices(lanes, state.read.plugins));
-    const after = useReplayStore.getState();
-    if (!after.pending && after.run === runBeforeTry) leavingForTry = tryReplayPending = false;
-  } catch (error) {
-    leavingForTry = tryReplayPending = false;
-    set({ tryState: { status: 'failed', notes: [], error: errorText(error) } });
   }
 }
 
@@ -253,37 +224,8 @@ export const useConfigStore = create<ConfigState>()((set, get) => ({
     await get().load(api, get().location);
   },
   restore: (api, backupFile) => restore(set, get, api, backupFile),
-  tryBeforeSave: (api, session) => tryBeforeSave(set, get, api, session),
+  setTryState: (tryState) => set({ tryState }),
 }));
-
-// Leaving the Config section with unsaved changes asks first (the draft is kept either way).
-useAppStore.subscribe((state, previous) => {
-  if (previous.activeSection !== 'config' || state.activeSection === 'config') return;
-  if (leavingForTry) {
-    leavingForTry = false;
-    return;
-  }
-  if (!isDirty(useConfigStore.getState())) return;
-  const leave = window.confirm(
-    'openclaw.json has unsaved changes. Leave the Config section? (Your changes are kept until you discard them.)',
-  );
-  if (!leave) useAppStore.setState({ activeSection: 'config' });
-});
-
-// A try-before-save replay that finished opens in Compare (after the replay flow has opened Replay).
-useReplayStore.subscribe((state, previous) => {
-  if (!tryReplayPending) return;
-  if (previous.pending && !state.pending) {
-    // consent given: the replay starts right after; cancelled: the run stays what it was
-    setTimeout(() => {
-      if (useReplayStore.getState().run === runBeforeTry) tryReplayPending = leavingForTry = false;
-    }, 0);
-  }
-  if (state.recording && state.recordingReplayId !== previous.recordingReplayId) {
-    tryReplayPending = false;
-    setTimeout(() => useAppStore.getState().selectSection('compare'), 0);
-  }
-});
 
 // another state dir: its openclaw.json (unless unsaved changes of the current file are pending)
 onStateDirChange((api, info) => {
@@ -296,6 +238,5 @@ export { applyCompactionForm, withoutUndefined };
 
 export function resetConfigStore(): void {
   clearTimeout(previewTimer);
-  leavingForTry = tryReplayPending = false;
   useConfigStore.setState({ ...initial });
 }

@@ -6,7 +6,8 @@
  */
 import { create } from 'zustand';
 import type { InspectorApi, RecentRecording } from '../../../src/bridge';
-import { installRecording, openFromRuntime, registerRecordingOpener } from '../router/deepLinks';
+import { installRecording } from '../flows/installRecording';
+import { openFromRuntime, registerRecordingOpener } from '../router/deepLinks';
 import { registerFileOpeners } from '../router/fileOpeners';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';

@@ -11,32 +11,39 @@ import { errorText } from './errorText';
 import { usePluginsStore } from './pluginsStore';
 import { replayParams } from './replayParams';
 import { startReplay } from './replayRun';
-import type { ReplayStoreAccess } from './replayTypes';
+import type { LaunchOptions, ReplayLaunch, ReplayStoreAccess, StartOutcome } from './replayTypes';
 
 export async function requestStart(
   store: ReplayStoreAccess,
   api: InspectorApi,
   session: { file: string; title: string },
   choices: readonly LaneChoice[],
-): Promise<void> {
+  options: LaunchOptions = {},
+): Promise<StartOutcome> {
   const { set, get } = store;
-  const built = replayParams(get().form, session.file);
+  const launch: ReplayLaunch = {
+    session,
+    form: { ...get().form, ...options.form },
+    opensIn: options.opensIn ?? 'replay',
+  };
+  const built = replayParams(launch.form, session.file);
   if (!built.ok) {
     set({ formError: built.problem });
-    return;
+    return 'refused';
   }
-  const extra = parseExtraSpecs(get().form.extraSpecs);
-  const unknown = unknownPluginSpecs([...get().form.lanes, ...extra], choices);
+  const extra = parseExtraSpecs(launch.form.extraSpecs);
+  const unknown = unknownPluginSpecs([...launch.form.lanes, ...extra], choices);
   if (unknown.length > 0) {
     set({ formError: unknown.join('\n') });
-    return;
+    return 'refused';
   }
-  const requests = consentRequests(get().form.lanes, choices, extra);
+  const requests = consentRequests(launch.form.lanes, choices, extra);
   if (requests.length > 0) {
-    set({ pending: { sessionFile: session.file, sessionTitle: session.title, requests }, formError: null });
-    return;
+    set({ pending: { launch, requests }, formError: null });
+    return 'asked';
   }
-  await startReplay(store, api, session.file, session.title);
+  await startReplay(store, api, launch);
+  return 'started';
 }
 
 /** The main process's consent for these plugin folders (or `plugin:<folder>` specs): its one-time nonce. */
@@ -82,5 +89,5 @@ export async function confirmConsent(
     return;
   }
   set({ consentBusy: false, pending: null });
-  await startReplay(store, api, pending.sessionFile, pending.sessionTitle, consentNonce);
+  await startReplay(store, api, pending.launch, consentNonce);
 }

@@ -1,12 +1,12 @@
 /** A replay from replay.start to its Recording: progress from `replay.get` polls and `replay.progress` events. */
 import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
+import { startRecordingView } from '../flows/recordingView';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
 import { recordingOfAnswer } from './recordingPages';
 import { replayParams } from './replayParams';
 import { streamReplay } from './replayStream';
-import type { FinishedRecording, ReplayStoreAccess } from './replayTypes';
-import { useSelectionStore } from './selectionStore';
+import type { FinishedRecording, ReplayLaunch, ReplayOpensIn, ReplayStoreAccess } from './replayTypes';
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,13 +23,16 @@ function keepPrevious(state: ReturnType<ReplayStoreAccess['get']>): FinishedReco
   return [current, ...previous.filter((p) => p.replayId !== recordingReplayId)].slice(0, MAX_PREVIOUS_RECORDINGS);
 }
 
-/** The recording becomes the one shown; `open` also selects its first lane and the Replay view. */
+/**
+ * The recording becomes the one shown; `opensIn` (its first pages only) starts the views afresh on it and opens
+ * that section — what the user asked for by starting the replay, so leaving the section they are in does not ask.
+ */
 function showRecording(
   { set, get }: ReplayStoreAccess,
   replayId: string,
   recording: NonNullable<FinishedRecording['recording']>,
   title: string,
-  open: boolean,
+  opensIn: ReplayOpensIn | null,
 ): void {
   set({
     recording,
@@ -38,11 +41,9 @@ function showRecording(
     exportError: null,
     previous: get().recordingReplayId === replayId ? get().previous : keepPrevious(get()),
   });
-  if (!open) return;
-  const firstLane =
-    recording.lanes.find((lane) => lane.sessionId === recording.session.sessionId) ?? recording.lanes[0];
-  useSelectionStore.getState().reset(recording.session.sessionId, firstLane?.id ?? null);
-  useAppStore.getState().selectSection('replay');
+  if (!opensIn) return;
+  startRecordingView(recording);
+  useAppStore.getState().selectSection(opensIn, { ask: false });
 }
 
 /**
@@ -50,7 +51,12 @@ function showRecording(
  * In live mode every pass replaces the recording shown (the timeline grows; the selection stays). A recording too
  * large for one bridge message is read page by page.
  */
-async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: string): Promise<void> {
+async function watch(
+  store: ReplayStoreAccess,
+  api: InspectorApi,
+  replayId: string,
+  opensIn: ReplayOpensIn,
+): Promise<void> {
   const { set, get } = store;
   let passes = 0;
   for (;;) {
@@ -68,7 +74,7 @@ async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: stri
       if (snapshot.following && (snapshot.recording || snapshot.paged) && pass > passes) {
         const recording = await recordingOfAnswer(api, replayId, snapshot);
         if (get().run?.replayId !== replayId) return;
-        if (recording) showRecording(store, replayId, recording, run.sessionTitle, passes === 0);
+        if (recording) showRecording(store, replayId, recording, run.sessionTitle, passes === 0 ? opensIn : null);
         passes = pass;
       }
       set({
@@ -94,23 +100,23 @@ async function watch(store: ReplayStoreAccess, api: InspectorApi, replayId: stri
     });
     const recording = snapshot.status === 'done' ? await recordingOfAnswer(api, replayId, snapshot) : null;
     if (recording && get().run?.replayId === replayId) {
-      showRecording(store, replayId, recording, run.sessionTitle, passes === 0);
+      showRecording(store, replayId, recording, run.sessionTitle, passes === 0 ? opensIn : null);
     }
     return;
   }
 }
 
-/** Starts a replay of the form's lanes on `sessionFile` and follows it to the end. */
+/** Starts the replay `launch` asks for (its lanes, not necessarily the form's) and follows it to the end. */
 export async function startReplay(
   store: ReplayStoreAccess,
   api: InspectorApi,
-  sessionFile: string,
-  sessionTitle: string,
+  launch: ReplayLaunch,
   /** plugins.requestConsent's nonce for the plugins confirmed for this run */
   consentNonce?: string,
 ): Promise<void> {
   const { set, get } = store;
-  const built = replayParams(get().form, sessionFile, consentNonce);
+  const { file: sessionFile, title: sessionTitle } = launch.session;
+  const built = replayParams(launch.form, sessionFile, consentNonce);
   if (!built.ok) {
     set({ formError: built.problem });
     return;
@@ -123,10 +129,10 @@ export async function startReplay(
     const { replayId } = await api.call('replay.start', built.params);
     set({ run: { ...get().run!, replayId, status: 'running' } });
     // live mode replaces the recording per pass (replay.get); a one-off replay streams its turns (replay.stream)
-    if (built.params.follow) await watch(store, api, replayId);
+    if (built.params.follow) await watch(store, api, replayId, launch.opensIn);
     else
       await streamReplay(store, api, replayId, (recording, open) => {
-        showRecording(store, replayId, recording, sessionTitle, open);
+        showRecording(store, replayId, recording, sessionTitle, open ? launch.opensIn : null);
       });
   } catch (error) {
     set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });

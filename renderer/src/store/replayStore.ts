@@ -15,6 +15,7 @@ export { DEFAULT_HOST, DEFAULT_WINDOW, replayParams } from './replayParams';
 export type {
   ExportFormat,
   FinishedRecording,
+  LaunchOptions,
   PendingStart,
   ReplayFormState,
   ReplayRun,
@@ -102,7 +103,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => {
     ...initial,
     setForm: (patch) => set({ form: { ...get().form, ...patch }, formError: null }),
     toggleLane: (spec) => toggleLane(store, spec),
-    requestStart: (api, session, choices) => requestStart(store, api, session, choices),
+    requestStart: (api, session, choices, options) => requestStart(store, api, session, choices, options),
     confirmConsent: (api, mode) => confirmConsent(store, api, mode),
     dismissConsent: () => set({ pending: null }),
     handleEvent: (event) => applyProgress(store, event),

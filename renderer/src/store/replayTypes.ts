@@ -41,9 +41,32 @@ export interface ReplayRun {
   passes?: number;
 }
 
+/** The section a replay's recording opens in once its first turns arrive. */
+export type ReplayOpensIn = 'replay' | 'compare';
+
+/**
+ * One replay as it is asked for: the session, the values it runs with — the form's, or another lane set a workflow
+ * passes for this replay only (try-before-save: the saved and the edited config), never written into the form —
+ * and where its recording opens.
+ */
+export interface ReplayLaunch {
+  session: { file: string; title: string };
+  form: ReplayFormState;
+  opensIn: ReplayOpensIn;
+}
+
+/** What a caller may change for one replay: fields over the form's values, and where the recording opens. */
+export interface LaunchOptions {
+  form?: Partial<ReplayFormState>;
+  opensIn?: ReplayOpensIn;
+}
+
+/** What requestStart did: started (and followed to its end), asked for consent, or refused the form (formError). */
+export type StartOutcome = 'started' | 'asked' | 'refused';
+
 export interface PendingStart {
-  sessionFile: string;
-  sessionTitle: string;
+  /** the replay that starts once consent is given, exactly as asked for */
+  launch: ReplayLaunch;
   requests: ConsentRequest[];
 }
 
@@ -81,12 +104,16 @@ export interface ReplayState {
 
   setForm(patch: Partial<ReplayFormState>): void;
   toggleLane(spec: string): void;
-  /** Validates the form; asks for consent when a plugin lane needs it, else starts. */
+  /**
+   * Validates the form (with `options` over it, for this replay only); asks for consent when a plugin lane needs
+   * it, else starts and follows the replay to its end.
+   */
   requestStart(
     api: InspectorApi,
     session: { file: string; title: string },
     choices: readonly LaneChoice[],
-  ): Promise<void>;
+    options?: LaunchOptions,
+  ): Promise<StartOutcome>;
   /** `approve`: remember consent for every approvable plugin, then start; `once`: start with allowExecute. */
   confirmConsent(api: InspectorApi, mode: 'approve' | 'once'): Promise<void>;
   dismissConsent(): void;

@@ -8,13 +8,23 @@ import { Notice } from '../components/Notice';
 import { draftSize } from '../model/configDraft';
 import { enginesFromDoctor } from '../model/configSlots';
 import { useDoctorStore } from '../store/doctorStore';
-import { isDirty, useConfigStore } from '../store/configStore';
+import { useAppStore } from '../store/appStore';
+import { isDirty, UNSAVED_LEAVE_QUESTION, useConfigStore } from '../store/configStore';
 import { isTypingTarget, matchShortcut } from '../shortcuts';
 import { ConfigViewForms } from './ConfigViewForms';
 import { ConfigConflictNotice, ConfigTrySection } from './ConfigViewPanels';
 import './ConfigView.css';
 
 const RECHECK_MS = 3000;
+
+/** While the view is shown, leaving the section with unsaved changes asks first (the draft is kept either way). */
+function useLeaveGuard() {
+  useEffect(() => {
+    const { setLeaveGuard } = useAppStore.getState();
+    setLeaveGuard(() => !isDirty(useConfigStore.getState()) || window.confirm(UNSAVED_LEAVE_QUESTION));
+    return () => setLeaveGuard(null);
+  }, []);
+}
 
 /** Ctrl/Cmd+S saves, "/" goes to the search; closing the window with unsaved changes asks first. */
 function useConfigKeys(onSave: () => void, searchRef: RefObject<HTMLInputElement | null>, dirty: boolean) {
@@ -109,6 +119,7 @@ export function ConfigView() {
   const searchRef = useRef<HTMLInputElement>(null);
   const dirty = isDirty(state);
   useConfigLoaded(client);
+  useLeaveGuard();
   useConfigKeys(() => client && void useConfigStore.getState().save(client), searchRef, dirty);
   // while there are unsaved changes, look again every few seconds: a change made on disk meanwhile shows up
   useEffect(() => {

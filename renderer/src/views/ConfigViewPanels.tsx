@@ -6,6 +6,7 @@ import { ConfigFiles } from '../components/ConfigFiles';
 import { ConfigTryPanel } from '../components/ConfigTryPanel';
 import { ConsentDialog } from '../components/ConsentDialog';
 import { Notice } from '../components/Notice';
+import { tryBeforeSave } from '../flows/tryBeforeSave';
 import { RunStatus } from '../components/RunStatus';
 import { sessionTitle } from '../model/sessionRows';
 import { useAppStore } from '../store/appStore';
@@ -80,7 +81,7 @@ export function ConfigTrySection({ api, read }: { api: InspectorApi; read: Confi
         error={state.tryState.error}
         blocked={blocked}
         onSelect={(file) => sessions.select(file)}
-        onTry={() => selected && void state.tryBeforeSave(api, { file: selected.file, title: sessionTitle(selected) })}
+        onTry={() => selected && void tryBeforeSave(api, { file: selected.file, title: sessionTitle(selected) })}
       />
       {replay.run && state.tryState.status === 'started' && (
         <RunStatus run={replay.run} onCancel={() => void replay.cancel(api)} onOpen={() => selectSection('replay')} />

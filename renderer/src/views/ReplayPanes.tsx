@@ -17,6 +17,7 @@ import type { Recording } from '../recordingTypes';
 import { useSelectionStore } from '../store/selectionStore';
 import { useTimelineFilterStore } from '../store/timelineFilterStore';
 import { copyText } from '../copyText';
+import { TimelineFilterEmpty } from './TimelineSearch';
 
 /** about what the timeline's Turn column and one lane's three columns take, in px (to size the first split) */
 const TURN_COLUMN_WIDTH = 70;
@@ -163,9 +164,13 @@ export function ReplayPanes(props: ReplayPanesProps) {
           width={size.width}
           compact={compact}
         />
-        <FillHeight>
-          {(height) => <TimelineAtTurn lanes={timelineLanes} rows={visibleRows} height={height} />}
-        </FillHeight>
+        {visibleRows.length === 0 && props.rows.length > 0 ? (
+          <TimelineFilterEmpty total={props.rows.length} />
+        ) : (
+          <FillHeight>
+            {(height) => <TimelineAtTurn lanes={timelineLanes} rows={visibleRows} height={height} />}
+          </FillHeight>
+        )}
       </>
     );
   };

@@ -12,8 +12,8 @@ import { RunStatus } from '../components/RunStatus';
 import { SessionFilters } from '../components/SessionFilters';
 import { SessionTable } from '../components/SessionTable';
 import { StateDirForm } from '../components/StateDirForm';
-import { laneChoices, type LaneChoice } from '../model/laneChoices';
-import { buildSessionRows, sessionAgents, sessionTitle } from '../model/sessionRows';
+import { laneChoices, shownLanes, type LaneChoice } from '../model/laneChoices';
+import { buildSessionRows, sessionAgents, sessionTitle, type ListedSession } from '../model/sessionRows';
 import { useAppStore } from '../store/appStore';
 import { useBatchStore } from '../store/batchStore';
 import { usePluginsStore } from '../store/pluginsStore';
@@ -115,20 +115,61 @@ function startWaitReason(listing: boolean, readingDefaults: boolean): string | n
   return readingDefaults ? 'Reading the session’s settings…' : null;
 }
 
+/**
+ * The replay form for the chosen session with the session's defaults (and why they are missing, when they could
+ * not be read), and the run's progress. Start runs exactly the lanes the form shows.
+ */
+function SessionReplayForm({ choices, selected }: { choices: readonly LaneChoice[]; selected: ListedSession | null }) {
+  const client = useInspectorClient();
+  const replay = useReplayStore();
+  const selectSection = useAppStore((s) => s.selectSection);
+  const listing = useSessionsStore((s) => s.loading);
+  const defaults = useSessionDefaultsStore((s) => s.defaults);
+  const defaultsLoading = useSessionDefaultsStore((s) => s.loading);
+  const defaultsProblem = useSessionDefaultsStore((s) => (s.sessionFile === selected?.file ? s.error : null));
+  const workspaceChoosing = useWorkspaceStore((s) => s.choosing);
+  const sources = useMemo(() => (defaults ? fieldSources(defaults) : null), [defaults]);
+  const running = replay.run?.status === 'starting' || replay.run?.status === 'running';
+  return (
+    <>
+      <ReplayForm
+        sessionTitle={selected ? sessionTitle(selected) : null}
+        choices={choices}
+        form={replay.form}
+        problem={replay.formError}
+        running={running}
+        waitReason={startWaitReason(listing || workspaceChoosing, defaultsLoading)}
+        sources={sources}
+        sourcesProblem={defaultsProblem}
+        onToggleLane={replay.toggleLane}
+        onChange={replay.setForm}
+        onStart={() => {
+          if (!client || !selected) return;
+          const session = { file: selected.file, title: sessionTitle(selected) };
+          void replay.requestStart(client, session, choices, {
+            form: { lanes: shownLanes(replay.form.lanes, choices) },
+          });
+        }}
+      />
+      {replay.run && (
+        <RunStatus
+          run={replay.run}
+          onCancel={() => client && void replay.cancel(client)}
+          onOpen={() => selectSection('replay')}
+        />
+      )}
+    </>
+  );
+}
+
 /** Choose a session and lanes, give consent for plugin code, run the replay and watch its progress. */
 export function SessionsView() {
   const client = useInspectorClient();
   const sessions = useSessionsStore();
   const plugins = usePluginsStore();
   const replay = useReplayStore();
-  const selectSection = useAppStore((s) => s.selectSection);
   useSessionsAndPluginsLoaded(client);
   useSessionDefaultsApplied(client);
-  const defaults = useSessionDefaultsStore((s) => s.defaults);
-  const defaultsLoading = useSessionDefaultsStore((s) => s.loading);
-  const workspaceChoosing = useWorkspaceStore((s) => s.choosing);
-  const sources = useMemo(() => (defaults ? fieldSources(defaults) : null), [defaults]);
-
   const rows = useMemo(() => buildSessionRows(sessions.sessions, sessions.view), [sessions.sessions, sessions.view]);
   const agents = useMemo(() => sessionAgents(sessions.sessions), [sessions.sessions]);
   const doctorReport = useDoctorStore((s) => s.report);
@@ -138,7 +179,6 @@ export function SessionsView() {
   );
   useDemoLanePreselected(choices);
   const selected = sessions.sessions.find((s) => s.file === sessions.selectedFile) ?? null;
-  const running = replay.run?.status === 'starting' || replay.run?.status === 'running';
 
   return (
     <div className="view sessions-view">
@@ -158,28 +198,7 @@ export function SessionsView() {
           <SessionTable rows={rows} selectedFile={sessions.selectedFile} onSelect={sessions.select} />
         </div>
         <div className="sessions-view__side">
-          <ReplayForm
-            sessionTitle={selected ? sessionTitle(selected) : null}
-            choices={choices}
-            form={replay.form}
-            problem={replay.formError}
-            running={running}
-            waitReason={startWaitReason(sessions.loading || workspaceChoosing, defaultsLoading)}
-            sources={sources}
-            onToggleLane={replay.toggleLane}
-            onChange={replay.setForm}
-            onStart={() => {
-              if (client && selected)
-                void replay.requestStart(client, { file: selected.file, title: sessionTitle(selected) }, choices);
-            }}
-          />
-          {replay.run && (
-            <RunStatus
-              run={replay.run}
-              onCancel={() => client && void replay.cancel(client)}
-              onOpen={() => selectSection('replay')}
-            />
-          )}
+          <SessionReplayForm choices={choices} selected={selected} />
           <BatchStart choices={choices} />
           <RecentRecordingsCard />
         </div>

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { TimelineFilterBar } from '../components/TimelineFilterBar';
-import { messageRoles } from '../model/timelineFilter';
+import { TimelineNoMatch } from '../components/TimelineNoMatch';
+import { messageRoles, timelineFilterConditions } from '../model/timelineFilter';
 import type { Recording } from '../recordingTypes';
+import { useSelectionStore } from '../store/selectionStore';
 import { useTimelineFilterStore } from '../store/timelineFilterStore';
 
 /** The Replay timeline's search bar, connected to its store. */
@@ -10,5 +12,22 @@ export function TimelineSearch({ recording, shown, total }: { recording: Recordi
   const roles = useMemo(() => messageRoles(recording), [recording]);
   return (
     <TimelineFilterBar filter={filter} roles={roles} shown={shown} total={total} onChange={setFilter} onClear={clear} />
+  );
+}
+
+/** In place of the timeline when its filters keep out every turn: which ones, and Clear (search and "only differ"). */
+export function TimelineFilterEmpty({ total }: { total: number }) {
+  const filter = useTimelineFilterStore((s) => s.filter);
+  const onlyDiffering = useSelectionStore((s) => s.onlyDiffering);
+  const conditions = useMemo(() => timelineFilterConditions(filter, onlyDiffering), [filter, onlyDiffering]);
+  return (
+    <TimelineNoMatch
+      conditions={conditions}
+      total={total}
+      onClear={() => {
+        useTimelineFilterStore.getState().clear();
+        useSelectionStore.getState().setOnlyDiffering(false);
+      }}
+    />
   );
 }
