@@ -21,7 +21,13 @@ const group = (file) => {
 
 for (const file of report.testResults ?? []) {
   const name = group(file.name);
-  const counts = groups.get(name) ?? { passed: 0, failed: 0, skipped: 0 };
+  const counts = groups.get(name) ?? { passed: 0, failed: 0, skipped: 0, first: Infinity, last: 0, fileMs: 0 };
+  // the projects run side by side: a project's time is from its first file's start to its last file's end
+  if (file.startTime && file.endTime) {
+    counts.first = Math.min(counts.first, file.startTime);
+    counts.last = Math.max(counts.last, file.endTime);
+    counts.fileMs += file.endTime - file.startTime;
+  }
   let failedInside = 0;
   for (const assertion of file.assertionResults ?? []) {
     if (assertion.status === 'passed') counts.passed += 1;
@@ -40,7 +46,11 @@ for (const file of report.testResults ?? []) {
 let passed = 0;
 let failed = 0;
 for (const [name, counts] of groups) {
-  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const span = counts.last > counts.first ? `${((counts.last - counts.first) / 1000).toFixed(0)} s` : 'no time';
+  const files = `${(counts.fileMs / 1000).toFixed(0)} s`;
+  console.log(
+    `${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped; ${span} from its first file's start to its last's end (${files} of file time)`,
+  );
   passed += counts.passed;
   failed += counts.failed;
 }

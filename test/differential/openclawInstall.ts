@@ -36,8 +36,7 @@ function installed(dir: string, version: string): boolean {
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/openclaw/package.json'), 'utf8')) as {
       version?: string;
     };
-    const complete = !stagesBundledPluginDeps(version) || fs.existsSync(path.join(dir, BUNDLED_DEPS_DONE));
-    return pkg.version === version && fs.existsSync(path.join(dir, 'node_modules/.bin/node')) && complete;
+    return pkg.version === version && fs.existsSync(path.join(dir, 'node_modules/.bin/node'));
   } catch {
     return false;
   }
@@ -58,17 +57,21 @@ export function ensureOpenClaw(version: string, log: (line: string) => void = ()
     node: path.join(dir, 'node_modules/.bin/node'),
     entry: path.join(dir, 'node_modules/openclaw/openclaw.mjs'),
   };
-  if (installed(dir, version)) return result;
-  log(`installing openclaw@${version} with node@24 into ${dir} (once)`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `openclaw-${version}`, private: true }));
   const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' };
-  // node first and saved, so the second install leaves it in place while openclaw's preinstall runs under it
-  npm(dir, ['i', 'node@24'], env);
   const pathWithNode = `${path.join(dir, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
-  npm(dir, ['i', `openclaw@${version}`], { ...env, PATH: pathWithNode });
-  if (!installed(dir, version)) throw new Error(`openclaw@${version} did not install into ${dir}`);
-  if (stagesBundledPluginDeps(version)) installBundledPluginDeps(dir, { ...env, PATH: pathWithNode });
+  if (!installed(dir, version)) {
+    log(`installing openclaw@${version} with node@24 into ${dir} (once)`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `openclaw-${version}`, private: true }));
+    // node first and saved, so the second install leaves it in place while openclaw's preinstall runs under it
+    npm(dir, ['i', 'node@24'], env);
+    npm(dir, ['i', `openclaw@${version}`], { ...env, PATH: pathWithNode });
+    if (!installed(dir, version)) throw new Error(`openclaw@${version} did not install into ${dir}`);
+  }
+  if (stagesBundledPluginDeps(version) && !fs.existsSync(path.join(dir, BUNDLED_DEPS_DONE))) {
+    log(`installing the bundled plugins' dependencies of openclaw@${version} (once)`);
+    installBundledPluginDeps(dir, { ...env, PATH: pathWithNode });
+  }
   return result;
 }
 

@@ -15,6 +15,8 @@ export interface ScenarioReply {
   /** the text is sent this many times over (large replies without large scenario files) */
   repeat?: number;
   toolCalls?: ScenarioToolCall[];
+  /** why the text reply ended (`finish_reason`): `stop` (default) or `length`, the output cap reached */
+  finish?: 'stop' | 'length';
 }
 
 export interface ScenarioTurn {
@@ -44,7 +46,7 @@ export interface Scenario {
   heartbeat?: { prompt: string };
   subagentReply?: ScenarioReply;
   turns: ScenarioTurn[];
-  /** versions this scenario runs on (default: all) */
+  /** releases this scenario runs on (default: differential.ts FULL_MATRIX) */
   versions?: string[];
   /**
    * differences that are known and explained (README's fidelity section): `<version>` → `<turn>:<field>` list;

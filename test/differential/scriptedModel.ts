@@ -130,7 +130,7 @@ function writeStream(res: http.ServerResponse, reply: ScenarioReply, seq: number
   } else {
     completion = (reply.text ?? '').repeat(reply.repeat ?? 1);
     res.write(chunk({ content: completion }, null));
-    res.write(chunk({}, 'stop'));
+    res.write(chunk({}, reply.finish ?? 'stop'));
   }
   const usage = usageOf(body, completion);
   res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, choices: [], usage })}\n\n`);
