@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Two test files at a time, every project in one pool (vitest's default on 2 cores is one: cores − 1). Many files
+    // wait on child processes (engine hosts, the built app, Chromium) more than they compute, and the e2e files run
+    // beside the node and renderer ones instead of after them. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
         test: {
@@ -12,7 +16,7 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             'test/conformance/**/*.test.ts',
             'test/main/**/*.test.ts',
-            'test/differential/fixtures.test.ts',
+            'test/differential/fixtures*.test.ts',
           ],
           setupFiles: ['test/unit/propertySeed.ts'],
           testTimeout: 30_000,
@@ -35,7 +39,6 @@ export default defineConfig({
           globalSetup: ['test/e2e/sharedChromium.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
