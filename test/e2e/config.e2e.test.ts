@@ -5,7 +5,8 @@
  * and the edited config side by side; nothing is written), save, and check the file on disk byte for byte
  * (comments intact, a backup of the previous version). Then: a value the schema refuses is shown on its field and
  * cannot be saved; a change made on disk meanwhile is caught (reload and re-apply); a file that is not JSON5 opens
- * in the text editor and is fixed there; a backup is restored; leaving with unsaved changes asks first.
+ * in the text editor and is fixed there; a backup is restored; leaving with unsaved changes asks first. After the
+ * try, a plain replay from Sessions runs exactly the lanes its form shows, and Compare opens on that recording's lanes.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import {
   openApp,
   PROJECT_ROOT,
   saveScreenshot,
+  saveScreenshotsAtSizes,
   startBuiltServer,
   TEST_RESULTS_DIR,
   type BuiltServer,
@@ -156,6 +158,40 @@ describeWithChromium('browser mode: the Config view', (chromiumPath) => {
     const configFile = decodeURIComponent(/[?&]config=([^&]+)/.exec(String(lanes[1]!.spec))![1]!);
     expect(configFile.startsWith(path.join(tmpdir(), 'contextscope-try-'))).toBe(true);
     expect(JSON.parse(readFileSync(configFile, 'utf8'))).toEqual({ budgetShare: 0.6, minRecentTurns: 1 });
+  });
+
+  it('a plain replay from Sessions after the try runs exactly the lanes the form shows; Compare opens on them', async () => {
+    // Compare of the try's recording with a lane unticked: the next recording must not inherit that
+    await section(page, 'Compare');
+    await page.getByRole('group', { name: 'Lanes' }).getByRole('checkbox', { name: 'edited config' }).uncheck();
+    await page.getByText('Pick at least two lanes to compare.').waitFor();
+    await section(page, 'Sessions');
+    const form = page.getByRole('form', { name: 'Replay settings' });
+    const plugin = form.getByRole('checkbox', { name: /plugin:recent-window/ });
+    if (await plugin.isChecked()) await plugin.uncheck();
+    const legacy = form.getByRole('checkbox', { name: /^legacy/ });
+    if (!(await legacy.isChecked())) await legacy.check();
+    await form.getByLabel('More lanes (lane specs, space-separated)').fill('legacy?window=16000&label=small');
+    const ticked = await form
+      .locator('.lane-option', { has: page.locator('input:checked') })
+      .locator('.lane-option__label')
+      .allTextContents();
+    expect(ticked).toEqual(['legacy']);
+    await saveScreenshotsAtSizes(page, 'config-try-then-sessions', { reveal: form });
+    await form.getByRole('button', { name: 'Start replay' }).click();
+    await expect
+      .poll(() => page.locator('.replay-view__meta').textContent(), { timeout: 60_000 })
+      .toMatch(/^12 turns · 2 lanes · /);
+    expect(await page.getByRole('tablist', { name: 'Lane' }).getByRole('tab').allTextContents()).toEqual([
+      'legacy',
+      'small',
+    ]);
+    await saveScreenshotsAtSizes(page, 'config-try-then-replay');
+    await section(page, 'Compare');
+    await expect
+      .poll(() => page.getByTestId('aligned-head').locator('.aligned-head__label').allTextContents())
+      .toEqual(['legacy', 'small']);
+    await saveScreenshotsAtSizes(page, 'config-try-then-compare');
   });
 
   it('saves: the file on disk has exactly the two values changed, comments intact, and a backup', async () => {

@@ -221,6 +221,33 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return file;
 }
 
+/** The window sizes the e2e screenshots are taken at: a 13" laptop and a desktop. */
+export const SCREENSHOT_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * Screenshots of what is on screen at each of SCREENSHOT_SIZES (`test-results/<name>-<w>x<h>.png`), waiting a frame
+ * after each resize for the layout (and scrolling `reveal` into view); the viewport is put back as it was.
+ */
+export async function saveScreenshotsAtSizes(
+  page: Page,
+  name: string,
+  options: { reveal?: Locator } = {},
+): Promise<string[]> {
+  const before = page.viewportSize();
+  const files: string[] = [];
+  for (const size of SCREENSHOT_SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await options.reveal?.scrollIntoViewIfNeeded();
+    files.push(await saveScreenshot(page, `${name}-${size.width}x${size.height}`));
+  }
+  if (before) await page.setViewportSize(before);
+  return files;
+}
+
 /** The built app in browser mode with its own config dir, and Chromium showing it (light scheme). */
 export interface RunningApp {
   server: BuiltServer;

@@ -1,6 +1,7 @@
 /**
  * A state dir of OpenClaw 2026.8+ (sessions in SQLite) in the built app: the Sessions view lists its sessions with
- * their storage and counts, one of them replays to the end, and nothing in the state dir changes.
+ * their storage and counts, one of them replays to the end, and nothing in the state dir changes. A SQLite session
+ * whose key also names a JSONL session of the same agent is read, defaulted and replayed by its row.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -9,7 +10,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { discoverSessions, generateSession, writeGeneratedSessions } from '../../src/transcripts';
-import { describeWithChromium, loadSessionFolder, saveScreenshot, startApp, type RunningApp } from './helpers';
+import {
+  describeWithChromium,
+  loadSessionFolder,
+  saveScreenshot,
+  saveScreenshotsAtSizes,
+  startApp,
+  type RunningApp,
+} from './helpers';
 
 function fingerprint(dir: string): string {
   const hash = createHash('sha256');
@@ -29,6 +37,7 @@ describeWithChromium('browser mode: sessions stored in SQLite', (chromiumPath) =
   let page: Page;
   let stateDir: string;
   let before: string;
+  const dirs: string[] = [];
 
   beforeAll(async () => {
     stateDir = mkdtempSync(path.join(tmpdir(), 'cs-e2e-sqlite-'));
@@ -41,7 +50,7 @@ describeWithChromium('browser mode: sessions stored in SQLite', (chromiumPath) =
 
   afterAll(async () => {
     await app?.stop();
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    for (const dir of [stateDir, ...dirs]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('lists the SQLite sessions of the state dir with their storage, turns and subagent links', async () => {
@@ -75,6 +84,41 @@ describeWithChromium('browser mode: sessions stored in SQLite', (chromiumPath) =
       .toMatch(/^12 turns · 1 lane · /);
     await saveScreenshot(page, 'replay-sqlite');
     expect(fingerprint(stateDir)).toBe(before);
+  });
+
+  it('a SQLite session whose key also names a JSONL session of the agent replays from its row, with its own settings', async () => {
+    const twins = mkdtempSync(path.join(tmpdir(), 'cs-e2e-twins-'));
+    dirs.push(twins);
+    await writeGeneratedSessions(generateSession({ turns: 5, seed: 'e2e-twin-jsonl' }), twins);
+    await writeGeneratedSessions(generateSession({ turns: 7, seed: 'e2e-twin-sqlite' }), twins, { storage: 'sqlite' });
+    await loadSessionFolder(page, twins);
+    // listed: the folder's two sessions, one per storage, both keyed agent:main:main
+    await page.locator('p', { hasText: `Listing ${twins}` }).waitFor();
+    const rows = page.getByTestId('session-row');
+    expect(await rows.locator('.session-cell__title').allTextContents()).toEqual([
+      'agent:main:main',
+      'agent:main:main',
+    ]);
+    expect((await page.getByTestId('session-storage').allTextContents()).sort()).toEqual(['JSONL', 'SQLite']);
+    const sqlite = rows.filter({ has: page.getByTestId('session-storage').filter({ hasText: 'SQLite' }) });
+    expect(await sqlite.getByTestId('session-turns').textContent()).toBe('7');
+    await sqlite.click();
+    // its own settings (replay.defaults by the row's identity): the release SQLite storage implies, no fallback
+    const form = page.getByRole('form', { name: 'Replay settings' });
+    await expect.poll(() => form.getByLabel('OpenClaw version').inputValue()).toBe('2026.9.6');
+    expect(await form.getByLabel('Context window (tokens)').inputValue()).toBe('200000');
+    expect(await page.getByTestId('replay-defaults-problem').count()).toBe(0);
+    await saveScreenshotsAtSizes(page, 'sessions-sqlite-twins', { reveal: form });
+    const plugin = form.getByRole('checkbox', { name: /plugin:recent-window/ });
+    if (await plugin.isChecked()) await plugin.uncheck();
+    const legacy = form.getByRole('checkbox', { name: /^legacy/ });
+    if (!(await legacy.isChecked())) await legacy.check();
+    await form.getByRole('button', { name: 'Start replay' }).click();
+    await expect
+      .poll(() => page.locator('.replay-view__meta').textContent(), { timeout: 60_000 })
+      .toMatch(/^7 turns · 1 lane · /);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay agent:main:main');
+    await saveScreenshotsAtSizes(page, 'replay-sqlite-twin');
   });
 
   it('loaded with no console errors, page errors, CSP violations or failed requests', () => {
