@@ -74,7 +74,10 @@ function BatchStart({ choices }: { choices: readonly LaneChoice[] }) {
       busy={batch.starting || batch.batch?.status === 'running'}
       disabled={!client || !sessions.stateDir}
       problem={batch.error}
-      onStart={() => client && void batch.start(client, sessions.stateDir, form, choices)}
+      onStart={() =>
+        client &&
+        void batch.start(client, sessions.stateDir, { ...form, lanes: shownLanes(form.lanes, choices) }, choices)
+      }
     />
   );
 }
