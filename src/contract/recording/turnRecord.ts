@@ -33,6 +33,45 @@ export const PrecheckRecordSchema = Type.Object(
 export type PrecheckRecord = Static<typeof PrecheckRecordSchema>;
 
 /**
+ * Whether the provider overflowed on an attempt's prompt, and which source decided it: `recorded` — the lane sends
+ * what OpenClaw sent for a recorded request, so the provider's own answer decides (an overflow error, else its
+ * usage against the window); `scaled` — the lane sends something else, so its tiktoken count is scaled by the
+ * session's measured provider/tiktoken ratio for the model; `tiktoken` — the session has no usage for the model;
+ * `never` — the provider truncates silently (Ollama) and never reports an overflow.
+ */
+export const ProviderCheckSchema = Type.Object(
+  {
+    /** the attempt it was made on (0-based; overflow-recovery retries are later attempts) */
+    attempt: NonNegInt,
+    source: Type.Union([
+      Type.Literal('recorded'),
+      Type.Literal('scaled'),
+      Type.Literal('tiktoken'),
+      Type.Literal('never'),
+    ]),
+    overflowed: Type.Boolean(),
+    /** the prompt in the provider's tokens, as the source gives it (absent: a recorded overflow that names no count) */
+    providerTokens: Type.Optional(NonNegInt),
+    /** the local tiktoken count of assembled + system prompt + prompt */
+    tiktokenTokens: NonNegInt,
+    /** `provider/model` of the request */
+    model: Type.String(),
+    /** scaled: provider tokens per tiktoken token, measured on the session's recorded turns of this model */
+    ratio: Type.Optional(Type.Number({ minimum: 0 })),
+    /** scaled: provider tokens the local count does not see (the system prompt and tools OpenClaw sent) */
+    overheadTokens: Type.Optional(NonNegInt),
+    /** scaled: how many recorded turns the ratio was measured on */
+    measuredTurns: Type.Optional(NonNegInt),
+    /** recorded: the entry of the recorded assistant message that answered the request */
+    recordedEntryId: Type.Optional(Type.String()),
+    /** recorded: the provider's error on that request */
+    recordedError: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ProviderCheck = Static<typeof ProviderCheckSchema>;
+
+/**
  * Which path the host took for this logical turn (OpenClaw 2026.8+ decides it per turn): the configured engine or
  * the legacy fallback, and how the turn was finalized.
  */
@@ -182,6 +221,8 @@ export const TurnRecordSchema = Type.Object(
     precheck: PrecheckRecordSchema,
     /** attempts made (1 + overflow-recovery retries) */
     attempts: NonNegInt,
+    /** the provider-overflow check of each attempt whose prompt passed the precheck (absent in older files) */
+    providerChecks: Type.Optional(Type.Array(ProviderCheckSchema)),
     calls: Type.Array(EngineCallSchema),
     events: Type.Array(ReplayEventSchema),
     /** the recorded output of this turn appended to the lane transcript (user prompt, assistant, tool results) */

@@ -127,6 +127,7 @@ export function buildTurnRecord(facts: TurnFacts): TurnRecord {
     promptAuthority: result?.promptAuthority ?? null,
     precheck: { ...precheck },
     attempts: draft.attemptNo + 1,
+    ...(draft.providerChecks.length > 0 ? { providerChecks: draft.providerChecks.map((c) => ({ ...c })) } : {}),
     calls: draft.calls,
     events: draft.events,
     newMessageKeys: facts.newMessageKeys,

@@ -4,7 +4,7 @@
  */
 import type { EngineCallSink, EngineMethod } from './recordEngineCalls';
 import type { CompactionOutcome } from '../findings/computeTurnFindings';
-import type { EngineCall, ReplayEvent } from '../../contract/recording';
+import type { EngineCall, ProviderCheck, ReplayEvent } from '../../contract/recording';
 
 /** A quarantine as the lane's runtime reported it, in order (shared by a lane and its subagent lanes). */
 export interface QuarantineLogEntry {
@@ -36,6 +36,8 @@ export class TurnDraft implements EngineCallSink {
   readonly invalidResults: { method: EngineMethod; problem: string }[] = [];
   readonly quarantines: QuarantineLogEntry[] = [];
   readonly compactions: CompactionOutcome[] = [];
+  /** whether the provider overflowed, per attempt that reached it, and which source decided */
+  readonly providerChecks: ProviderCheck[] = [];
   attemptNo = 0;
   /** message keys of the first and second assemble of the same params (checkDeterminism) */
   determinism?: { first: string[]; second: string[] };

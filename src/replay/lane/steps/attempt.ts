@@ -5,6 +5,8 @@ import type { deriveAssembleTokenBudget } from '../../../tokens';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { CompactionOutcome } from '../../findings/computeTurnFindings';
 import { compactOnEngine } from '../laneCompactions';
+import { describeProviderCount } from '../providerCheck';
+import { noteProviderRecovery } from '../recordedUsage';
 import type { Lane } from '../laneContext';
 import { truncateToolResult } from '../toolResultTruncation';
 import { assembleContext, type AssembledContext } from './assemble';
@@ -41,7 +43,8 @@ async function runAttempt(
   await runLlmInputHooks(lane, draft, { systemPrompt, prompt: sent, messages: context.assembled });
   await lane.state.table.ensureCounted(context.stored);
   const attempt: AttemptResult = { ...context, runtimeSettings, precheck };
-  const overflowed = overflow ?? (await providerOverflow(lane, context.stored, systemPrompt, sent, precheck.route));
+  const overflowed =
+    overflow ?? (await providerOverflow(lane, draft, context.stored, systemPrompt, sent, precheck.route));
   if (overflowed) attempt.overflow = overflowed;
   return attempt;
 }
@@ -62,10 +65,13 @@ function truncateOversizedToolResults(lane: Lane): boolean {
   return lane.transcript.rewriteEntries({ replacements }).changed;
 }
 
+/** The error of a prompt that never fit: the precheck's, the provider's recorded error, or what the replay counted. */
 function overflowError(lane: Lane, overflow: PromptOverflow): string {
-  return overflow.source === 'precheck'
-    ? PRECHECK_OVERFLOW_ERROR_MESSAGE
-    : `Context overflow: the prompt (${overflow.tokens} tokens, tiktoken) exceeds the ${lane.group.contextWindow}-token context window.`;
+  if (overflow.source === 'precheck') return PRECHECK_OVERFLOW_ERROR_MESSAGE;
+  const check = overflow.check;
+  if (check?.recordedError !== undefined) return check.recordedError;
+  const counted = check ? describeProviderCount(check) : 'tiktoken';
+  return `Context overflow: the prompt (${overflow.tokens} tokens, ${counted}) exceeds the ${lane.group.contextWindow}-token context window.`;
 }
 
 /** Overflow recovery: `compact({force, compactionTarget: "budget"})` on the active engine; true when it compacted. */
@@ -121,6 +127,7 @@ export async function attemptUntilPromptFits(
     if (!(await compactForOverflow(lane, draft, attempt, overflow))) return { attempt, promptError };
     // compaction-no-effect is judged by the assembled context before this compaction and at the next assemble
     measuring = draft.compactions[draft.compactions.length - 1];
+    if (measuring && overflow.source === 'provider') noteProviderRecovery(measuring);
     if (measuring) measuring.measuredBefore = assembledEstimate(attempt);
     draft.attemptNo++;
   }

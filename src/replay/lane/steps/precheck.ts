@@ -1,8 +1,10 @@
 import { computePromptPrecheck, prependSystemPromptAddition } from '../../../runtime';
 import { estimatePrecheckTokensFromMessageSum } from '../../../tokens';
-import type { PrecheckRecord } from '../../../contract/recording';
+import type { PrecheckRecord, ProviderCheck } from '../../../contract/recording';
+import type { TurnDraft } from '../../recording/turnDraft';
 import type { StoredMessage } from '../../recording/messageTable';
 import type { Lane } from '../laneContext';
+import { checkProviderOverflow } from '../providerCheck';
 import { reducibleToolResultChars } from '../toolResultTruncation';
 import type { AssembledContext } from './assemble';
 
@@ -11,6 +13,8 @@ export interface PromptOverflow {
   source: 'precheck' | 'provider';
   tokens: number;
   route: PrecheckRecord['route'];
+  /** a provider overflow: what decided it */
+  check?: ProviderCheck;
 }
 
 function skipReasonFor(engineId: string): string {
@@ -94,20 +98,25 @@ export function admittedAttemptLine(lane: Lane, precheck: PrecheckRecord): strin
 }
 
 /**
- * The provider rejects a prompt larger than the window: the replay's stand-in for a provider overflow error,
- * counted with tiktoken over assembled + system prompt + prompt.
+ * Whether the provider rejects the prompt (assembled + system prompt + prompt), decided on the provider's own counts
+ * where the session has them (lane/providerCheck.ts); the check is kept on the draft for the turn's record.
  */
 export async function providerOverflow(
   lane: Lane,
+  draft: TurnDraft,
   stored: readonly StoredMessage[],
   systemPrompt: string,
   prompt: string,
   route: PrecheckRecord['route'],
 ): Promise<PromptOverflow | undefined> {
   const counter = lane.state.counter;
-  const providerTokens =
+  const localTokens =
     stored.reduce((s, m) => s + m.tiktokenTokens, 0) +
     (await counter.count(systemPrompt)) +
     (await counter.count(prompt));
-  return providerTokens > lane.group.contextWindow ? { source: 'provider', tokens: providerTokens, route } : undefined;
+  const check = await checkProviderOverflow(lane, draft, localTokens);
+  draft.providerChecks.push(check);
+  if (!check.overflowed) return undefined;
+  // OpenClaw compacts for the count the error states, else for one past the window (`ctxInfo.tokens + 1`)
+  return { source: 'provider', tokens: check.providerTokens ?? lane.group.contextWindow + 1, route, check };
 }
