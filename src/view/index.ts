@@ -24,6 +24,7 @@ export {
   type TurnFiguresRow,
   type TurnMarker,
 } from './turnFigures';
+export { providerCheckFigures, type ProviderCheckFigures } from './providerChecks';
 export { describeEvent, turnBadges, STATUS_TEXT, type BadgeKind, type TurnBadge } from './turnEvents';
 export { alignTurn, type AlignedCell, type AlignedColumn, type AlignedRow, type AlignedTurn } from './alignTurn';
 export { inContext, type CellStatus } from './laneTurnState';

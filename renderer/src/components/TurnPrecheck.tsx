@@ -2,17 +2,34 @@ import { formatCount } from '../formatQuantities';
 import type { TurnRecord } from '../recordingTypes';
 import { Fact } from './Fact';
 import { Tag } from './Tag';
+import { TurnProviderChecks } from './TurnProviderChecks';
 
-/** The turn's precheck: its route and the figures it decided on, or why it did not run. */
+/**
+ * The turn's precheck: its route and the figures it decided on, or why it did not run; then whether the provider
+ * overflowed and which source decided.
+ */
 export function TurnPrecheck({ record }: { record: TurnRecord }) {
   const p = record.precheck;
   if (p.skipped) {
     return (
-      <p>
-        <Tag text="skipped" tone="muted" /> {p.skipReason ?? 'the precheck did not run'}
-      </p>
+      <>
+        <p>
+          <Tag text="skipped" tone="muted" /> {p.skipReason ?? 'the precheck did not run'}
+        </p>
+        <TurnProviderChecks record={record} />
+      </>
     );
   }
+  return (
+    <>
+      <PrecheckFacts record={record} />
+      <TurnProviderChecks record={record} />
+    </>
+  );
+}
+
+function PrecheckFacts({ record }: { record: TurnRecord }) {
+  const p = record.precheck;
   return (
     <dl className="facts facts--compact">
       <Fact label="Route">
