@@ -32,6 +32,16 @@ export function foldLabel(rows: readonly AlignedRow[]): string {
   return `${noun} the same in all lanes`;
 }
 
+/**
+ * What the "changed since the previous turn" filter keeps at this turn: the message rows (not turns) where some lane
+ * did something else with the message than at its previous turn, and of how many rows.
+ */
+export function changedRowCount(rows: readonly AlignedRow[]): { changed: number; rows: number } {
+  let changed = 0;
+  for (const row of rows) if (row.changed) changed++;
+  return { changed, rows: rows.length };
+}
+
 export function displayItems(rows: readonly AlignedRow[], options: DisplayOptions = {}): DisplayItem[] {
   const minRun = options.minRun ?? 3;
   const indexes: number[] = [];

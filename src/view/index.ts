@@ -26,6 +26,26 @@ export {
 } from './turnFigures';
 export { providerCheckFigures, type ProviderCheckFigures } from './providerChecks';
 export { describeEvent, turnBadges, STATUS_TEXT, type BadgeKind, type TurnBadge } from './turnEvents';
+export {
+  findingsIndex,
+  hasProblem,
+  problemCounts,
+  problemSummary,
+  recordingFindings,
+  turnProblems,
+  PROBLEM_DEFINITIONS,
+  type FindingsIndex,
+  type ProblemCounts,
+  type ProblemKind,
+  type TurnProblems,
+} from './turnProblems';
+export {
+  isSessionMessage,
+  recordedSessionCounts,
+  sessionCounts,
+  SESSION_COUNT_DEFINITIONS,
+  type SessionCounts,
+} from './sessionCounts';
 export { alignTurn, type AlignedCell, type AlignedColumn, type AlignedRow, type AlignedTurn } from './alignTurn';
 export { inContext, type CellStatus } from './laneTurnState';
 export {
@@ -38,6 +58,6 @@ export {
 } from './lanesDiffer';
 export { laneTurnDelta, type LaneTurnDelta } from './turnDelta';
 export { laneQuarantineAt, type LaneQuarantine } from './laneQuarantine';
-export { displayItems, foldLabel, type DisplayItem, type DisplayOptions } from './foldRows';
+export { changedRowCount, displayItems, foldLabel, type DisplayItem, type DisplayOptions } from './foldRows';
 export { messagePreview, messageText } from './messageText';
 export { CELL_STATUS_INFO, cellText, rowLabel, type CellStatusInfo } from './cellText';

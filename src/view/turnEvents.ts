@@ -1,8 +1,12 @@
 /**
  * A turn's events as people read them: one short line per event (the CLI table, the HTML report, chart tooltips)
- * and the badges the app's timeline draws (status, quarantine, compaction, spawn, host, findings, warnings).
+ * and the badges the app's timeline draws (status, quarantine, compaction, spawn, host, errors, warnings, notes —
+ * the last three as turnProblems.ts defines them, so a badge is what the error / warning / finding filters find).
  */
+import { STATUS_TEXT, turnProblems } from './turnProblems';
 import type { Finding, ReplayEvent, TurnRecord } from './viewTypes';
+
+export { STATUS_TEXT };
 
 /** One line per event, e.g. `compaction(auto) 41200→9800`, `quarantine assemble`. */
 export function describeEvent(event: ReplayEvent): string {
@@ -29,7 +33,7 @@ export function describeEvent(event: ReplayEvent): string {
   }
 }
 
-export type BadgeKind = 'status' | 'quarantine' | 'compaction' | 'spawn' | 'host' | 'finding' | 'warning';
+export type BadgeKind = 'status' | 'quarantine' | 'compaction' | 'spawn' | 'host' | 'error' | 'warning' | 'note';
 
 export interface TurnBadge {
   kind: BadgeKind;
@@ -39,13 +43,6 @@ export interface TurnBadge {
   title: string;
   tone: 'bad' | 'warn' | 'info';
 }
-
-export const STATUS_TEXT: Record<TurnRecord['status'], string> = {
-  ok: 'ok',
-  prompt_error: 'prompt error',
-  aborted: 'aborted',
-  host_unsupported: 'host unsupported',
-};
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -97,16 +94,6 @@ function spawnBadge(record: TurnRecord): TurnBadge | null {
   };
 }
 
-function findingBadge(findings: readonly Finding[]): TurnBadge | null {
-  if (findings.length === 0) return null;
-  return {
-    kind: 'finding',
-    text: plural(findings.length, 'finding'),
-    title: findings.map((f) => `${f.severity} ${f.code}: ${f.message}`).join('\n'),
-    tone: findings.some((f) => f.severity === 'error') ? 'bad' : 'warn',
-  };
-}
-
 /** The badges of one lane's turn, in the order the timeline shows them. */
 export function turnBadges(record: TurnRecord, findings: readonly Finding[]): TurnBadge[] {
   const badges: (TurnBadge | null)[] = [];
@@ -119,15 +106,29 @@ export function turnBadges(record: TurnRecord, findings: readonly Finding[]): Tu
   if (hostFailures.length > 0) {
     badges.push({ kind: 'host', text: 'host', title: hostFailures.map((h) => h.message).join('\n'), tone: 'bad' });
   }
-  badges.push(findingBadge(findings));
-  const warnings = record.events.filter((e) => e.type === 'warning');
-  if (warnings.length > 0) {
+  const problems = turnProblems(record, findings);
+  // the status has its badge above: the error badge counts the error findings
+  const errorFindings = record.status === 'ok' ? problems.errors : problems.errors.slice(1);
+  if (errorFindings.length > 0)
+    badges.push({
+      kind: 'error',
+      text: plural(errorFindings.length, 'error'),
+      title: errorFindings.join('\n'),
+      tone: 'bad',
+    });
+  if (problems.warnings.length > 0)
     badges.push({
       kind: 'warning',
-      text: plural(warnings.length, 'warning'),
-      title: warnings.map((w) => w.message).join('\n'),
+      text: plural(problems.warnings.length, 'warning'),
+      title: problems.warnings.join('\n'),
       tone: 'warn',
     });
-  }
+  if (problems.notes.length > 0)
+    badges.push({
+      kind: 'note',
+      text: plural(problems.notes.length, 'note'),
+      title: problems.notes.join('\n'),
+      tone: 'info',
+    });
   return badges.filter((b): b is TurnBadge => b !== null);
 }

@@ -72,10 +72,15 @@ describeWithChromium('browser mode: the sessions where the user keeps them, and 
       .toMatch(/16 turns · 3 lanes/);
     await page.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'detached', timeout: 120_000 });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay agent:main:main');
-    // a prompt error is a status badge on its timeline cell: the event filter finds none in any of the 16 turns
+    // the error filter finds the turns the header counts as error turns (src/view turnProblems), and none of them
+    // is a prompt error (a status badge on its timeline cell)
     await saveScreenshot(page, 'workspace-demo');
-    await page.getByLabel('Event').selectOption('status');
-    await expect.poll(() => page.getByTestId('timeline-filter-count').textContent()).toBe('0 of 16 turns');
+    const errorTurns = /^([\d,]+) turns? with errors/.exec(
+      (await page.getByTestId('replay-problems').textContent())!,
+    )![1];
+    await page.getByLabel('Event').selectOption('error');
+    await expect.poll(() => page.getByTestId('timeline-filter-count').textContent()).toBe(`${errorTurns} of 16 turns`);
+    expect(await page.getByTestId('badge-status').count()).toBe(0);
     await page.getByLabel('Event').selectOption('compaction');
     const compacted = Number((await page.getByTestId('timeline-filter-count').textContent())!.split(' ')[0]);
     expect(compacted).toBeGreaterThan(2);

@@ -83,20 +83,25 @@ describe('buildTimelineRows', () => {
     ]);
   });
 
-  it('badges status, quarantine, compaction, findings and warnings with their details', () => {
+  it('badges status, quarantine, compaction, errors and warnings (src/view turnProblems) with their details', () => {
     const cell = rows[2]!.cells[1]!;
     expect(cell.badges.map((b) => [b.kind, b.text, b.tone])).toEqual([
       ['status', 'prompt error', 'bad'],
       ['quarantine', 'quarantine', 'bad'],
       ['compaction', 'compaction', 'warn'],
-      ['finding', '1 finding', 'bad'],
+      ['error', '1 error', 'bad'],
     ]);
+    expect(cell.problems).toEqual({ error: true, warning: false, finding: true });
     expect(cell.badges[1]!.title).toBe('recent-window quarantined in assemble: boom');
     expect(cell.badges[2]!.title).toBe('overflow compaction by recent-window: not compacted (nothing to compact)');
     expect(rows[2]!.cells[0]!.badges.map((b) => [b.kind, b.title])).toEqual([
       ['compaction', 'auto compaction by built-in: 900 → 300 tokens'],
     ]);
-    expect(rows[1]!.cells[1]!.badges.map((b) => b.text)).toEqual(['1 finding', '1 warning']);
+    // a warning finding and a warning event: two warnings
+    expect(rows[1]!.cells[1]!.badges.map((b) => b.text)).toEqual(['2 warnings']);
+    expect(rows[1]!.cells[1]!.badges[0]!.title).toBe(
+      'estimate-drift: estimatedTokens 50 is far from 38\ncontext engine assemble returned no estimate',
+    );
   });
 
   it('flags the turns where the lanes assembled something different, and says how', () => {

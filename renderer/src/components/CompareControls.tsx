@@ -27,7 +27,8 @@ export interface CompareControlsProps {
   turnCount: number;
   onSetOnlyDiffering(value: boolean): void;
   changedOnly: boolean;
-  changedCount: number;
+  /** the message rows the "changed since the previous turn" filter keeps at this turn, of all its rows */
+  changedCount: { changed: number; rows: number };
   onSetChangedOnly(value: boolean): void;
 }
 
@@ -95,7 +96,8 @@ export function CompareControls(props: CompareControlsProps) {
             onChange={(event) => props.onSetChangedOnly(event.target.checked)}
             data-testid="changed-only"
           />
-          Changed since the previous turn ({props.changedCount})
+          Only messages changed since the previous turn ({formatCount(props.changedCount.changed)} of{' '}
+          {formatCount(props.changedCount.rows)} at this turn)
         </label>
       </div>
       <span className="muted keyboard-hint">

@@ -10,8 +10,8 @@ export interface ReplayHeaderProps {
   laneCount: number;
   entryCount: number;
   wallMs: number;
-  errors: number;
-  warnings: number;
+  /** error and warning turns of the lanes shown, and findings outside turns (src/view problemSummary) */
+  problems: { text: string; tone: 'bad' | 'warn' | 'ok'; title: string };
   exporting: ExportFormat | null;
   onExport(format: ExportFormat): void;
   /** set while the replay still runs: why export waits */
@@ -24,8 +24,7 @@ export interface ReplayHeaderProps {
 
 /** The replay's title, its size and outcome in one line, and the export buttons. */
 export function ReplayHeader(props: ReplayHeaderProps) {
-  const { title, turnCount, laneCount, entryCount, wallMs, errors, warnings, exporting, onExport, live, streaming } =
-    props;
+  const { title, turnCount, laneCount, entryCount, wallMs, problems, exporting, onExport, live, streaming } = props;
   const waitReason = props.exportWaitReason;
   return (
     <header className="replay-view__header">
@@ -41,10 +40,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           {streaming ? ' so far' : ''} · <span className="mono">{laneCount}</span> {laneCount === 1 ? 'lane' : 'lanes'}{' '}
           · <span className="mono">{formatCount(entryCount)}</span> entries ·{' '}
           {streaming ? 'replaying…' : `replayed in ${formatDuration(wallMs)}`} ·{' '}
-          <Tag
-            tone={errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'ok'}
-            text={`${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`}
-          />
+          <Tag tone={problems.tone} text={problems.text} title={problems.title} testId="replay-problems" />
           {live && (
             <span data-testid="live-status" className="replay-view__live">
               {' '}

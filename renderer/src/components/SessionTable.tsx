@@ -1,3 +1,4 @@
+import { SESSION_COUNT_DEFINITIONS } from '../../../src/view';
 import { formatBytes, formatCount } from '../formatQuantities';
 import type { SessionRow } from '../model/sessionRows';
 import { Tag } from './Tag';
@@ -29,13 +30,13 @@ function SessionTableHead() {
         <th scope="col" title="where OpenClaw keeps the transcript: a JSONL file, or its SQLite database (2026.8+)">
           Storage
         </th>
-        <th scope="col" className="num" title="user messages on the active branch: the turns a replay replays">
+        <th scope="col" className="num" title={SESSION_COUNT_DEFINITIONS.turns}>
           Turns
         </th>
-        <th scope="col" className="num" title="messages on the active branch">
+        <th scope="col" className="num" title={SESSION_COUNT_DEFINITIONS.messages}>
           Messages
         </th>
-        <th scope="col" className="num" title="entries in the file, all branches">
+        <th scope="col" className="num" title={SESSION_COUNT_DEFINITIONS.entries}>
           Entries
         </th>
         <th scope="col" className="num">

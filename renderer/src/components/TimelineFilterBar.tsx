@@ -44,7 +44,7 @@ export function TimelineFilterBar({ filter, roles, shown, total, onChange, onCle
         onChange={(event) => onChange({ event: event.target.value as TimelineFilter['event'] })}
       >
         {TIMELINE_EVENT_CHOICES.map((e) => (
-          <option key={e.value} value={e.value}>
+          <option key={e.value} value={e.value} title={e.title}>
             {e.label}
           </option>
         ))}

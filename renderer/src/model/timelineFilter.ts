@@ -1,9 +1,11 @@
 /**
  * Search and filter of the Replay timeline: turns whose messages contain a text (optionally only messages of one
- * role), and turns with an event of one kind on any lane. A turn's messages are the ones it brought to the
+ * role), and turns with an event of one kind on any lane — error, warning and finding turns as src/view defines them
+ * (turnProblems.ts: the turns the Replay header counts), the rest by their badge. A turn's messages are the ones it brought to the
  * transcript (its prompt and the recorded output: `newMessageKeys`), so each message is found at the turn it
  * appeared in, and the search stays linear in the session's length. Pure.
  */
+import { PROBLEM_DEFINITIONS, type ProblemKind } from '../../../src/view';
 import type { BadgeKind, TimelineRow } from './timelineRows';
 import { messageText } from './messageText';
 import type { LaneRecord, Recording } from '../recordingTypes';
@@ -13,9 +15,11 @@ export interface TimelineFilter {
   text: string;
   /** only messages of this role ('' = any) */
   role: string;
-  /** only turns with a badge of this kind on some lane ('' = any) */
-  event: '' | BadgeKind;
+  /** only error / warning / finding turns, or turns with a badge of this kind, on some lane ('' = any) */
+  event: '' | TimelineEventKind;
 }
+
+export type TimelineEventKind = ProblemKind | Extract<BadgeKind, 'compaction' | 'quarantine' | 'spawn' | 'host'>;
 
 export const NO_TIMELINE_FILTER: TimelineFilter = { text: '', role: '', event: '' };
 
@@ -24,16 +28,26 @@ export function isFiltering(filter: TimelineFilter): boolean {
 }
 
 /** The event filter's choices, as the filter bar lists them. */
-export const TIMELINE_EVENT_CHOICES: readonly { value: '' | BadgeKind; label: string }[] = [
+export const TIMELINE_EVENT_CHOICES: readonly { value: '' | TimelineEventKind; label: string; title?: string }[] = [
   { value: '', label: 'any event' },
+  { value: 'error', label: 'error', title: `Error turns: ${PROBLEM_DEFINITIONS.error}` },
+  { value: 'warning', label: 'warning', title: `Warning turns: ${PROBLEM_DEFINITIONS.warning}` },
+  { value: 'finding', label: 'finding', title: `Finding turns: ${PROBLEM_DEFINITIONS.finding}` },
   { value: 'compaction', label: 'compaction' },
   { value: 'quarantine', label: 'quarantine' },
   { value: 'spawn', label: 'subagent spawn' },
-  { value: 'status', label: 'error status' },
-  { value: 'finding', label: 'finding' },
-  { value: 'warning', label: 'warning' },
   { value: 'host', label: 'host unsupported' },
 ];
+
+function isProblemKind(kind: TimelineEventKind): kind is ProblemKind {
+  return kind === 'error' || kind === 'warning' || kind === 'finding';
+}
+
+/** Whether some lane's cell of the row has the event (an error / warning / finding turn, or a badge of that kind). */
+export function rowHasEvent(row: TimelineRow, kind: TimelineEventKind): boolean {
+  if (isProblemKind(kind)) return row.cells.some((cell) => cell?.problems[kind] === true);
+  return row.cells.some((cell) => cell?.badges.some((b) => b.kind === kind));
+}
 
 /**
  * What keeps turns out of the timeline, one phrase per condition ([] when nothing does): the search, role and
@@ -103,8 +117,7 @@ export function filterTimelineRows(
   if (!isFiltering(filter)) return [...rows];
   const text = filter.text.trim().toLowerCase();
   return rows.filter((row) => {
-    if (filter.event !== '' && !row.cells.some((cell) => cell?.badges.some((b) => b.kind === filter.event)))
-      return false;
+    if (filter.event !== '' && !rowHasEvent(row, filter.event)) return false;
     if (text === '' && filter.role === '') return true;
     return turnMatches(recording, lanes, row.turn, text, filter.role);
   });

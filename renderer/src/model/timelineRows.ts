@@ -2,20 +2,24 @@
  * Rows of the Timeline: one per turn, one cell per lane (side by side), each cell with the figures and the
  * event badges of that lane's turn, and whether the lanes differ in what they assembled. The figures come from the
  * shared view model (src/view), which `contextscope compare` and the HTML report read too; this module only shapes
- * them for the table. Findings are looked up through an index built once.
+ * them for the table. Findings are looked up through an index built once; which cells are error, warning and
+ * finding turns is src/view's definition (turnProblems), the one the Replay header counts.
  */
 import {
   compareLanes,
+  hasProblem,
+  recordingFindings,
   tokensOf,
   turnBadges,
   turnFiguresTable,
+  turnProblems,
   type BadgeKind,
   type LaneTurnFigures,
+  type ProblemKind,
   type TokenMeasure,
   type TurnBadge,
 } from '../../../src/view';
 import type { Finding, LaneRecord, Recording, TurnRecord } from '../recordingTypes';
-import { indexFindings, turnKey } from './turnIndex';
 
 export { turnBadges };
 export type { BadgeKind };
@@ -31,6 +35,8 @@ export interface TimelineCell {
   dropped: number;
   status: TurnRecord['status'];
   badges: TimelineBadge[];
+  /** whether this lane's turn is an error / warning / finding turn (src/view/turnProblems.ts) */
+  problems: Record<ProblemKind, boolean>;
 }
 
 export interface TimelineRow {
@@ -45,6 +51,15 @@ export interface TimelineRow {
   difference: string;
 }
 
+function problemFlags(record: TurnRecord, findings: readonly Finding[]): Record<ProblemKind, boolean> {
+  const problems = turnProblems(record, findings);
+  return {
+    error: hasProblem(problems, 'error'),
+    warning: hasProblem(problems, 'warning'),
+    finding: hasProblem(problems, 'finding'),
+  };
+}
+
 function cellOf(figures: LaneTurnFigures, record: TurnRecord, findings: readonly Finding[], measure: TokenMeasure) {
   const tokens = tokensOf(figures, measure);
   return {
@@ -57,6 +72,7 @@ function cellOf(figures: LaneTurnFigures, record: TurnRecord, findings: readonly
     dropped: figures.dropped,
     status: figures.status,
     badges: turnBadges(record, findings),
+    problems: problemFlags(record, findings),
   };
 }
 
@@ -65,7 +81,7 @@ export function buildTimelineRows(
   lanes: readonly LaneRecord[],
   measure: TokenMeasure = 'estimate',
 ): TimelineRow[] {
-  const findings = indexFindings(recording);
+  const findings = recordingFindings(recording);
   const input = compareLanes(
     recording,
     lanes.map((lane) => lane.id),
@@ -78,9 +94,7 @@ export function buildTimelineRows(
     cells: row.cells.map((figures, i) => {
       const lane = input.columns[i]!.lane;
       const record = recording.turns[lane.id]?.[row.turn];
-      return figures && record
-        ? cellOf(figures, record, findings.get(turnKey(lane.id, row.turn)) ?? [], measure)
-        : null;
+      return figures && record ? cellOf(figures, record, findings.at(lane.id, row.turn), measure) : null;
     }),
   }));
 }

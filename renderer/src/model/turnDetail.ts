@@ -3,7 +3,7 @@
  * token counts, text), the reference messages the engine left out (summarized / dropped, from the index
  * ranges), the turn's new messages and its findings. Pure.
  */
-import { laneQuarantineAt, type LaneQuarantine } from '../../../src/view';
+import { laneQuarantineAt, recordingFindings, STATUS_TEXT, turnProblems, type LaneQuarantine } from '../../../src/view';
 import type { Finding, LaneRecord, MessageRecord, Provenance, Recording, TurnRecord } from '../recordingTypes';
 import { messagePreview, messageText } from './messageText';
 import { sessionOfLane } from './recordingLanes';
@@ -42,7 +42,7 @@ export interface TurnDetail {
   quarantine: LaneQuarantine | null;
   /** subagent lanes this turn spawned, and the parent turn that spawned this lane (links both ways) */
   links: SpawnLink[];
-  /** the worst of the turn's status, its quarantine and its findings (the lane's own included): the status badge */
+  /** the worst of the turn's status, its quarantine, its errors and its warnings: the status badge */
   worst: TurnVerdict;
 }
 
@@ -89,35 +89,30 @@ export interface TurnVerdict {
   title: string;
 }
 
-const STATUS_WORDS: Record<TurnRecord['status'], string> = {
-  ok: 'ok',
-  prompt_error: 'prompt error',
-  aborted: 'aborted',
-  host_unsupported: 'host unsupported',
-};
-
-/** A turn that ended `ok` still shows red when its engine was quarantined or an error was found. */
+/**
+ * The turn's status badge: its status when the turn did not complete, its quarantine, else the count of its errors
+ * or warnings as src/view defines them (turnProblems: the turns the header counts and the filters find; findings not
+ * tied to a turn are the notices' and count on no turn).
+ */
 export function turnVerdict(
   record: TurnRecord,
   quarantine: LaneQuarantine | null,
   findings: readonly Finding[],
 ): TurnVerdict {
-  if (record.status !== 'ok')
-    return { text: STATUS_WORDS[record.status], tone: 'bad', title: record.error ?? STATUS_WORDS[record.status] };
+  const problems = turnProblems(record, findings);
+  if (record.status !== 'ok') return { text: STATUS_TEXT[record.status], tone: 'bad', title: problems.errors[0]! };
   if (quarantine) return { text: `quarantined → ${quarantine.servedBy}`, tone: 'bad', title: quarantine.text };
-  const errors = findings.filter((f) => f.severity === 'error');
-  if (errors.length > 0)
+  if (problems.errors.length > 0)
     return {
-      text: `${errors.length} error${errors.length === 1 ? '' : 's'}`,
+      text: `${problems.errors.length} error${problems.errors.length === 1 ? '' : 's'}`,
       tone: 'bad',
-      title: errors.map((f) => f.message).join('\n'),
+      title: problems.errors.join('\n'),
     };
-  const warnings = findings.filter((f) => f.severity === 'warning');
-  if (warnings.length > 0)
+  if (problems.warnings.length > 0)
     return {
-      text: `${warnings.length} warning${warnings.length === 1 ? '' : 's'}`,
+      text: `${problems.warnings.length} warning${problems.warnings.length === 1 ? '' : 's'}`,
       tone: 'warn',
-      title: warnings.map((f) => f.message).join('\n'),
+      title: problems.warnings.join('\n'),
     };
   return { text: 'ok', tone: 'ok', title: 'The turn ran and nothing was found.' };
 }
@@ -201,7 +196,7 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
       tiktokenTokens: ref.tiktokenTokens,
     };
   });
-  const findings = recording.findings.filter((f) => f.lane === laneId && f.turn === turn);
+  const findings = [...recordingFindings(recording).at(laneId, turn)];
   const quarantine = laneQuarantineAt(recording, laneId, turn);
   const keys = session.messageKeys;
   let summarized: MessageRow[] | undefined;
@@ -222,10 +217,7 @@ export function buildTurnDetail(recording: Recording, laneId: string, turn: numb
     findings,
     quarantine,
     links: spawnLinks(recording, lane, turn),
-    worst: turnVerdict(record, quarantine, [
-      ...findings,
-      ...recording.findings.filter((f) => f.lane === laneId && f.turn === null),
-    ]),
+    worst: turnVerdict(record, quarantine, findings),
   };
 }
 

@@ -6,7 +6,6 @@ import { ReplayHeader } from '../components/ReplayHeader';
 import { ReplayNotices } from '../components/ReplayNotices';
 import { ReplayStreamProgress } from '../components/ReplayStreamProgress';
 import { lanesOfSession, sessionChoices } from '../model/recordingLanes';
-import type { Recording } from '../recordingTypes';
 import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
 import { STILL_RUNNING, useReplayStore, type ExportFormat } from '../store/replayStore';
@@ -22,13 +21,6 @@ import './ReplayView.css';
 /** Saves the current recording's export as a file (an error is shown from the store's exportError). */
 function useExport(client: InspectorClient | null) {
   return (format: ExportFormat) => client && exportCurrentRecording(client, format);
-}
-
-function findingCounts(recording: Recording): { errors: number; warnings: number } {
-  return {
-    errors: recording.findings.filter((f) => f.severity === 'error').length,
-    warnings: recording.findings.filter((f) => f.severity === 'warning').length,
-  };
 }
 
 /** The selection minus the turn and the opened messages: a turn switch re-renders ReplayPanes, not the whole view. */
@@ -66,10 +58,11 @@ export function ReplayView() {
   const selection = useViewSelection();
   const { selectSession, setMeasure, setOnlyDiffering } = useSelectionStore.getState();
   const selectSection = useAppStore((s) => s.selectSection);
-  const { sessionId, laneId, lanes, timelineLanes, series, rows, visibleRows } = useReplayModel(recording, selection);
+  const model = useReplayModel(recording, selection);
+  const { sessionId, laneId, lanes, timelineLanes, series, rows, visibleRows, problems } = model;
   useReplayKeys(visibleRows, lanes);
 
-  if (!recording || !series) {
+  if (!recording || !series || !problems) {
     return (
       <ReplayEmptyState
         canReplayDemo={Boolean(client)}
@@ -92,7 +85,7 @@ export function ReplayView() {
         laneCount={lanes.length}
         entryCount={recording.session.entryCount}
         wallMs={recording.stats.wallMs}
-        {...findingCounts(recording)}
+        problems={problems}
         exporting={exporting}
         onExport={onExport}
         {...(streaming ? { exportWaitReason: STILL_RUNNING, streaming: true } : {})}

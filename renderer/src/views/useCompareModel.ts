@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import {
   alignTurn,
+  changedRowCount,
   compareLanes,
   compareRecordings,
   displayItems,
@@ -106,7 +107,7 @@ export function useCompareModel(recording: Recording, sessionId: string, turn: n
   );
   const rowIndex = aligned ? aligned.rows.findIndex((r) => r.id === compare.rowId) : -1;
   const detail = aligned && rowIndex >= 0 ? cellDetail(aligned, rowIndex, compare.column) : null;
-  const changedCount = aligned ? aligned.rows.filter((r) => r.changed).length : 0;
+  const changedCount = changedRowCount(aligned?.rows ?? []);
   return {
     input,
     problem,

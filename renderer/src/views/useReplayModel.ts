@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { problemCounts, problemSummary } from '../../../src/view';
 import type { TimelineLane } from '../components/TimelineTable';
 import { buildBudgetSeries } from '../model/budgetSeries';
 import { laneColor, lanesOfSession } from '../model/recordingLanes';
@@ -24,6 +25,19 @@ export function useReplayModel(recording: Recording | null, selection: Selection
         : [],
     [recording, lanes],
   );
+  // the header's error and warning turns: the turns the timeline's error and warning filters find in these lanes
+  const problems = useMemo(
+    () =>
+      recording
+        ? problemSummary(
+            problemCounts(
+              recording,
+              lanes.map((lane) => lane.id),
+            ),
+          )
+        : null,
+    [recording, lanes],
+  );
   const series = useMemo(
     () => (recording ? buildBudgetSeries(recording, lanes, selection.measure) : null),
     [recording, lanes, selection.measure],
@@ -44,5 +58,5 @@ export function useReplayModel(recording: Recording | null, selection: Selection
     if (!visibleRows.some((row) => row.turn === turn)) selectTurn(visibleRows[0]!.turn);
   }, [filter, visibleRows]);
   const laneId = lanes.some((lane) => lane.id === selection.laneId) ? selection.laneId! : (lanes[0]?.id ?? null);
-  return { sessionId, laneId, lanes, timelineLanes, series, rows, visibleRows };
+  return { sessionId, laneId, lanes, timelineLanes, series, rows, visibleRows, problems };
 }

@@ -236,7 +236,7 @@ export const ListedSessionSchema = Type.Object(
     entries: Type.Optional(Type.Integer({ minimum: 0 })),
     /** user messages on the active branch: the turns a replay replays */
     turns: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** messages on the active branch */
+    /** messages on the active branch (src/view sessionCounts: what the HTML report and `generate` count too) */
     messages: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },

@@ -6,10 +6,12 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import {
   generateSession,
+  SessionTreeIndex,
   writeGeneratedSessions,
   type GeneratedSessionSet,
   type WrittenSessionSet,
 } from '../../transcripts';
+import { sessionCounts, type SessionCounts } from '../../view';
 import type { CliHost } from '../cliHost';
 
 function positiveInt(name: string) {
@@ -145,6 +147,15 @@ function generateOptions(options: GenerateCommandOptions) {
   };
 }
 
+/**
+ * The parent session's turns and messages as the Sessions list, the Replay header and the HTML report count them
+ * (src/view sessionCounts: the active branch), not the generator's own tally of message entries on every branch.
+ */
+function parentCounts(set: GeneratedSessionSet): SessionCounts {
+  const tree = new SessionTreeIndex(set.sessions[0]!.entries);
+  return sessionCounts(tree.pathTo(tree.leafId));
+}
+
 function jsonSummary(set: GeneratedSessionSet, written: WrittenSessionSet): string {
   const summary = {
     storage: written.storage,
@@ -154,12 +165,15 @@ function jsonSummary(set: GeneratedSessionSet, written: WrittenSessionSet): stri
     sessionKeys: written.sessionKeys,
     ...(written.storage === 'sqlite' ? { events: written.events, compressedEvents: written.compressedEvents } : {}),
     stats: set.stats,
+    /** the parent's turns and messages on its active branch, as the Sessions list counts them */
+    counts: parentCounts(set),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }
 
 function textSummary(set: GeneratedSessionSet, written: WrittenSessionSet): string {
   const s = set.stats;
+  const counts = parentCounts(set);
   const head =
     written.storage === 'sqlite'
       ? `Wrote ${set.sessions.length} session(s) to ${written.storePath} (${written.events} events, ${written.compressedEvents} zstd-compressed) and ${written.files[1]}\n`
@@ -167,7 +181,7 @@ function textSummary(set: GeneratedSessionSet, written: WrittenSessionSet): stri
   const parent = written.storage === 'sqlite' ? written.sessionKeys[0]! : set.sessions[0]!.fileName;
   let out =
     head +
-    `  ${parent}: ${s.turns} turns, ${s.messages} messages, ${formatBytes(s.chars)}, ` +
+    `  ${parent}: ${counts.turns} turns, ${counts.messages} messages, ${formatBytes(s.chars)}, ` +
     `${s.compactions} compaction(s), ${s.branches} side branch(es), ${s.spawns} spawn(s) (${s.failedSpawns} failed)\n`;
   for (const child of set.sessions.slice(1))
     out += `  ${written.storage === 'sqlite' ? child.sessionId : child.fileName}: subagent ${child.sessionKey}\n`;

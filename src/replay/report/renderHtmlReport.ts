@@ -4,7 +4,7 @@
  * transcript content, engine output, error messages — is untrusted and escaped.
  */
 import type { MessageRecord, Recording, TurnRecord } from '../../contract/recording';
-import { compareLanes, describeEvent, laneTurnFigures, messageText, tokensOf } from '../../view';
+import { compareLanes, describeEvent, laneTurnFigures, messageText, recordedSessionCounts, tokensOf } from '../../view';
 import { compareRows } from './compareTurns';
 import { escapeHtml, previewText } from './escapeHtml';
 import { ALIGNED_CSS, renderAlignedTurns } from './renderAlignedTurns';
@@ -118,17 +118,18 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
   return out.join('');
 }
 
-/** Document head, title and the session line. */
+/** Document head, title and the session line (turns and messages as src/view's sessionCounts defines them). */
 function renderHeading(recording: Recording, title: string): string {
   const out: string[] = [];
+  const counts = recordedSessionCounts(recording.session);
   out.push(
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     `<title>${escapeHtml(title)}</title><style>${CSS}</style></head><body>`,
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p class="muted">${escapeHtml(recording.session.path ?? '(in-memory session)')} · ${recording.session.turnStarts.length} turns · ` +
-      `${recording.session.messageKeys.length} messages · recorded ${escapeHtml(recording.createdAt)} by ${escapeHtml(recording.generator.name)} ${escapeHtml(recording.generator.version)} · ` +
+    `<p class="muted">${escapeHtml(recording.session.path ?? '(in-memory session)')} · ${counts.turns} turns · ` +
+      `${counts.messages} messages · recorded ${escapeHtml(recording.createdAt)} by ${escapeHtml(recording.generator.name)} ${escapeHtml(recording.generator.version)} · ` +
       `replay ${(recording.stats.wallMs / 1000).toFixed(2)} s</p>`,
   );
   return out.join('\n');

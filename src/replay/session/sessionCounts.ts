@@ -1,33 +1,26 @@
 /**
- * Per-session counts for the Sessions list: entries, and the turns (user messages) and messages of the active
- * branch — the turns a replay advances by. The file is read once, streamed, with the same tolerant parser the
- * replay uses (so the counts agree with it); results are cached by path + mtime + size, so listing a folder
- * again re-reads only the transcripts that changed.
+ * Per-session counts for the Sessions list: entries, and the turns and messages of the active branch as src/view's
+ * sessionCounts defines them (what the HTML report and the Replay header show of a replayed session). The file is
+ * read once, streamed, with the same tolerant parser the replay uses; results are cached by path + mtime + size, so
+ * listing a folder again re-reads only the transcripts that changed.
  */
 import { getActivePath, loadSession } from '../../transcripts';
+import { sessionCounts } from '../../view';
 import { parseSqliteSessionLocator } from './resolveSessionInput';
-import { isUserMessageEntry } from './sessionTurns';
 
 export interface SessionCounts {
   /** every entry of the file (all branches; the header not counted) */
   entries: number;
   /** user messages on the active branch: the turns a replay replays */
   turns: number;
-  /** messages on the active branch */
+  /** messages on the active branch (src/view sessionCounts) */
   messages: number;
 }
 
 /** Reads one transcript (a file or a SQLite session locator) and counts it (rejects when it cannot be read). */
 export async function countSessionFile(file: string): Promise<SessionCounts> {
   const loaded = await loadSession(parseSqliteSessionLocator(file) ?? file, { mode: 'tolerant' });
-  let turns = 0;
-  let messages = 0;
-  for (const entry of getActivePath(loaded)) {
-    if (entry.type !== 'message') continue;
-    messages++;
-    if (isUserMessageEntry(entry)) turns++;
-  }
-  return { entries: loaded.entries.length, turns, messages };
+  return { entries: loaded.entries.length, ...sessionCounts(getActivePath(loaded)) };
 }
 
 export interface SessionCountCache {

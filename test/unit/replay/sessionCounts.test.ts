@@ -11,16 +11,17 @@ const SHORT = 'db2d2b3b-bb1a-4ede-9e05-ab6faed17fab';
 
 describe('session counts', () => {
   it('counts entries (all branches) and the turns and messages of the active branch', async () => {
-    // the short demo has an abandoned branch: 13 user messages in the file, 12 on the active branch
+    // the short demo has an abandoned branch: 13 user messages in the file, 12 on the active branch; its messages are
+    // src/view's sessionCounts (104 message entries, a custom message and a branch summary on the active branch)
     expect(await countSessionFile(join(SESSIONS, `${SHORT}.jsonl`))).toEqual({
       entries: 127,
       turns: 12,
-      messages: 104,
+      messages: 106,
     });
     expect(await countSessionFile(join(SESSIONS, '99b88506-a0d8-443e-bd84-2df2f90f0a3a.jsonl'))).toEqual({
       entries: 161,
       turns: 16,
-      messages: 141,
+      messages: 143,
     });
   });
 
@@ -35,7 +36,7 @@ describe('session counts', () => {
     const first = await listSessions(stateDir, { counts });
     const byId = (list: typeof first) =>
       Object.fromEntries(list.sessions.map((s) => [s.sessionId, [s.entries, s.turns, s.messages]]));
-    expect(byId(first)).toEqual({ [SHORT]: [127, 12, 104], '7dedf8b0-a05d-4ed3-9acb-4c5e8df85542': [39, 6, 34] });
+    expect(byId(first)).toEqual({ [SHORT]: [127, 12, 106], '7dedf8b0-a05d-4ed3-9acb-4c5e8df85542': [39, 6, 34] });
     expect(counts.reads).toBe(2);
 
     await listSessions(stateDir, { counts });
@@ -76,7 +77,7 @@ describe('session counts', () => {
     const short = (
       listed as { result: { sessions: { sessionId: string; turns?: number; entries?: number; messages?: number }[] } }
     ).result.sessions.find((s) => s.sessionId === SHORT);
-    expect(short).toMatchObject({ entries: 127, turns: 12, messages: 104 });
+    expect(short).toMatchObject({ entries: 127, turns: 12, messages: 106 });
 
     const started = await d.call('replay.start', {
       sessionPath: join(SESSIONS, `${SHORT}.jsonl`),

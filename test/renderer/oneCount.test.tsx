@@ -1,0 +1,111 @@
+/**
+ * Issue 34: one count, one definition, shown everywhere. The Replay header's error and warning counts are the turns
+ * the timeline's error and warning filters find; a finding that belongs to no turn is counted apart, never on a
+ * turn's verdict; Compare's "changed since the previous turn" count says it counts messages, of how many.
+ */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ClientContext } from '../../renderer/src/bridge/ClientContext';
+import { installRecording } from '../../renderer/src/flows/installRecording';
+import type { Recording } from '../../renderer/src/recordingTypes';
+import { resetCompareStore } from '../../renderer/src/store/compareStore';
+import { resetReplayStore } from '../../renderer/src/store/replayStore';
+import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
+import { resetTimelineFilterStore } from '../../renderer/src/store/timelineFilterStore';
+import { CompareView } from '../../renderer/src/views/CompareView';
+import { ReplayView } from '../../renderer/src/views/ReplayView';
+import { alignTurn, compareLanes } from '../../src/view';
+import { createFakeInspectorClient } from './fakeInspectorClient';
+import { makeRecording } from './recordingFixture';
+
+afterEach(() => {
+  resetReplayStore();
+  resetSelectionStore();
+  resetCompareStore();
+  resetTimelineFilterStore();
+});
+
+/**
+ * The fixture (recent-window: a warning finding and a warning event at turn 2, a prompt error and an error finding
+ * at turn 3) plus a warning finding at legacy's turn 1 without a warning event, and an error finding of legacy that
+ * belongs to no turn (a plugin's file access refused while it loaded).
+ */
+function recordingWithProblems(): Recording {
+  const recording = structuredClone(makeRecording());
+  recording.findings.push(
+    { code: 'over-budget', severity: 'warning', lane: 'legacy', turn: 0, message: 'assembled 12,000 of 11,946' },
+    { code: 'access-denied', severity: 'error', lane: 'legacy', turn: null, message: 'read /etc/passwd refused' },
+  );
+  return recording;
+}
+
+function showReplay(recording: Recording) {
+  installRecording(recording, 'r1', 'agent:main:demo');
+  render(
+    <ClientContext.Provider value={createFakeInspectorClient({}).client}>
+      <ReplayView />
+    </ClientContext.Provider>,
+  );
+}
+
+/** "2 turns with errors, 1 with warnings" → [2, 1] */
+function headerCounts(): { errors: number; warnings: number } {
+  const meta = document.querySelector('.replay-view__meta')!.textContent!;
+  const match = /([\d,]+) turns? with errors, ([\d,]+) with warnings/.exec(meta);
+  expect(match, `the header says how many turns have errors and warnings: "${meta}"`).not.toBeNull();
+  return { errors: Number(match![1]), warnings: Number(match![2]) };
+}
+
+/** What the timeline's event filter keeps: "N of 3 turns". */
+function filtered(event: string): number {
+  fireEvent.change(screen.getByLabelText('Event'), { target: { value: event } });
+  const count = screen.queryByTestId('timeline-filter-count')?.textContent ?? '';
+  const found = /^([\d,]+) of/.exec(count);
+  return found ? Number(found[1]) : 0;
+}
+
+describe('the Replay header counts what the filters find', () => {
+  it('its error and warning turns are the turns the error and warning filters keep', () => {
+    showReplay(recordingWithProblems());
+    const header = headerCounts();
+    expect(header).toEqual({ errors: 1, warnings: 2 });
+    expect({ errors: filtered('error'), warnings: filtered('warning') }).toEqual(header);
+    // and a finding of any severity: turns 1 and 2 have findings, turn 3 an error finding
+    expect(filtered('finding')).toBe(3);
+  });
+
+  it('counts a finding that belongs to no turn apart, and no turn’s verdict shows it', () => {
+    showReplay(recordingWithProblems());
+    expect(document.querySelector('.replay-view__meta')!.textContent).toContain('1 error outside turns');
+    expect(screen.getByTestId('lane-finding').textContent).toContain('read /etc/passwd refused');
+    // legacy's turn 2 has nothing of its own: its verdict is ok (it said "1 error", which no filter found)
+    act(() => useSelectionStore.getState().selectTurn(1));
+    expect(screen.getByTestId('turn-status').textContent).toBe('ok');
+    // legacy's turn 1: one warning finding, which the warning filter finds
+    act(() => useSelectionStore.getState().selectTurn(0));
+    expect(screen.getByTestId('turn-status').textContent).toBe('1 warning');
+  });
+
+  it('the timeline badges say errors and warnings as the filters count them', () => {
+    showReplay(recordingWithProblems());
+    const warnings = screen.getAllByTestId('badge-warning').map((b) => b.textContent);
+    // legacy turn 1 (a finding), recent-window turn 2 (a finding and an event)
+    expect(warnings.sort()).toEqual(['1 warning', '2 warnings']);
+    expect(screen.getAllByTestId('badge-error').map((b) => b.textContent)).toEqual(['1 error']);
+  });
+});
+
+describe('Compare’s "changed since the previous turn" count', () => {
+  it('counts the message rows the filter keeps at this turn, of all its rows, and says they are messages', () => {
+    const recording = makeRecording();
+    installRecording(recording, 'r1', 'demo');
+    act(() => useSelectionStore.getState().selectTurn(2));
+    render(<CompareView />);
+    const rows = alignTurn(compareLanes(recording), 2).rows;
+    const changed = rows.filter((row) => row.changed).length;
+    expect(changed).toBeGreaterThan(0);
+    expect(screen.getByTestId('changed-only').parentElement!.textContent).toBe(
+      `Only messages changed since the previous turn (${changed} of ${rows.length} at this turn)`,
+    );
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Issue 34: one count, one definition. A session's turns and messages are src/view's sessionCounts wherever they
+ * are shown — the Sessions list (`sessions.list`), what `contextscope generate` prints, the replayed Recording and
+ * its HTML report.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSessionCountCache, listSessions, renderHtmlReport, replaySession } from '../../../src/replay';
+import { getActivePath, loadSession } from '../../../src/transcripts';
+import { runCli } from './runCli';
+import { tempDir } from './sessionBuilder';
+
+describe('a session’s turns and messages (src/view sessionCounts)', () => {
+  it('are the same in the Sessions list, in what `generate` printed, in the Recording and in its HTML report', async () => {
+    const stateDir = tempDir();
+    const generated = await runCli(['generate', '--turns', '40', '--seed', 'one-count', '--out', stateDir]);
+    expect(generated.code).toBe(0);
+    const [, printedTurns, printedMessages] = /\.jsonl: (\d+) turns, (\d+) messages/.exec(generated.out)!;
+
+    const listed = (await listSessions(stateDir, { counts: createSessionCountCache() })).sessions;
+    expect(listed).toHaveLength(1);
+    const row = listed[0]!;
+
+    // the session holds what the definitions tell apart: a side branch, a custom message and a branch summary
+    const loaded = await loadSession(row.file, { mode: 'tolerant' });
+    const active = getActivePath(loaded);
+    const kinds = new Set(active.map((e) => e.type));
+    expect([...kinds]).toEqual(expect.arrayContaining(['custom_message', 'branch_summary']));
+    const messageEntries = (entries: readonly { type: string }[]) => entries.filter((e) => e.type === 'message').length;
+    expect(messageEntries(loaded.entries)).toBeGreaterThan(messageEntries(active));
+
+    const recording = await replaySession({
+      session: row.file,
+      transcriptFiles: 'none',
+      recordedTrajectory: false,
+      lanes: [{ engine: { kind: 'legacy' }, contextWindow: 200_000 }],
+    });
+    const [, reportTurns, reportMessages] = /· (\d+) turns · (\d+) messages ·/.exec(renderHtmlReport(recording))!;
+
+    const figures = {
+      list: [row.turns, row.messages],
+      generate: [Number(printedTurns), Number(printedMessages)],
+      recording: [recording.session.turnStarts.length, recording.session.messageKeys.length],
+      report: [Number(reportTurns), Number(reportMessages)],
+    };
+    expect(figures).toEqual({
+      list: figures.recording,
+      generate: figures.recording,
+      recording: figures.recording,
+      report: figures.recording,
+    });
+    expect(row.entries).toBe(recording.session.entryCount);
+  }, 60_000);
+});
