@@ -67,6 +67,7 @@ export {
   countSessionFile,
   createSessionCountCache,
   type SessionCounts,
+  type SessionCountsOrProblem,
   type SessionCountCache,
 } from './session/sessionCounts';
 export {

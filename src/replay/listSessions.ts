@@ -40,11 +40,13 @@ export interface ListedSession {
   entries?: number;
   turns?: number;
   messages?: number;
+  /** why the transcript is no session a replay can read (garbage, UTF-16, empty, unreadable): the replay's refusal */
+  problem?: string;
 }
 
 const defaultCountCache = createSessionCountCache();
 
-/** Adds the counts of every listed session, reading at most a few transcripts at a time. */
+/** Adds the counts (or the problem) of every listed session, reading at most a few transcripts at a time. */
 async function withCounts(sessions: ListedSession[], cache: SessionCountCache): Promise<ListedSession[]> {
   const out: ListedSession[] = new Array(sessions.length);
   let next = 0;
@@ -52,8 +54,7 @@ async function withCounts(sessions: ListedSession[], cache: SessionCountCache): 
     while (next < sessions.length) {
       const i = next++;
       const s = sessions[i];
-      const counts = await cache.get(s.file, s.size, s.mtimeMs);
-      out[i] = counts ? { ...s, ...counts } : s;
+      out[i] = { ...s, ...(await cache.get(s.file, s.size, s.mtimeMs)) };
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, sessions.length) }, worker));

@@ -17,6 +17,8 @@ export interface ReplayFormProps {
   sources?: FieldSources | null;
   /** why the session's defaults could not be read (the fields then hold ContextScope's own), or null */
   sourcesProblem?: string | null;
+  /** why the chosen session cannot be replayed at all (the Sessions list's row says it too), or null */
+  sessionProblem?: string | null;
   onToggleLane(spec: string): void;
   onChange(patch: Partial<ReplayFormState>): void;
   onStart(): void;
@@ -205,6 +207,7 @@ export function ReplayForm({
   waitReason = null,
   sources,
   sourcesProblem = null,
+  sessionProblem = null,
   onToggleLane,
   onChange,
   onStart,
@@ -222,7 +225,12 @@ export function ReplayForm({
       <p className="replay-form__session">
         Session: <span className="mono">{sessionTitle ?? 'none chosen'}</span>
       </p>
-      {sourcesProblem && (
+      {sessionProblem && (
+        <p className="form-problem" role="alert" data-testid="replay-session-problem">
+          This session cannot be replayed: {sessionProblem}
+        </p>
+      )}
+      {sourcesProblem && !sessionProblem && (
         <p className="form-problem" role="alert" data-testid="replay-defaults-problem">
           Could not read this session’s settings, so the fields hold ContextScope’s own defaults: {sourcesProblem}
         </p>
@@ -244,8 +252,8 @@ export function ReplayForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={running || sessionTitle === null || waitReason !== null}
-          title={waitReason ?? undefined}
+          disabled={running || sessionTitle === null || waitReason !== null || sessionProblem !== null}
+          title={waitReason ?? (sessionProblem ? 'This session cannot be replayed (see above).' : undefined)}
         >
           {running ? 'Replaying…' : 'Start replay'}
         </button>

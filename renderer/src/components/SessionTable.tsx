@@ -59,7 +59,7 @@ function SessionTableRow({
 }) {
   return (
     <tr
-      className={`table__row--clickable${selected ? ' table__row--selected' : ''}`}
+      className={`table__row--clickable${selected ? ' table__row--selected' : ''}${row.session.problem ? ' session-row--problem' : ''}`}
       aria-selected={selected}
       data-testid="session-row"
       onClick={() => onSelect(row.session.file)}
@@ -81,6 +81,11 @@ function SessionTableRow({
               {row.childrenLabel && <span>{row.childrenLabel}</span>}
               {row.session.archived && <span>archived</span>}
             </span>
+            {row.session.problem && (
+              <span className="session-cell__problem" data-testid="session-problem">
+                <Tag text="cannot replay" tone="bad" /> {row.session.problem}
+              </span>
+            )}
           </div>
         </div>
       </td>

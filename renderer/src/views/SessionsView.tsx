@@ -144,6 +144,7 @@ function SessionReplayForm({ choices, selected }: { choices: readonly LaneChoice
         waitReason={startWaitReason(listing || workspaceChoosing, defaultsLoading)}
         sources={sources}
         sourcesProblem={defaultsProblem}
+        sessionProblem={selected?.problem ?? null}
         onToggleLane={replay.toggleLane}
         onChange={replay.setForm}
         onStart={() => {

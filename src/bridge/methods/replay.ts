@@ -238,6 +238,11 @@ export const ListedSessionSchema = Type.Object(
     turns: Type.Optional(Type.Integer({ minimum: 0 })),
     /** messages on the active branch (src/view sessionCounts: what the HTML report and `generate` count too) */
     messages: Type.Optional(Type.Integer({ minimum: 0 })),
+    /**
+     * why the transcript is no session a replay can read (not a transcript, UTF-16, empty, unreadable), in the
+     * words replay.start would refuse it with; the counts are then absent
+     */
+    problem: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

@@ -181,12 +181,15 @@ export async function openReplaySession(
 
 /**
  * Why a loaded input is not a session at all (no valid header and no entry survived: an empty file, binary data,
- * UTF-16 text …), or undefined. A replay of it would report "0 turns" and look like success.
+ * UTF-16 text …), or undefined. A replay of it would report "0 turns" and look like success. `where` names it
+ * (default: its path; the Sessions list, whose row already shows the folder, names the file).
  */
-export function describeUnreadableSession(loaded: LoadedSession): string | undefined {
+export function describeUnreadableSession(
+  loaded: LoadedSession,
+  where = loaded.path || 'the session',
+): string | undefined {
   if (!loaded.headerSynthesized || loaded.entries.length > 0) return undefined;
   const first = loaded.problems[0];
-  const where = loaded.path || 'the session';
   const encoding = utf16Bom(loaded.path);
   if (encoding)
     return `${where} is ${encoding} text; OpenClaw writes transcripts as UTF-8 JSONL. Convert it (e.g. iconv -f UTF-16 -t UTF-8) and try again.`;

@@ -1,12 +1,15 @@
 /**
  * Per-session counts for the Sessions list: entries, and the turns and messages of the active branch as src/view's
  * sessionCounts defines them (what the HTML report and the Replay header show of a replayed session). The file is
- * read once, streamed, with the same tolerant parser the replay uses; results are cached by path + mtime + size, so
- * listing a folder again re-reads only the transcripts that changed.
+ * read once, streamed, with the same tolerant parser the replay uses; a file that is no session at all says why,
+ * in the words a replay of it would fail with. Results are cached by path + mtime + size, so listing a folder again
+ * re-reads only the transcripts that changed.
  */
+import { basename } from 'node:path';
+import { errorMessage } from '../../common/errorText';
 import { getActivePath, loadSession } from '../../transcripts';
 import { sessionCounts } from '../../view';
-import { parseSqliteSessionLocator } from './resolveSessionInput';
+import { describeUnreadableSession, parseSqliteSessionLocator } from './resolveSessionInput';
 
 export interface SessionCounts {
   /** every entry of the file (all branches; the header not counted) */
@@ -17,25 +20,33 @@ export interface SessionCounts {
   messages: number;
 }
 
-/** Reads one transcript (a file or a SQLite session locator) and counts it (rejects when it cannot be read). */
-export async function countSessionFile(file: string): Promise<SessionCounts> {
+/** The counts, or why the transcript is not a session a replay can read (its counts are then left out). */
+export type SessionCountsOrProblem = SessionCounts | { problem: string };
+
+/**
+ * Reads one transcript (a file or a SQLite session locator) and counts it; a file that holds no session (garbage,
+ * UTF-16, empty) gives the replay's own refusal. Rejects when it cannot be read at all.
+ */
+export async function countSessionFile(file: string): Promise<SessionCountsOrProblem> {
   const loaded = await loadSession(parseSqliteSessionLocator(file) ?? file, { mode: 'tolerant' });
+  const problem = describeUnreadableSession(loaded, basename(loaded.path || file));
+  if (problem) return { problem };
   return { entries: loaded.entries.length, ...sessionCounts(getActivePath(loaded)) };
 }
 
 export interface SessionCountCache {
-  /** the counts of a file with this size and mtime; undefined when it cannot be read */
-  get(file: string, size: number, mtimeMs: number): Promise<SessionCounts | undefined>;
+  /** the counts of a file with this size and mtime, or why it cannot be read (not cached: it may be readable later) */
+  get(file: string, size: number, mtimeMs: number): Promise<SessionCountsOrProblem>;
   /** how many files were actually read (for tests and diagnostics) */
   readonly reads: number;
 }
 
 export function createSessionCountCache(
-  options: { maxEntries?: number; count?: (file: string) => Promise<SessionCounts> } = {},
+  options: { maxEntries?: number; count?: (file: string) => Promise<SessionCountsOrProblem> } = {},
 ): SessionCountCache {
   const maxEntries = options.maxEntries ?? 2000;
   const count = options.count ?? countSessionFile;
-  const cache = new Map<string, { size: number; mtimeMs: number; counts: Promise<SessionCounts | undefined> }>();
+  const cache = new Map<string, { size: number; mtimeMs: number; counts: Promise<SessionCountsOrProblem> }>();
   let reads = 0;
   return {
     get reads() {
@@ -50,17 +61,17 @@ export function createSessionCountCache(
         return hit.counts;
       }
       reads++;
-      const slot: { size: number; mtimeMs: number; counts: Promise<SessionCounts | undefined> } = {
+      const slot: { size: number; mtimeMs: number; counts: Promise<SessionCountsOrProblem> } = {
         size,
         mtimeMs,
-        counts: Promise.resolve(undefined),
+        counts: Promise.resolve({ problem: '' }),
       };
       slot.counts = count(file).then(
         (c) => c,
-        () => {
+        (error: unknown) => {
           // an unreadable file is not cached: it may be readable next time
           if (cache.get(file) === slot) cache.delete(file);
-          return undefined;
+          return { problem: `Could not read the transcript: ${errorMessage(error)}` };
         },
       );
       cache.delete(file);

@@ -1,10 +1,19 @@
 /**
  * Issue 34: one count, one definition. A session's turns and messages are src/view's sessionCounts wherever they
  * are shown — the Sessions list (`sessions.list`), what `contextscope generate` prints, the replayed Recording and
- * its HTML report.
+ * its HTML report — and a file that is no session lists with the replay's own refusal instead of as a healthy
+ * 0-turn session.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSessionCountCache, listSessions, renderHtmlReport, replaySession } from '../../../src/replay';
+import {
+  createSessionCountCache,
+  listSessions,
+  openReplaySession,
+  renderHtmlReport,
+  replaySession,
+} from '../../../src/replay';
 import { getActivePath, loadSession } from '../../../src/transcripts';
 import { runCli } from './runCli';
 import { tempDir } from './sessionBuilder';
@@ -19,6 +28,7 @@ describe('a session’s turns and messages (src/view sessionCounts)', () => {
     const listed = (await listSessions(stateDir, { counts: createSessionCountCache() })).sessions;
     expect(listed).toHaveLength(1);
     const row = listed[0]!;
+    expect(row.problem).toBeUndefined();
 
     // the session holds what the definitions tell apart: a side branch, a custom message and a branch summary
     const loaded = await loadSession(row.file, { mode: 'tolerant' });
@@ -50,4 +60,33 @@ describe('a session’s turns and messages (src/view sessionCounts)', () => {
     });
     expect(row.entries).toBe(recording.session.entryCount);
   }, 60_000);
+
+  it('a file that is no session lists with the replay’s refusal, and no counts', async () => {
+    const stateDir = tempDir();
+    await runCli(['generate', '--turns', '3', '--seed', 'garbage-row', '--out', stateDir]);
+    const sessions = join(stateDir, 'agents', 'main', 'sessions');
+    writeFileSync(join(sessions, 'garbage.jsonl'), 'this is not json\n{"broken": \n');
+    writeFileSync(join(sessions, 'empty.jsonl'), '');
+
+    const listed = (await listSessions(stateDir, { counts: createSessionCountCache() })).sessions;
+    const byId = Object.fromEntries(listed.map((s) => [s.sessionId, s]));
+    expect(byId.garbage).toMatchObject({
+      problem:
+        'garbage.jsonl is not an OpenClaw session transcript: none of its 2 line(s) is a session header or entry ' +
+        '(2 problem(s); the first, line 1: first line is not a valid session header (not valid JSON: Unexpected token)).',
+    });
+    expect(byId.garbage).not.toHaveProperty('turns');
+    expect(byId.empty!.problem).toMatch(/^empty\.jsonl is not an OpenClaw session transcript/);
+    // the good session beside them keeps its counts
+    const good = listed.find((s) => s.key === 'agent:main:main')!;
+    expect(good).toMatchObject({ turns: 3 });
+    expect(good.problem).toBeUndefined();
+
+    // what Start would have said, in the same words (the list names the file, the replay its path)
+    const refusal = await openReplaySession(byId.garbage!.file).then(
+      () => 'opened',
+      (error: Error) => error.message,
+    );
+    expect(refusal).toBe(`${sessions}/${byId.garbage!.problem}`);
+  });
 });

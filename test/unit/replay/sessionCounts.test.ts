@@ -56,15 +56,16 @@ describe('session counts', () => {
     expect(byId(third)[SHORT]?.[0]).toBe(128);
   });
 
-  it('a transcript that cannot be read is listed without counts', async () => {
+  it('a transcript that cannot be read is listed without counts, saying why', async () => {
     const counts = createSessionCountCache({
       count: async (file) => {
         throw new Error(`cannot read ${file}`);
       },
     });
-    expect(await counts.get('/nowhere.jsonl', 1, 1)).toBeUndefined();
+    const why = { problem: 'Could not read the transcript: cannot read /nowhere.jsonl' };
+    expect(await counts.get('/nowhere.jsonl', 1, 1)).toEqual(why);
     // failures are not cached
-    expect(await counts.get('/nowhere.jsonl', 1, 1)).toBeUndefined();
+    expect(await counts.get('/nowhere.jsonl', 1, 1)).toEqual(why);
     expect(counts.reads).toBe(2);
   });
 
