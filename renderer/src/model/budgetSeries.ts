@@ -4,10 +4,16 @@
  * too), laid out for recharts. Computed once per (recording, lanes, measure); the chart only draws them.
  * Data keys are positional (`tokens0`, `budget0`, `mark0`) because recharts reads dots in a dataKey as a path.
  */
-import { laneTurnFigures, tokensOf, turnMarker, type TokenMeasure, type TurnMarker } from '../../../src/view';
+import {
+  laneColor,
+  laneTurnFigures,
+  tokensOf,
+  turnMarker,
+  type TokenMeasure,
+  type TurnMarker,
+} from '../../../src/view';
 import type { LaneRecord, Recording, TurnRecord } from '../recordingTypes';
 import { chartBands, markCounts, turnMarks, type ChartBands, type MarkKind, type TurnMark } from './chartMarkers';
-import { laneColor } from './recordingLanes';
 
 export { turnMarker };
 export type { TokenMeasure, TurnMarker };
@@ -62,7 +68,7 @@ export function buildBudgetSeries(
   const budgetLanes: BudgetLane[] = lanes.map((lane, i) => ({
     id: lane.id,
     label: lane.label,
-    color: laneColor(recording.lanes.indexOf(lane)),
+    color: laneColor(recording.lanes, lane.id),
     tokensKey: `tokens${i}`,
     budgetKey: `budget${i}`,
     markKey: `mark${i}`,

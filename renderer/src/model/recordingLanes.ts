@@ -1,21 +1,8 @@
-/** Which lanes of a Recording belong together, and the colour each lane is drawn in. Pure. */
+/**
+ * Which lanes of a Recording belong together. (The colour each lane is drawn in is src/view's laneColor, which the
+ * HTML report uses too.) Pure.
+ */
 import type { LaneRecord, Recording, SessionInfo } from '../recordingTypes';
-
-/** Mid-tone colours that read on both the light and the dark surface (contrast ≥ 3:1 against each). */
-export const LANE_COLORS = [
-  '#4c6ef5',
-  '#e8590c',
-  '#2f9e44',
-  '#d6336c',
-  '#7950f2',
-  '#1098ad',
-  '#a07e00',
-  '#868e96',
-] as const;
-
-export function laneColor(index: number): string {
-  return LANE_COLORS[index % LANE_COLORS.length]!;
-}
 
 /** The lanes replaying one session (the root session, or one subagent child), in recording order. */
 export function lanesOfSession(recording: Recording, sessionId: string): LaneRecord[] {

@@ -5,6 +5,7 @@ import {
   compareLanes,
   compareRecordings,
   displayItems,
+  laneColor,
   turnCountOf,
   turnDifferences,
   type CompareInput,
@@ -12,7 +13,7 @@ import {
 import type { CompareBaselineChoice, CompareLaneChoice } from '../components/CompareControls';
 import type { CompareTurnItem } from '../components/CompareTurnList';
 import { cellDetail } from '../model/compareCellDetail';
-import { laneColor, lanesOfSession } from '../model/recordingLanes';
+import { lanesOfSession } from '../model/recordingLanes';
 import type { Recording } from '../recordingTypes';
 import type { CompareState } from '../store/compareStore';
 import type { FinishedRecording } from '../store/replayStore';
@@ -94,17 +95,10 @@ export function useCompareModel(recording: Recording, sessionId: string, turn: n
   const laneChoices: CompareLaneChoice[] = sessionLanes.map((lane) => ({
     id: lane.id,
     label: lane.label,
-    color: laneColor(recording.lanes.indexOf(lane)),
+    color: laneColor(recording.lanes, lane.id),
     checked: laneIds.includes(lane.id),
   }));
-  const colors = (input?.columns ?? []).map((c) =>
-    laneColor(
-      Math.max(
-        0,
-        recording.lanes.findIndex((l) => l.id === c.lane.id),
-      ),
-    ),
-  );
+  const colors = (input?.columns ?? []).map((c) => laneColor(c.recording.lanes, c.lane.id));
   const rowIndex = aligned ? aligned.rows.findIndex((r) => r.id === compare.rowId) : -1;
   const detail = aligned && rowIndex >= 0 ? cellDetail(aligned, rowIndex, compare.column) : null;
   const changedCount = changedRowCount(aligned?.rows ?? []);

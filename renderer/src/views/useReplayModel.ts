@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { problemCounts, problemSummary } from '../../../src/view';
+import { laneColor, problemCounts, problemSummary } from '../../../src/view';
 import type { TimelineLane } from '../components/TimelineTable';
 import { buildBudgetSeries } from '../model/budgetSeries';
-import { laneColor, lanesOfSession } from '../model/recordingLanes';
+import { lanesOfSession } from '../model/recordingLanes';
 import { filterTimelineRows, isFiltering } from '../model/timelineFilter';
 import { buildTimelineRows } from '../model/timelineRows';
 import type { Recording } from '../recordingTypes';
@@ -21,7 +21,7 @@ export function useReplayModel(recording: Recording | null, selection: Selection
   const timelineLanes = useMemo<TimelineLane[]>(
     () =>
       recording
-        ? lanes.map((lane) => ({ id: lane.id, label: lane.label, color: laneColor(recording.lanes.indexOf(lane)) }))
+        ? lanes.map((lane) => ({ id: lane.id, label: lane.label, color: laneColor(recording.lanes, lane.id) }))
         : [],
     [recording, lanes],
   );

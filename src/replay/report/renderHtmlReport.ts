@@ -4,7 +4,16 @@
  * transcript content, engine output, error messages — is untrusted and escaped.
  */
 import type { MessageRecord, Recording, TurnRecord } from '../../contract/recording';
-import { compareLanes, describeEvent, laneTurnFigures, messageText, recordedSessionCounts, tokensOf } from '../../view';
+import {
+  compareLanes,
+  describeEvent,
+  LANE_COLORS,
+  laneColorIndex,
+  laneTurnFigures,
+  messageText,
+  recordedSessionCounts,
+  tokensOf,
+} from '../../view';
 import { compareRows } from './compareTurns';
 import { escapeHtml, previewText } from './escapeHtml';
 import { ALIGNED_CSS, renderAlignedTurns } from './renderAlignedTurns';
@@ -39,7 +48,8 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12p
 .chart .grid{stroke:var(--line);stroke-width:1}.chart .axis,.chart .legend{fill:var(--muted);font-size:11px}
 .chart .line{fill:none;stroke-width:1.6}.chart .budget{fill:none;stroke-width:1;stroke-dasharray:5 4;opacity:.8}
 .chart .recorded{stroke:var(--muted);stroke-dasharray:2 3}.chart .marker{stroke:none}
-${[0, 1, 2, 3, 4, 5].map((i) => `.chart .series-${i}{stroke:var(--s${i})}.chart path.series-${i}{fill:var(--s${i})}`).join('')}
+.swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px;vertical-align:baseline}
+${LANE_COLORS.map((c, i) => `.chart .series-${i}{stroke:${c}}.chart path.series-${i}{fill:${c}}.swatch.series-${i}{background:${c}}`).join('')}
 ${ALIGNED_CSS}`;
 
 function messagePreview(record: MessageRecord | undefined): string {
@@ -54,6 +64,11 @@ function fmt(n: number | null | undefined): string {
   return n === null || n === undefined ? '–' : String(Math.round(n));
 }
 
+/** A lane's colour swatch: the app's colour for the lane (src/view laneColorIndex). */
+function swatch(recording: Recording, laneId: string): string {
+  return `<span class="swatch series-${laneColorIndex(recording.lanes, laneId) % LANE_COLORS.length}" aria-hidden="true"></span>`;
+}
+
 /** The chart's lines and markers from the shared per-turn figures (the app's budget chart reads the same). */
 function chartSeries(recording: Recording, laneIds: string[]): ChartSeries[] {
   return laneIds.map((id) => {
@@ -61,6 +76,7 @@ function chartSeries(recording: Recording, laneIds: string[]): ChartSeries[] {
     const figures = (recording.turns[id] ?? []).map(laneTurnFigures);
     return {
       label,
+      colorIndex: laneColorIndex(recording.lanes, id),
       values: figures.map((f) => tokensOf(f, 'tiktoken')),
       budget: figures.map((f) => f.tokenBudget),
       markers: figures.flatMap((f, turn) =>
@@ -144,7 +160,7 @@ function renderLaneTable(recording: Recording): string {
   for (const lane of recording.lanes) {
     const count = recording.findings.filter((f) => f.lane === lane.id).length;
     out.push(
-      `<tr><td>${escapeHtml(lane.label)}${lane.parentLane ? ` <span class="muted">(subagent of ${escapeHtml(lane.parentLane)})</span>` : ''}</td>` +
+      `<tr><td>${swatch(recording, lane.id)}${escapeHtml(lane.label)}${lane.parentLane ? ` <span class="muted">(subagent of ${escapeHtml(lane.parentLane)})</span>` : ''}</td>` +
         `<td class="mono">${escapeHtml(lane.spec)}</td><td>${escapeHtml(lane.requestedEngineId)}</td>` +
         `<td class="num">${lane.contextWindow}</td><td class="num">${lane.reserveTokens}</td><td>${escapeHtml(lane.host.label)}</td>` +
         `<td class="num">${lane.turnCount}</td><td class="num">${count}</td></tr>`,
@@ -206,7 +222,9 @@ function renderSideBySide(recording: Recording, rootLanes: string[]): string {
   const out: string[] = [];
   out.push('<h2>Side by side</h2><table class="side-by-side"><tr><th class="num">turn</th>');
   for (const id of rootLanes)
-    out.push(`<th colspan="3">${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`);
+    out.push(
+      `<th colspan="3">${swatch(recording, id)}${escapeHtml(recording.lanes.find((l) => l.id === id)?.label ?? id)}</th>`,
+    );
   if (rootLanes.length > 1) out.push('<th>lanes differ</th>');
   out.push('</tr><tr><th></th>');
   for (const _ of rootLanes)
@@ -249,7 +267,7 @@ function renderTurns(recording: Recording, options: HtmlReportOptions): string {
   out.push('<h2>Turns</h2>');
   for (const lane of recording.lanes) {
     const turns = recording.turns[lane.id] ?? [];
-    out.push(`<h3>${escapeHtml(lane.label)}</h3>`);
+    out.push(`<h3>${swatch(recording, lane.id)}${escapeHtml(lane.label)}</h3>`);
     turns.forEach((turn, i) => {
       const withMessages =
         listAll || turn.events.length > 0 || findingTurns.has(`${lane.id}#${turn.turn}`) || i === turns.length - 1;

@@ -1,12 +1,15 @@
 /**
  * Server-side SVG line chart: assembled tokens per turn per lane against each lane's token budget, with
- * compaction (triangle) and quarantine (square) markers. Pure string output; colours come from the report's CSS classes (`series-<n>`), so the
- * chart follows the page's light/dark theme.
+ * compaction (triangle) and quarantine (square) markers. Pure string output; colours come from the report's CSS
+ * classes (`series-<n>`, n = the lane's colour index: src/view laneColorIndex, the app's lane colours).
  */
+import { LANE_COLORS } from '../../view';
 import { escapeHtml } from './escapeHtml';
 
 export interface ChartSeries {
   label: string;
+  /** the lane's colour (src/view laneColorIndex); default: the series' position */
+  colorIndex?: number;
   /** tokens per turn (index = turn) */
   values: readonly number[];
   /** the token budget per turn (dashed) */
@@ -81,8 +84,9 @@ export function renderBudgetChart(input: BudgetChartInput): string {
       `<line class="recorded" x1="${r(x(turn))}" x2="${r(x(turn))}" y1="${PAD.top}" y2="${PAD.top + plotH}"><title>recorded compaction at turn ${turn + 1}</title></line>`,
     );
   }
+  const seriesClass = (s: ChartSeries, i: number) => `series-${(s.colorIndex ?? i) % LANE_COLORS.length}`;
   input.series.forEach((s, i) => {
-    const cls = `series-${i % 6}`;
+    const cls = seriesClass(s, i);
     if (s.budget.length > 0) {
       const pts = s.budget.map((v, t) => `${r(x(t))},${r(y(v))}`).join(' ');
       parts.push(
@@ -111,7 +115,7 @@ export function renderBudgetChart(input: BudgetChartInput): string {
   input.series.forEach((s, i) => {
     const lx = PAD.left + 8 + i * 180;
     parts.push(
-      `<line class="series-${i % 6} line" x1="${lx}" x2="${lx + 18}" y1="${PAD.top - 12}" y2="${PAD.top - 12}"/>`,
+      `<line class="${seriesClass(s, i)} line" x1="${lx}" x2="${lx + 18}" y1="${PAD.top - 12}" y2="${PAD.top - 12}"/>`,
       `<text class="legend" x="${lx + 22}" y="${PAD.top - 8}">${escapeHtml(s.label)}</text>`,
     );
   });

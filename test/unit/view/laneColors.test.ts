@@ -1,0 +1,105 @@
+/**
+ * Issue 34: one colour per lane everywhere. A real replay of a session with subagents through two lanes: the lanes
+ * a streaming replay shows (subagent lanes appended as their spawns are reached) and the finished Recording's (put
+ * in family order) give every lane the same colour in the app's budget chart and timeline, a subagent lane the
+ * colour of the lane it descends from, and the HTML report draws each lane in the app's colour.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBudgetSeries } from '../../../renderer/src/model/budgetSeries';
+import { lanesOfSession } from '../../../renderer/src/model/recordingLanes';
+import { renderHtmlReport, replaySession, type Recording } from '../../../src/replay';
+import type { LaneRecord } from '../../../src/contract/recording';
+import { generateSession, writeGeneratedSessions } from '../../../src/transcripts';
+import { laneColor, laneColorIndex, LANE_COLORS } from '../../../src/view';
+import { tempDir } from '../replay/sessionBuilder';
+
+/** Each lane's colour as the app's budget chart draws it, session by session (the timeline's swatches are the same). */
+function appColors(recording: Recording): Record<string, string> {
+  const sessions = [recording.session.sessionId, ...Object.keys(recording.childSessions)];
+  return Object.fromEntries(
+    sessions.flatMap((id) =>
+      buildBudgetSeries(recording, lanesOfSession(recording, id), 'tiktoken').lanes.map((lane) => [
+        lane.id,
+        lane.color,
+      ]),
+    ),
+  );
+}
+
+/** Each lane's colour as the HTML report draws it: its chart line's class, resolved through the report's CSS. */
+function reportColors(recording: Recording): Record<string, string> {
+  const html = renderHtmlReport(recording);
+  const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  const stroke = (cls: string) => new RegExp(`\\.chart \\.${cls}\\{stroke:([^}]+)\\}`).exec(css)?.[1];
+  const label = (lane: LaneRecord) => lane.label.replace(/&/g, '&amp;');
+  return Object.fromEntries(
+    recording.lanes.map((lane) => {
+      const line = new RegExp(
+        `<polyline class="(series-\\d+) line"[^>]*><title>${label(lane).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} assembled tokens`,
+      ).exec(html);
+      return [lane.id, line ? stroke(line[1]!) : undefined];
+    }),
+  );
+}
+
+describe('lane colours', () => {
+  let streamingLanes: LaneRecord[] = [];
+  let finished: Recording;
+
+  beforeAll(async () => {
+    const stateDir = tempDir();
+    await writeGeneratedSessions(generateSession({ turns: 12, seed: 'lane-colours', subagents: 2 }), stateDir);
+    let live: { lanes(): LaneRecord[] } | undefined;
+    finished = await replaySession({
+      // lane transcripts written: a forked subagent needs its requester's transcript file
+      session: sessionFile(stateDir),
+      recordedTrajectory: false,
+      lanes: [
+        { engine: { kind: 'legacy' }, contextWindow: 200_000 },
+        { engine: { kind: 'legacy' }, contextWindow: 64_000, label: 'small' },
+      ],
+      onLive: (l) => (live = l),
+      // the lanes as the stream pages carry them, after each turn (the last ones still running hold the subagents)
+      onTurn: () => (streamingLanes = live!.lanes()),
+    });
+  }, 60_000);
+
+  it('the streaming and the finished replay hold the lanes in different orders', () => {
+    expect(finished.lanes.filter((l) => l.parentLane).length).toBeGreaterThan(1);
+    expect(streamingLanes.map((l) => l.id).sort()).toEqual(finished.lanes.map((l) => l.id).sort());
+    expect(streamingLanes.map((l) => l.id)).not.toEqual(finished.lanes.map((l) => l.id));
+  });
+
+  it('give every lane the same colour, streaming and finished, in the chart and the timeline', () => {
+    const streaming = { ...finished, lanes: streamingLanes };
+    expect(appColors(streaming)).toEqual(appColors(finished));
+  });
+
+  it('give a subagent lane the colour of the lane it descends from, and the root lanes different colours', () => {
+    const colors = appColors(finished);
+    const roots = finished.lanes.filter((l) => !l.parentLane);
+    expect(new Set(roots.map((l) => colors[l.id])).size).toBe(roots.length);
+    for (const lane of finished.lanes.filter((l) => l.parentLane))
+      expect([lane.id, colors[lane.id]]).toEqual([lane.id, colors[lane.parentLane!]]);
+    expect(colors).toEqual(Object.fromEntries(finished.lanes.map((l) => [l.id, laneColor(finished.lanes, l.id)])));
+  });
+
+  it('are the app’s colours in the HTML report, subagent charts included', () => {
+    expect(reportColors(finished)).toEqual(appColors(finished));
+  });
+
+  it('come from the lanes the replay started with: a lane not in the list gets the next colour', () => {
+    const lanes = [{ id: 'a' }, { id: 'a/x', parentLane: 'a' }, { id: 'b' }, { id: 'orphan', parentLane: 'gone' }];
+    expect(lanes.map((l) => laneColorIndex(lanes, l.id))).toEqual([0, 0, 1, 2]);
+    expect(laneColor(lanes, 'b')).toBe(LANE_COLORS[1]);
+  });
+});
+
+/** The generated parent transcript (sessions.json names it). */
+function sessionFile(stateDir: string): string {
+  const dir = join(stateDir, 'agents', 'main', 'sessions');
+  const store = JSON.parse(readFileSync(join(dir, 'sessions.json'), 'utf8')) as Record<string, { sessionId: string }>;
+  return join(dir, `${store['agent:main:main']!.sessionId}.jsonl`);
+}
