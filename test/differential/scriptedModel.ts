@@ -141,9 +141,11 @@ export async function startScriptedModel(scenario: Scenario, logFile?: string): 
   const requests: LoggedRequest[] = [];
   let turn = 0;
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    // the body decoded whole: a character split between two chunks must not become U+FFFD in the log
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
       if (req.method === 'GET' && req.url?.endsWith('/models')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ data: [{ id: 'm1', object: 'model' }] }));
