@@ -213,11 +213,11 @@ export function watchBridgeAnswers(page: Page): { method: string; bytes: number 
   return answers;
 }
 
-/** Saves a full-page screenshot as test-results/<name>.png and returns its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/** Saves a full-page screenshot (or what is in view, `fullPage: false`) as test-results/<name>.png; returns its path. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(TEST_RESULTS_DIR, { recursive: true });
   const file = path.join(TEST_RESULTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 
@@ -229,12 +229,13 @@ export const SCREENSHOT_SIZES = [
 
 /**
  * Screenshots of what is on screen at each of SCREENSHOT_SIZES (`test-results/<name>-<w>x<h>.png`), waiting a frame
- * after each resize for the layout (and scrolling `reveal` into view); the viewport is put back as it was.
+ * after each resize for the layout (and scrolling `reveal` into view); the viewport is put back as it was. The whole
+ * page unless `fullPage: false` (a page tens of thousands of pixels tall, such as a long HTML report).
  */
 export async function saveScreenshotsAtSizes(
   page: Page,
   name: string,
-  options: { reveal?: Locator } = {},
+  options: { reveal?: Locator; fullPage?: boolean } = {},
 ): Promise<string[]> {
   const before = page.viewportSize();
   const files: string[] = [];
@@ -242,7 +243,9 @@ export async function saveScreenshotsAtSizes(
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await options.reveal?.scrollIntoViewIfNeeded();
-    files.push(await saveScreenshot(page, `${name}-${size.width}x${size.height}`));
+    files.push(
+      await saveScreenshot(page, `${name}-${size.width}x${size.height}`, { fullPage: options.fullPage ?? true }),
+    );
   }
   if (before) await page.setViewportSize(before);
   return files;
