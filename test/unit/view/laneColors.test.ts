@@ -29,7 +29,7 @@ function appColors(recording: Recording): Record<string, string> {
 }
 
 /** Each lane's colour as the HTML report draws it: its chart line's class, resolved through the report's CSS. */
-function reportColors(recording: Recording): Record<string, string> {
+function reportColors(recording: Recording): Record<string, string | undefined> {
   const html = renderHtmlReport(recording);
   const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
   const stroke = (cls: string) => new RegExp(`\\.chart \\.${cls}\\{stroke:([^}]+)\\}`).exec(css)?.[1];
