@@ -86,6 +86,24 @@ describe('the Replay header counts what the filters find', () => {
     expect(screen.getByTestId('turn-status').textContent).toBe('1 warning');
   });
 
+  it('shows every error it counts outside turns: an engine quarantined before its first turn is a notice', () => {
+    const recording = recordingWithProblems();
+    recording.findings.push({
+      code: 'quarantined',
+      severity: 'error',
+      lane: 'recent-window',
+      turn: null,
+      message:
+        'Context engine "recent-window" failed during factory: boom. The lane runs on "legacy" for the whole replay.',
+    });
+    showReplay(recording);
+    expect(document.querySelector('.replay-view__meta')!.textContent).toContain('2 errors outside turns');
+    expect(screen.getAllByTestId('lane-finding').map((n) => n.textContent)).toEqual([
+      'Lane legacy (access-denied): read /etc/passwd refused',
+      'Lane recent-window (quarantined): Context engine "recent-window" failed during factory: boom. The lane runs on "legacy" for the whole replay.',
+    ]);
+  });
+
   it('the timeline badges say errors and warnings as the filters count them', () => {
     showReplay(recordingWithProblems());
     const warnings = screen.getAllByTestId('badge-warning').map((b) => b.textContent);

@@ -40,7 +40,10 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           {streaming ? ' so far' : ''} · <span className="mono">{laneCount}</span> {laneCount === 1 ? 'lane' : 'lanes'}{' '}
           · <span className="mono">{formatCount(entryCount)}</span> entries ·{' '}
           {streaming ? 'replaying…' : `replayed in ${formatDuration(wallMs)}`} ·{' '}
-          <Tag tone={problems.tone} text={problems.text} title={problems.title} testId="replay-problems" />
+          {/* the definitions as a tooltip, not as the tag's accessible name (a paragraph for a screen reader) */}
+          <span title={problems.title}>
+            <Tag tone={problems.tone} text={problems.text} testId="replay-problems" />
+          </span>
           {live && (
             <span data-testid="live-status" className="replay-view__live">
               {' '}

@@ -10,14 +10,18 @@ export interface LaneFindingGroup {
 }
 
 /**
- * Lane-level findings (turn null: settings that affect every turn), one group per distinct message with the
- * labels of the lanes it applies to. Lane-level quarantines are left out: the lane's error already says why.
+ * Lane-level findings (turn null: settings that affect every turn, an engine quarantined before its first turn),
+ * one group per distinct message with the labels of the lanes it applies to: the findings the Replay header counts
+ * "outside turns" (src/view turnProblems). A lane-level quarantine of a lane whose error is shown is left out: that
+ * notice already says why.
  */
 export function groupLaneFindings(recording: Recording): LaneFindingGroup[] {
   const groups = new Map<string, LaneFindingGroup>();
   for (const f of recording.findings) {
-    if (f.turn !== null || f.code === 'quarantined') continue;
-    const label = recording.lanes.find((l) => l.id === f.lane)?.label ?? f.lane;
+    if (f.turn !== null) continue;
+    const lane = recording.lanes.find((l) => l.id === f.lane);
+    if (f.code === 'quarantined' && lane?.error) continue;
+    const label = lane?.label ?? f.lane;
     const key = `${f.code}\n${f.message}`;
     const group = groups.get(key);
     if (group) group.lanes.push(label);
