@@ -14,7 +14,8 @@ import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store
 import { resetTimelineFilterStore } from '../../renderer/src/store/timelineFilterStore';
 import { CompareView } from '../../renderer/src/views/CompareView';
 import { ReplayView } from '../../renderer/src/views/ReplayView';
-import { alignTurn, compareLanes } from '../../src/view';
+import { alignTurn, compareLanes, problemCounts } from '../../src/view';
+import { groupLaneFindings } from '../../renderer/src/model/laneFindings';
 import { createFakeInspectorClient } from './fakeInspectorClient';
 import { makeRecording } from './recordingFixture';
 
@@ -102,6 +103,11 @@ describe('the Replay header counts what the filters find', () => {
       'Lane legacy (access-denied): read /etc/passwd refused',
       'Lane recent-window (quarantined): Context engine "recent-window" failed during factory: boom. The lane runs on "legacy" for the whole replay.',
     ]);
+    // of the lanes a view shows (a subagent's view shows its lanes): as many notices as errors counted
+    for (const lanes of [['legacy'], ['recent-window'], ['legacy', 'recent-window']])
+      expect(groupLaneFindings(recording, lanes).filter((g) => g.severity === 'error').length).toBe(
+        problemCounts(recording, lanes).outsideTurns.errors,
+      );
   });
 
   it('the timeline badges say errors and warnings as the filters count them', () => {

@@ -5,10 +5,12 @@ import { Notice } from './Notice';
 export interface ReplayNoticesProps {
   recording: Recording;
   exportError: string | null;
+  /** the lanes the timeline shows: their lane-level findings are the header's "outside turns" (default: every lane) */
+  laneIds?: readonly string[];
 }
 
 /** What went wrong around the replay: a failed export, lanes that failed, lane-level findings, transcript problems. */
-export function ReplayNotices({ recording, exportError }: ReplayNoticesProps) {
+export function ReplayNotices({ recording, exportError, laneIds }: ReplayNoticesProps) {
   const problems = recording.session.problems;
   return (
     <>
@@ -20,7 +22,7 @@ export function ReplayNotices({ recording, exportError }: ReplayNoticesProps) {
             Lane <span className="mono">{lane.label}</span>: {lane.error}
           </Notice>
         ))}
-      {groupLaneFindings(recording).map((group) => (
+      {groupLaneFindings(recording, laneIds).map((group) => (
         <Notice key={`${group.code}-${group.lanes.join(',')}`} tone={group.severity === 'error' ? 'error' : 'info'}>
           <span data-testid="lane-finding">
             {group.lanes.length === 1 ? 'Lane' : 'Lanes'} <span className="mono">{group.lanes.join(', ')}</span> (

@@ -12,13 +12,14 @@ export interface LaneFindingGroup {
 /**
  * Lane-level findings (turn null: settings that affect every turn, an engine quarantined before its first turn),
  * one group per distinct message with the labels of the lanes it applies to: the findings the Replay header counts
- * "outside turns" (src/view turnProblems). A lane-level quarantine of a lane whose error is shown is left out: that
+ * "outside turns" (src/view turnProblems) — of `laneIds` when given (the lanes the timeline shows). A lane-level quarantine of a lane whose error is shown is left out: that
  * notice already says why.
  */
-export function groupLaneFindings(recording: Recording): LaneFindingGroup[] {
+export function groupLaneFindings(recording: Recording, laneIds?: readonly string[]): LaneFindingGroup[] {
   const groups = new Map<string, LaneFindingGroup>();
+  const shown = laneIds ? new Set(laneIds) : null;
   for (const f of recording.findings) {
-    if (f.turn !== null) continue;
+    if (f.turn !== null || (shown && !shown.has(f.lane))) continue;
     const lane = recording.lanes.find((l) => l.id === f.lane);
     if (f.code === 'quarantined' && lane?.error) continue;
     const label = lane?.label ?? f.lane;

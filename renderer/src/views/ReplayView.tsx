@@ -93,7 +93,7 @@ export function ReplayView() {
           ? { live: { passes: ownRun.passes ?? 0, onStop: () => void cancel(client) } }
           : {})}
       />
-      <ReplayNotices recording={recording} exportError={exportError} />
+      <ReplayNotices recording={recording} exportError={exportError} laneIds={lanes.map((lane) => lane.id)} />
       <ReplayStreamProgress
         partial={recording.partial}
         {...(streaming && client
