@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
-    // Two test files at a time, every project in one pool (vitest's default on 2 cores is one: cores − 1). Many files
-    // wait on child processes (engine hosts, the built app, Chromium) more than they compute, and the e2e files run
-    // beside the node and renderer ones instead of after them. VITEST_MAX_WORKERS overrides it.
+    // Two node/renderer test files at a time (vitest's default on 2 cores is one: cores − 1); many of them wait on
+    // child processes (engine hosts, tokenizer workers) more than they compute. VITEST_MAX_WORKERS overrides it. The
+    // e2e files still run one at a time, after the others (fileParallelism: false puts them in vitest's sequential
+    // group): beside other files on 2 loaded cores, streaming and timing-sensitive e2e tests failed.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
@@ -39,6 +40,7 @@ export default defineConfig({
           globalSetup: ['test/e2e/sharedChromium.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],
