@@ -20,6 +20,7 @@ import { RecordedEngine } from './recording/recordEngineCalls';
 import { quarantineOnContractFailure } from './lane/resultContract';
 import type { QuarantineLogEntry, TurnDraft } from './recording/turnDraft';
 import { prepareSession, type PreparedSession } from './session/prepareSession';
+import { toolCallIdDecision } from './lane/toolCallIds';
 import { lastStopReason } from './session/sessionLookups';
 import { recordedTurnOutcome } from './session/sessionTurns';
 import type { RecordedSpawn } from './session/subagentSpawns';
@@ -141,7 +142,7 @@ export class ReplayRun {
     }
     const childLoaded = await this.state.resolveChildSession(spawn.childSessionKey);
     if (!childLoaded) return { finished: false };
-    const session = prepareSession(childLoaded, this.state.table);
+    const session = prepareSession(childLoaded, this.state.table, toolCallIdDecision(this.state, parent.depth + 1));
     this.childSessions[session.info.sessionId] = session.info;
     const laneId = this.laneIds.next((spawn.childSessionKey.split(':').pop() ?? 'child').slice(0, 8), parent.id);
     const record = this.childLaneRecord(parent.id, laneId, session, spawn.childSessionKey, spawnTurn);

@@ -19,6 +19,7 @@ import { laneSettingsFindings } from './findings/laneSettingsFindings';
 import { sessionProblemFindings } from './findings/sessionProblemFindings';
 import { providerErrorFindings } from './findings/providerErrorFindings';
 import type { LaneGroup } from './lane/laneGroup';
+import { toolCallIdDecision } from './lane/toolCallIds';
 import { defaultLabel, fsSafe, laneSpecText } from './lane/laneNames';
 import { laneHookPlan } from './lane/hooks';
 import { createLaneGroup, type LaneGroupSetup } from './lane/laneSetup';
@@ -292,7 +293,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   let root: PreparedSession;
   let trajectory: Recording['trajectory'];
   try {
-    root = prepareSession(loaded, state.table);
+    root = prepareSession(loaded, state.table, toolCallIdDecision(state, 0));
     const prepared = root;
     options.onLive?.({
       message: (key) => state.table.recordOf(key),

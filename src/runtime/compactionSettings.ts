@@ -18,11 +18,17 @@ export const MIN_PROMPT_BUDGET_TOKENS = 8000;
 export const MAX_COMPACTION_RESERVE_RATIO = 0.25;
 
 /**
- * How the reserve is capped: `floor-capped-by-min-prompt` (2026.7: floor from config, capped so that
- * min(8000, window/2) stays for the prompt) or `quarter-window-cap` (2026.8+: the floor is always 20000 and the
- * reserve is capped at window/4; openclaw@2026.9.6 dist agent-compaction-constants-*.mjs).
+ * How the reserve is capped:
+ * - `uncapped` (2026.3 – 2026.4.14: `max(reserve, floor)`, no cap; 3.31 current-time-*.js
+ *   `applyPiCompactionSettingsFromConfig`): a reserve at or over the window makes every turn cross the threshold;
+ * - `floor-capped` (2026.4.15 – 2026.6: only the floor is capped so that min(8000, window/2) stays for the prompt, a
+ *   larger configured or default reserve is kept; 4.25 pi-settings-*.js, 6.11 agent-settings-*.js);
+ * - `floor-capped-by-min-prompt` (2026.7: floor and reserve capped so that min(8000, window/2) stays for the prompt);
+ * - `quarter-window-cap` (2026.8+: the floor is always 20000 and the reserve is capped at window/4; openclaw@2026.9.6
+ *   dist agent-compaction-constants-*.mjs).
+ * The precheck caps its effective reserve the same way on every line before 2026.8 (`computePromptPrecheck`).
  */
-export type ReserveRule = 'floor-capped-by-min-prompt' | 'quarter-window-cap';
+export type ReserveRule = 'uncapped' | 'floor-capped' | 'floor-capped-by-min-prompt' | 'quarter-window-cap';
 
 /** Inputs of `resolveCompactionSettings` (config values and the context budget). */
 export interface CompactionSettingsInput {
@@ -86,11 +92,12 @@ export function resolveCompactionSettings(input: CompactionSettingsInput = {}): 
       : DEFAULT_COMPACTION_RESERVE_TOKENS_FLOOR;
 
   let reserveTokens: number;
-  if (isFiniteNumber(input.contextTokenBudget) && input.contextTokenBudget > 0) {
+  if (input.reserveRule !== 'uncapped' && isFiniteNumber(input.contextTokenBudget) && input.contextTokenBudget > 0) {
     const budget = Math.floor(input.contextTokenBudget);
     const maxReserve = Math.max(0, budget - minPromptBudgetFor(budget));
     floor = Math.min(floor, maxReserve);
-    reserveTokens = Math.min(Math.max(current, floor), maxReserve);
+    reserveTokens = Math.max(current, floor);
+    if (input.reserveRule !== 'floor-capped') reserveTokens = Math.min(reserveTokens, maxReserve);
   } else {
     reserveTokens = Math.max(current, floor);
   }

@@ -12,6 +12,13 @@
  * together with the tool calls/results around them. A span in which the assistant said something else (and never
  * acked), one with a visible `heartbeat_respond` (notify: true), and one that reaches a message of another kind
  * (custom, bash, summaries) are kept whole. A heartbeat prompt with no reply at all is removed.
+ *
+ * Before that filter (OpenClaw 2026.4.7 – 2026.5.18, `filterHeartbeatPairs`; read in openclaw@2026.4.25 dist
+ * heartbeat-filter-*.js and 2026.5.2 heartbeat-filter-*.js) only adjacent pairs go: a heartbeat user message whose
+ * text starts with the heartbeat prompt (or is a periodic-task prompt asking for `HEARTBEAT_OK`; from 2026.4.26 also
+ * the `[OpenClaw heartbeat poll]` placeholder) immediately followed by an assistant reply that is a bare ack (the same
+ * ack test as 2026.7). A heartbeat that called a tool, or whose reply is not right after it, stays whole. Releases
+ * before 2026.4.7 filter nothing (the caller turns the filter off).
  */
 import type { AgentMessage } from '../../contract';
 import type { HistoryItem, RemovalLog } from './historyItems';
@@ -25,8 +32,14 @@ export const HEARTBEAT_RESPONSE_TOOL_NAME = 'heartbeat_respond';
 const TASK_PROMPT_PREFIX = 'Run the following periodic tasks (only those due based on their intervals):';
 const TASK_PROMPT_ACK = 'After completing all due tasks, reply HEARTBEAT_OK.';
 
-/** Which release line's filter: 2026.7 (7.35) or 2026.9 (9.6, the default). */
-export type HeartbeatFilterVariant = '2026.7' | '2026.9';
+/**
+ * Which release line's filter: adjacent pairs (`pairs-2026.4`: 2026.4.7 – 2026.4.25; `pairs-2026.5`: 2026.4.26 –
+ * 2026.5.18, with the poll placeholder), 2026.7 (5.19 – 7.35) or 2026.9 (9.6, the default).
+ */
+export type HeartbeatFilterVariant = 'pairs-2026.4' | 'pairs-2026.5' | '2026.7' | '2026.9';
+
+const isPairs = (variant: HeartbeatFilterVariant | undefined): boolean =>
+  variant === 'pairs-2026.4' || variant === 'pairs-2026.5';
 
 export interface HeartbeatFilterOptions {
   /** the configured heartbeat prompt (default: OpenClaw's default prompt) */
@@ -83,6 +96,12 @@ export function isHeartbeatUserMessage(
   if (message.role !== 'user') return false;
   const text = textOnly(message.content, variant).text.trim();
   if (!text) return false;
+  if (isPairs(variant)) {
+    if (variant === 'pairs-2026.5' && text === HEARTBEAT_TRANSCRIPT_PROMPT) return true;
+    const p = (prompt ?? DEFAULT_HEARTBEAT_PROMPT).trim();
+    if (p && text.startsWith(p)) return true;
+    return text.startsWith(TASK_PROMPT_PREFIX) && text.includes(TASK_PROMPT_ACK);
+  }
   const newer = variant === '2026.9';
   if (newer ? WAKE_PROMPTS_2026_9.includes(text) : text === HEARTBEAT_TRANSCRIPT_PROMPT) return true;
   if (matchesPrompt(text, prompt ?? DEFAULT_HEARTBEAT_PROMPT)) return true;
@@ -180,11 +199,46 @@ function heartbeatSpanEnd(
   return sawOtherAssistantOutput && !sawAck ? undefined : index;
 }
 
+/** The pair filter's ack: text only, and empty text counts (OpenClaw's `stripHeartbeatToken('')` skips it). */
+function isPairAck(message: AgentMessage, ackMaxChars: number | undefined): boolean {
+  if (message.role !== 'assistant') return false;
+  const { text, hasNonText } = textOnly(message.content, '2026.7');
+  if (hasNonText) return false;
+  return text.trim() === '' || isHeartbeatAck(message, ackMaxChars, '2026.7');
+}
+
+/** 2026.4.7 – 2026.5.18: a heartbeat prompt and the bare ack right after it go, as a pair; nothing else does. */
+function filterHeartbeatPairs(
+  items: readonly HistoryItem[],
+  options: HeartbeatFilterOptions,
+  log: RemovalLog,
+): HistoryItem[] {
+  const out: HistoryItem[] = [];
+  let i = 0;
+  while (i < items.length) {
+    const reply = items[i + 1];
+    if (
+      reply &&
+      isHeartbeatUserMessage(items[i]!.message, options.prompt, options.variant) &&
+      isPairAck(reply.message, options.ackMaxChars)
+    ) {
+      log.add(items[i]!, 'heartbeat-artifact');
+      log.add(reply, 'heartbeat-artifact');
+      i += 2;
+      continue;
+    }
+    out.push(items[i]!);
+    i++;
+  }
+  return out;
+}
+
 export function filterHeartbeatArtifacts(
   items: readonly HistoryItem[],
   options: HeartbeatFilterOptions,
   log: RemovalLog,
 ): HistoryItem[] {
+  if (isPairs(options.variant)) return filterHeartbeatPairs(items, options, log);
   const out: HistoryItem[] = [];
   let i = 0;
   while (i < items.length) {

@@ -16,7 +16,13 @@ export {
 export { MISSING_TOOL_RESULT_TEXT, type InsertedToolResult } from './repairToolResultPairing';
 export { calculateContextTokens, estimateContextTokens, type ContextTokenEstimate } from './estimateContextTokens';
 export { shouldCompact } from './shouldCompact';
-export { HistorySanitizer, sanitizeStoredMessages } from './sanitizeHistory';
+export { HistorySanitizer, latestCalledModel, sanitizeStoredMessages } from './sanitizeHistory';
+export {
+  rewritesToolCallIds,
+  TOOL_CALL_ID_POLICY_2026_6,
+  type CalledModel,
+  type ToolCallIdPolicy,
+} from './sanitizeToolCallIds';
 export { HARNESS_2026_7, HARNESS_2026_9, type HarnessBehaviour } from './harnessBehaviour';
 export { findCutPoint, findTurnStartIndex, type CutPointResult } from './findCutPoint';
 export { isCutPointMessage, isTurnStartMessage } from './compactionEntries';

@@ -5,15 +5,17 @@
  * sent), and assistant messages older than the latest compaction summary get zero usage
  * (`stripStaleAssistantUsageBeforeLatestCompaction`: their usage describes the uncompacted context) — older by
  * timestamp when both have one, else by position. Before them, tool-call ids are rewritten in strict mode when the
- * provider's api asks for it (sanitizeToolCallIds.ts; the api is the one the latest assistant message records).
- * Other provider-specific steps (thinking signatures, images) are not reproduced.
+ * run's model asks for it under the release's policy (sanitizeToolCallIds.ts): the caller says so per call (a replay
+ * lane decides per turn from the model the turn called); by default, from the latest assistant message that names a
+ * called model (OpenClaw-written ones, provider `openclaw`, name none). Other provider-specific steps (thinking
+ * signatures, images) are not reproduced.
  *
  * Messages are treated as immutable: a changed message is a copy, and the same input object always gets the same
  * copy back, so consumers keyed by object identity keep working.
  */
 import type { AgentMessage, AssistantMessage, Usage } from '../../contract';
 import { parseSessionTimestampMs } from '../../transcripts';
-import { rewritesToolCallIds, ToolCallIdSanitizer } from './sanitizeToolCallIds';
+import { rewritesToolCallIds, ToolCallIdSanitizer, type CalledModel } from './sanitizeToolCallIds';
 
 const ZERO_USAGE: Usage = Object.freeze({
   input: 0,
@@ -30,11 +32,16 @@ function timestampMs(value: unknown): number | null {
   return null;
 }
 
-/** The model api the session records on its latest assistant message. */
-function latestApi(messages: readonly AgentMessage[]): string | undefined {
+/** The model the latest assistant message that OpenClaw did not write itself (provider `openclaw`) called. */
+export function latestCalledModel(messages: readonly AgentMessage[]): CalledModel | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
-    if (message.role === 'assistant' && typeof message.api === 'string') return message.api;
+    if (message.role !== 'assistant' || message.provider === 'openclaw') continue;
+    if (typeof message.api === 'string' || typeof message.provider === 'string')
+      return {
+        ...(typeof message.provider === 'string' ? { provider: message.provider } : {}),
+        ...(typeof message.api === 'string' ? { api: message.api } : {}),
+      };
   }
   return undefined;
 }
@@ -47,9 +54,16 @@ export class HistorySanitizer {
   /** `zeroStaleUsage: false` keeps only the steps that do not depend on the turn (ids, details) */
   constructor(private readonly options: { zeroStaleUsage?: boolean } = {}) {}
 
-  /** `messages` sanitized; unchanged messages are the same objects (the array itself when nothing changed). */
-  sanitize(input: readonly AgentMessage[]): readonly AgentMessage[] {
-    const messages = rewritesToolCallIds(latestApi(input)) ? this.idsRewritten.sanitize(input) : input;
+  /**
+   * `messages` sanitized; unchanged messages are the same objects (the array itself when nothing changed).
+   * `rewriteToolCallIds`: whether this run's model gets the strict id rewrite (default: the latest called model's, as
+   * 2026.6+ decides).
+   */
+  sanitize(
+    input: readonly AgentMessage[],
+    rewriteToolCallIds: boolean = rewritesToolCallIds(latestCalledModel(input)),
+  ): readonly AgentMessage[] {
+    const messages = rewriteToolCallIds ? this.idsRewritten.sanitize(input) : input;
     let latest = -1;
     if (this.options.zeroStaleUsage !== false)
       for (let i = messages.length - 1; i >= 0; i--) {
@@ -95,9 +109,13 @@ export class HistorySanitizer {
 }
 
 /**
- * The messages as OpenClaw hands them to every engine whatever the turn (tool-call ids rewritten for the session's
- * api, tool-result details stripped): what a recording shows for a transcript message.
+ * The messages as OpenClaw hands them to every engine whatever the turn (tool-call ids rewritten when
+ * `rewriteToolCallIds`, by default for the latest called model; tool-result details stripped): what a recording
+ * shows for a transcript message.
  */
-export function sanitizeStoredMessages(messages: readonly AgentMessage[]): readonly AgentMessage[] {
-  return new HistorySanitizer({ zeroStaleUsage: false }).sanitize(messages);
+export function sanitizeStoredMessages(
+  messages: readonly AgentMessage[],
+  rewriteToolCallIds?: boolean,
+): readonly AgentMessage[] {
+  return new HistorySanitizer({ zeroStaleUsage: false }).sanitize(messages, rewriteToolCallIds);
 }

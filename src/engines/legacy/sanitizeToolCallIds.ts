@@ -1,36 +1,96 @@
 /**
- * OpenClaw's tool-call id rewrite before the engine, in "strict" mode (the same in openclaw@2026.7.35
- * tool-call-id-*.js and 2026.9.6 tool-call-id-*.mjs, `sanitizeToolCallIdsForCloudCodeAssist`). A provider without an
- * owning plugin gets it from its model api (transcript-policy `buildUnownedProviderTransportReplayFallback`):
- * openai-completions/-responses, anthropic-messages, bedrock-converse-stream and the Google apis. Each id keeps only
- * letters and digits (`call_0_0` → `call00`; Kimi's native `functions.name:N` stays), capped at 40; an id already
- * used in the history gets the first 8 hex digits of its raw id's sha256 appended, then `x2`, `x3`…. A repeated
- * raw id is renamed as `<id>:<occurrence>`; each tool result takes the next pending id of its call, an orphan one
- * `<id>:tool_result:<n>`. Owned providers' own policies (duplicate-id styles, native Anthropic ids) are not modelled.
+ * OpenClaw's tool-call id rewrite before the engine, in "strict" mode (`sanitizeToolCallIdsForCloudCodeAssist`: the
+ * same in openclaw@2026.3.31 pi-embedded-helpers-*.js, 2026.7.35 tool-call-id-*.js and 2026.9.6 tool-call-id-*.mjs).
+ * Each id keeps only letters and digits (`call_0_0` → `call00`; Kimi's native `functions.name:N` stays), capped at 40;
+ * an id already used in the history gets the first 8 hex digits of its raw id's sha256 appended, then `x2`, `x3`….
+ * A repeated raw id is renamed as `<id>:<occurrence>`; each tool result takes the next pending id of its call, an
+ * orphan one `<id>:tool_result:<n>`.
+ *
+ * Whether a run rewrites at all is its transcript policy (`resolveTranscriptPolicy({provider, modelApi})`), keyed on
+ * the model the run calls, per release — {@link ToolCallIdPolicy}. Owned providers' own policies other than Ollama's
+ * (duplicate-id styles, Mistral's 9-character ids, native Anthropic ids, ids kept in replay-safe thinking turns) are
+ * not modelled: such providers are judged by their api as if unowned.
  */
 import { createHash } from 'node:crypto';
 import type { AgentMessage } from '../../contract';
 
-const STRICT_ID_APIS = new Set([
-  'openai-completions',
-  'openai-responses',
-  'openai-chatgpt-responses',
-  'azure-openai-responses',
-  'anthropic-messages',
-  'bedrock-converse-stream',
-  'google-gemini-cli',
-  'google-generative-ai',
-]);
+/** How a release decides whether a run's model gets the strict rewrite. */
+export interface ToolCallIdPolicy {
+  /**
+   * `provider-family` (2026.3.7 – 2026.4.4, 3.31 pi-embedded-*.js `resolveTranscriptPolicy`): the Google and
+   * Anthropic apis, providers of the Anthropic family (anthropic, amazon-bedrock, anthropic-vertex) and
+   * `openai-completions` rewrite; the OpenAI Responses apis rewrite except for providers of the OpenAI family
+   * (openai, openai-codex). `provider-plugin` (2026.4.5+): the provider plugin's replay policy, else by api alone
+   * (`buildUnownedProviderTransportReplayFallback`: the OpenAI completions/Responses apis, anthropic-messages,
+   * bedrock-converse-stream, the Google apis).
+   */
+  keyedOn: 'provider-family' | 'provider-plugin';
+  /** the ChatGPT-login Responses api in the rewriting set: `openai-codex-responses` until 2026.5, renamed `openai-chatgpt-responses` in 2026.6.1 */
+  codexApi: 'openai-codex-responses' | 'openai-chatgpt-responses';
+  /**
+   * the `ollama` provider (`provider-plugin` only): `unowned` (2026.4: no replay policy, judged by api), `openai-compatible`
+   * (2026.5.x: its native `ollama` api is given the openai-completions policy, so it rewrites — 5.2
+   * extensions/ollama `buildReplayPolicy`), `native` (2026.5.20+: the native api keeps its ids,
+   * `buildNativeOllamaReplayPolicy`; the OpenAI apis rewrite as openai-compatible)
+   */
+  ollama: 'unowned' | 'openai-compatible' | 'native';
+}
+
+/** The model a run called, as its transcript policy is keyed. */
+export interface CalledModel {
+  provider?: string;
+  api?: string;
+}
+
+/** 2026.6.1+ (checked on 2026.6.11, 2026.7.35 and 2026.9.6). */
+export const TOOL_CALL_ID_POLICY_2026_6: ToolCallIdPolicy = Object.freeze({
+  keyedOn: 'provider-plugin',
+  codexApi: 'openai-chatgpt-responses',
+  ollama: 'native',
+});
+
+const GOOGLE_APIS = new Set(['google-gemini-cli', 'google-generative-ai']);
+const ANTHROPIC_APIS = new Set(['anthropic-messages', 'bedrock-converse-stream']);
+const ANTHROPIC_FAMILY = new Set(['anthropic', 'amazon-bedrock', 'anthropic-vertex']);
+const OPENAI_FAMILY = new Set(['openai', 'openai-codex']);
+/** 2026.3's `OPENAI_MODEL_APIS`: a run without a provider on one of them counts as the OpenAI family */
+const OPENAI_MODEL_APIS = new Set(['openai', 'openai-completions', 'openai-responses', 'openai-codex-responses']);
+
+function openAiApis(policy: ToolCallIdPolicy): Set<string> {
+  return new Set(['openai-completions', 'openai-responses', policy.codexApi, 'azure-openai-responses']);
+}
+
+/** 2026.3: `resolveTranscriptPolicy` keyed on provider families (see {@link ToolCallIdPolicy.keyedOn}). */
+function familyRewrites(provider: string, api: string | undefined, policy: ToolCallIdPolicy): boolean {
+  const openAiFamily = provider ? OPENAI_FAMILY.has(provider) : api !== undefined && OPENAI_MODEL_APIS.has(api);
+  if (api === 'openai-completions') return true;
+  if (api !== undefined && openAiApis(policy).has(api)) return !openAiFamily;
+  if (openAiFamily) return false;
+  return (api !== undefined && (GOOGLE_APIS.has(api) || ANTHROPIC_APIS.has(api))) || ANTHROPIC_FAMILY.has(provider);
+}
+
+/** Whether a run of `model` has its tool-call ids rewritten in strict mode under `policy` (default: 2026.6+). */
+export function rewritesToolCallIds(
+  model: CalledModel | undefined,
+  policy: ToolCallIdPolicy = TOOL_CALL_ID_POLICY_2026_6,
+): boolean {
+  if (!model) return false;
+  const provider = (model.provider ?? '').trim().toLowerCase();
+  const api = model.api;
+  if (policy.keyedOn === 'provider-family') return familyRewrites(provider, api, policy);
+  const openAi = openAiApis(policy);
+  if ((provider === 'ollama' || provider === 'ollama-cloud') && policy.ollama !== 'unowned') {
+    if (api === 'ollama') return policy.ollama === 'openai-compatible';
+    return api !== undefined && openAi.has(api);
+  }
+  return api !== undefined && (openAi.has(api) || GOOGLE_APIS.has(api) || ANTHROPIC_APIS.has(api));
+}
+
 const MAX_LEN = 40;
 const KIMI_NATIVE_ID = /^functions\.[A-Za-z0-9_-]+:\d+$/;
 const TOOL_CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
 /** the fields a tool result may carry its call id in, the primary one first */
 const RESULT_ID_FIELDS = ['call_id', 'callId', 'tool_call_id', 'tool_use_id', 'toolCallId', 'toolUseId'] as const;
-
-/** Whether OpenClaw rewrites tool-call ids for a provider of this api (when no plugin owns the provider). */
-export function rewritesToolCallIds(api: string | undefined): boolean {
-  return api !== undefined && STRICT_ID_APIS.has(api);
-}
 
 const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 8);
 

@@ -49,6 +49,7 @@ import type { LaneGroup } from './laneGroup';
 import { laneLlmComplete } from './laneLlm';
 import type { LaneTranscript } from './laneTranscript';
 import type { ReplayState } from './replayState';
+import { toolCallIdDecision, type ToolCallIdDecision } from './toolCallIds';
 import { replayTurn } from './steps/replayTurn';
 import { degradedTurnWarning, durableTurnIssue } from './steps/turnEngine';
 import { logsTurnFailures, retryPendingCommit } from './turnFailures';
@@ -108,6 +109,9 @@ export class LaneRunner implements Lane {
   /** the history pipeline, reusing its previous result while the lane transcript only grows */
   private readonly historyPipeline: IncrementalHistoryPipeline;
   private readonly sanitizer = new HistorySanitizer();
+  /** whether a turn's model gets the strict tool-call id rewrite, and the turn being replayed */
+  private readonly strictToolCallIds: ToolCallIdDecision;
+  private turnIndex: number | null = null;
   readonly compactionPositions: number[] = [];
   /** content keys, once per object (messages are not mutated once handed over) */
   private readonly hashKeys = createHashKeyCache();
@@ -120,8 +124,12 @@ export class LaneRunner implements Lane {
     options: LaneRunnerOptions,
   ) {
     this.id = options.id;
-    // the release line's heartbeat-artifact filter (7.35 and 9.6 differ)
-    this.historyPipeline = createIncrementalHistoryPipeline({ heartbeat: { variant: state.profile.heartbeatFilter } });
+    // the release's heartbeat-artifact filter (none before 2026.4.7, pairs until 5.18, then 7.35's and 9.6's)
+    const heartbeat = state.profile.heartbeatFilter;
+    this.historyPipeline = createIncrementalHistoryPipeline({
+      heartbeat: heartbeat === 'none' ? false : { variant: heartbeat },
+    });
+    this.strictToolCallIds = toolCallIdDecision(state, options.depth);
     this.group = options.group;
     this.session = options.session;
     this.transcript = options.transcript;
@@ -270,7 +278,9 @@ export class LaneRunner implements Lane {
   pipelineContext(): { messages: AgentMessage[]; removed: number } {
     const context = this.transcript.context();
     this.keyedContext = this.rememberObjectKeys(context.messages, context.keys, this.keyedContext);
-    const sanitized = this.sanitizer.sanitize(context.messages);
+    const turn = this.turnIndex ?? this.session.split.turns.length - 1;
+    const strict = this.strictToolCallIds(turn >= 0 ? turn : null, this.session.turnModels[turn]);
+    const sanitized = this.sanitizer.sanitize(context.messages, strict);
     // the copies get the keys of the messages they were made from (the unchanged ones have theirs already)
     if (sanitized !== context.messages)
       this.keyedSanitized = this.rememberObjectKeys(sanitized, context.keys, this.keyedSanitized);
@@ -380,6 +390,7 @@ export class LaneRunner implements Lane {
     const earlier = await this.flushDeferred();
     const draft = this.newDraft(turn.index);
     this.engineFailures.length = 0;
+    this.turnIndex = turn.index;
     try {
       return await this.within(draft, async () => {
         const degradedReason = await this.selectTurnEngine(draft);

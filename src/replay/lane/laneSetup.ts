@@ -185,6 +185,14 @@ async function setUpPluginLane(
   };
 }
 
+/** OpenClaw before 2026.3.7 has no context-engine slot: a session it wrote never ran another engine. */
+function noSlotError(profile: OpenClawVersionProfile): string {
+  return (
+    `OpenClaw ${profile.version} has no context-engine slot (it came in 2026.3.7): the session ran OpenClaw's ` +
+    'built-in pipeline only, so this lane shows an engine that could not have run there.'
+  );
+}
+
 export async function createLaneGroup(
   lane: ReplayLaneConfig,
   laneDir: string,
@@ -193,10 +201,15 @@ export async function createLaneGroup(
   const group = newLaneGroup(lane, laneDir, deps);
   group.runtime = createLaneRuntime(group, deps.summarizer, deps.profile);
   const engine = lane.engine;
-  if (engine.kind === 'plugin') return setUpPluginLane(group, lane, engine, laneDir, deps);
-  let error: string | undefined;
+  const noSlot = engine.kind !== 'legacy' && !deps.profile.contextEngineSlot ? noSlotError(deps.profile) : undefined;
+  if (engine.kind === 'plugin') {
+    const setup = await setUpPluginLane(group, lane, engine, laneDir, deps);
+    return noSlot ? { ...setup, error: setup.error ? `${noSlot} ${setup.error}` : noSlot } : setup;
+  }
+  let error: string | undefined = noSlot;
   if (engine.kind === 'in-process') {
-    error = registerInProcessEngine(group, engine);
+    const registered = registerInProcessEngine(group, engine);
+    if (registered !== undefined) error = error ? `${error} ${registered}` : registered;
   } else {
     group.requestedEngineId = 'legacy';
     group.source = 'legacy';

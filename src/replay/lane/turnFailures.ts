@@ -1,5 +1,7 @@
 /**
- * Engine calls that throw inside a 2026.8+ agent turn. OpenClaw 2026.9.6 runs the logical turn on an engine it
+ * Engine calls that throw inside an agent turn on a release without quarantine for them: before 2026.5.28 there is
+ * no quarantine at all (4.25 attempt.tool-run-context-*.js logs `context engine afterTurn failed: …` and goes on),
+ * and 2026.8+ runs a logical turn without the proxy. OpenClaw 2026.9.6 runs the logical turn on an engine it
  * created for that turn without the quarantine proxy (registry-*.mjs `resolveLogicalTurnContextEngines`), so a
  * failure reaches the harness, which logs it and goes on (context-engine-lifecycle-*.mjs,
  * context-engine-maintenance-*.mjs, builtin-openclaw-*.mjs); a failed commitTurn stays queued in the outbox and is
@@ -81,7 +83,7 @@ export function engineFailureFindings(
       lane: lane.id,
       turn,
       message:
-        `engine "${engineId}" threw in this turn (${calls}). OpenClaw 2026.8+ logs it and goes on without ` +
+        `engine "${engineId}" threw in this turn (${calls}). OpenClaw ${lane.state.profile.version} logs it and goes on without ` +
         'quarantining the engine; the next turn calls it again.',
     },
   ];

@@ -11,6 +11,7 @@ import { hashKeyOf, lazyKey, messageKeyOf } from '../recording/messageIdentity';
 import type { MessageTable } from '../recording/messageTable';
 import type { SessionInfo } from '../../contract/recording';
 import { splitSessionTurns, type SplitSession } from './sessionTurns';
+import { turnModelsOf, type TurnModel } from './turnModels';
 
 export interface PreparedSession {
   loaded: LoadedSession;
@@ -23,13 +24,25 @@ export interface PreparedSession {
   /** content key (`h:…`) of each reference message, aligned with `messages`: each hashed when first asked for */
   hashKeys: (() => string)[];
   model: { provider: string; modelId: string } | null;
+  /** the model each turn called (aligned with `split.turns`; session/turnModels.ts) */
+  turnModels: (TurnModel | undefined)[];
   /** every tool name the session's assistant messages call (the run's available tools) */
   toolNames: Set<string>;
 }
 
-export function prepareSession(loaded: LoadedSession, table: MessageTable): PreparedSession {
+/**
+ * `rewriteToolCallIds` decides whether a turn's ids get the strict rewrite (lane/toolCallIds.ts); the messages the
+ * recording shows carry the latest turn's decision (default: the latest called model's, as 2026.6+ decides).
+ */
+export function prepareSession(
+  loaded: LoadedSession,
+  table: MessageTable,
+  rewriteToolCallIds?: (turn: number | null, model: TurnModel | undefined) => boolean,
+): PreparedSession {
   const path = getActivePath(loaded);
   const split = splitSessionTurns(path);
+  const turnModels = turnModelsOf(path, split.turns);
+  const last = split.turns.length - 1;
 
   // Every message of the branch, ignoring compaction/reset boundaries: the transcript lanes are compared to.
   const full = buildContextFromPath(path.filter((e) => e.type !== 'compaction' && e.type !== 'reset'));
@@ -37,7 +50,8 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
   const hashKeys: (() => string)[] = [];
   const refEntries: { key: string; message: AgentMessage; hashKey: () => string }[] = [];
   // what every engine receives for these messages (ids rewritten for the api, details stripped), keyed as stored
-  const shown = sanitizeStoredMessages(full.messages) as AgentMessage[];
+  const strict = rewriteToolCallIds?.(last >= 0 ? last : null, turnModels[last]);
+  const shown = sanitizeStoredMessages(full.messages, strict) as AgentMessage[];
   shown.forEach((message, i) => {
     const entryId = full.messageEntryIds[i];
     const key = messageKeyOf(full.messages[i]!, entryId);
@@ -80,5 +94,5 @@ export function prepareSession(loaded: LoadedSession, table: MessageTable): Prep
     problems: loaded.problems.map((p) => ({ line: p.line, code: p.code, message: p.message })),
   };
 
-  return { loaded, path, split, info, reference, messages: shown, hashKeys, model: full.model, toolNames };
+  return { loaded, path, split, info, reference, messages: shown, hashKeys, model: full.model, turnModels, toolNames };
 }

@@ -247,12 +247,17 @@ export async function replayTurn(
 
   const info = lane.engine.info;
   const engine = engineRecordOf(lane, info);
-  const budget = deriveAssembleTokenBudget({
+  const derived = deriveAssembleTokenBudget({
     contextTokenBudget: lane.group.contextWindow,
     reserveTokens: lane.group.settings.reserveTokens,
     systemPrompt: lane.state.systemPrompt,
     prompt,
   });
+  // before 2026.7.1 assemble (and afterTurn) get the whole context window (versionProfiles.ts assembleTokenBudget)
+  const budget =
+    lane.state.profile.assembleTokenBudget === 'context-window'
+      ? { ...derived, tokenBudget: derived.contextTokenBudget }
+      : derived;
   await runRunStartHooks(lane, draft, prompt);
   const hostFailure = checkAgentRunHostSupport(lane, draft, info);
   const tried = hostFailure === undefined ? await attemptUntilPromptFits(lane, draft, prompt, budget) : undefined;
