@@ -143,7 +143,12 @@ export {
   type ResolvedReplaySettings,
   type SettingSource,
 } from './settings/resolveReplaySettings';
-export { chooseOpenClawVersion, describeVersionChoice, type VersionChoice } from './settings/inferOpenClawVersion';
+export {
+  chooseOpenClawVersion,
+  chooseReplayVersion,
+  describeVersionChoice,
+  type VersionChoice,
+} from './settings/inferOpenClawVersion';
 export { readOpenClawJson, OpenClawJsonError } from './settings/openclawJson';
 export { stateDirOfSession } from './settings/sessionStateDir';
 export { formatReplaySettingsLine } from './settings/formatSettings';

@@ -63,15 +63,19 @@ function eventOf(parsed: Record<string, unknown>, line: number): TrajectoryEvent
   };
 }
 
-/** The events of a trajectory JSONL file for `sessionId` (all sessions when undefined), in file order. */
+/**
+ * The events of a trajectory JSONL file for `sessionId` (all sessions when undefined), in file order; with `type`,
+ * only events of that type (a line without the type's text is skipped unparsed, and is no problem).
+ */
 export async function readTrajectoryFile(
   file: string,
   sessionId?: string,
+  type?: string,
 ): Promise<{ events: TrajectoryEvent[]; problems: SessionTrajectory['problems'] }> {
   const events: TrajectoryEvent[] = [];
   const problems: SessionTrajectory['problems'] = [];
   await readLines(file, (text, line) => {
-    if (text.trim() === '') return;
+    if (text.trim() === '' || (type !== undefined && !text.includes(type))) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -84,16 +88,20 @@ export async function readTrajectoryFile(
       return;
     }
     if (sessionId !== undefined && parsed.sessionId !== sessionId) return;
+    if (type !== undefined && parsed.type !== type) return;
     events.push(eventOf(parsed, line));
   });
   return { events, problems };
 }
 
-/** The session's recorded trajectory, or null when OpenClaw left none (or trajectories were turned off). */
-export async function readSessionTrajectory(loaded: LoadedSession): Promise<SessionTrajectory | null> {
+/**
+ * The session's recorded trajectory, or null when OpenClaw left none (or trajectories were turned off); with `type`,
+ * only the events of that type.
+ */
+export async function readSessionTrajectory(loaded: LoadedSession, type?: string): Promise<SessionTrajectory | null> {
   const storage = loaded.storage;
   if (storage?.kind === 'sqlite') {
-    const events = await readTrajectoryEvents(loaded);
+    const events = await readTrajectoryEvents(loaded, type !== undefined ? { type } : {});
     return events.length > 0
       ? { source: { storage: 'sqlite', database: storage.database }, events, problems: [] }
       : null;
@@ -102,6 +110,6 @@ export async function readSessionTrajectory(loaded: LoadedSession): Promise<Sess
   if (!sessionFile) return null;
   const file = trajectoryFileOf(sessionFile);
   if (!file) return null;
-  const read = await readTrajectoryFile(file, loaded.header.id);
+  const read = await readTrajectoryFile(file, loaded.header.id, type);
   return { source: { storage: 'jsonl', file }, ...read };
 }

@@ -33,6 +33,8 @@ export class ReplayState {
   readonly honourRecordedCompactions: boolean;
   readonly profile: OpenClawVersionProfile;
   readonly versionChoice: VersionChoice;
+  /** profiles of the other releases the root session's turns ran as (a session that spans upgrades) */
+  private readonly turnProfiles = new Map<string, OpenClawVersionProfile>();
   readonly settingSources?: Record<string, string>;
   readonly manualCompactions: Map<number, { customInstructions?: string }>;
   readonly resolveChildSession: (childSessionKey: string) => Promise<LoadedSession | null>;
@@ -54,6 +56,25 @@ export class ReplayState {
       (init.manualCompactions ?? []).map((m) => [m.turn, { customInstructions: m.customInstructions }]),
     );
     this.resolveChildSession = init.resolveChildSession ?? (async () => null);
+  }
+
+  /**
+   * The profile of the release turn `turn` of the root session ran as: its own run's when the session spans releases
+   * (`versionChoice.turnReleases`), else the replay's. Only what OpenClaw decides per run uses it (the tool-call id
+   * rewrite); everything else behaves as `profile`.
+   */
+  profileOfTurn(turn: number): OpenClawVersionProfile {
+    const ranges = this.versionChoice.turnReleases;
+    if (!ranges || ranges.length === 0) return this.profile;
+    let version = ranges[0]!.version;
+    for (const range of ranges) if (range.firstTurn <= turn) version = range.version;
+    if (version === this.profile.version) return this.profile;
+    let profile = this.turnProfiles.get(version);
+    if (!profile) {
+      profile = openClawVersionProfile(version);
+      this.turnProfiles.set(version, profile);
+    }
+    return profile;
   }
 
   now(): number {

@@ -1,11 +1,16 @@
 /**
  * Which OpenClaw release a replay behaves as: the one asked for, else the one that wrote the session when the
- * session records it, else the newest profile. What OpenClaw writes (checked in both dists):
- * - SQLite sessions (2026.8+): the agent database's `schema_meta.app_version` names the exact release;
- * - JSONL sessions: the header has no release, only its format — `version: 4` from the 2026.8+ session manager
- *   (9.6 session-manager-*.mjs, transcript-header-*), `version: 3` from the 2026.7 line and earlier
- *   (7.35 session-manager-*.js); `openclaw.json` `meta.lastTouchedVersion` names the release that last wrote the
- *   config, used when it agrees with the header's era.
+ * session records it, else the newest profile. Where a state dir records the release, most specific first:
+ * 1. the session's trajectory: each run's `trace.metadata` event names its release (`data.harness.version`, OpenClaw
+ *    2026.4.22+; `<sessionId>.trajectory.jsonl` beside a JSONL transcript, the agent database's trajectory rows for a
+ *    SQLite session) — recordedReleases.ts. A session that spans upgrades is replayed as its latest run's release;
+ *    the release of every turn's own run is kept (`turnReleases`) for what the replay decides per turn (the
+ *    tool-call id rewrite), and `from` says the span;
+ * 2. SQLite sessions (2026.7.2 betas, 2026.8+): the agent database's `schema_meta.app_version`;
+ * 3. `openclaw.json` `meta.lastTouchedVersion`: the release that last wrote the config, used when it agrees with the
+ *    session's storage era (JSONL header `version: 4` from the 2026.8+ session manager, 9.6 session-manager-*.mjs;
+ *    `version: 3` from the 2026.7 line and earlier, 7.35 session-manager-*.js);
+ * 4. the storage era alone: the newest release of that era.
  */
 import { statSync } from 'node:fs';
 import { withAgentDatabase, type LoadedSession } from '../../transcripts';
@@ -17,6 +22,13 @@ import {
   openClawVersionProfile,
   parseOpenClawVersion,
 } from '../lane/openclawVersion';
+import {
+  describeTurnReleases,
+  distinctReleases,
+  recordedRunReleases,
+  turnReleasesOf,
+  type TurnRelease,
+} from './recordedReleases';
 
 export type VersionChoiceHow = 'flag' | 'inferred' | 'newest';
 
@@ -25,13 +37,21 @@ export interface VersionChoice {
   how: VersionChoiceHow;
   /** for `inferred`: where the version came from, for a person */
   from?: string;
+  /**
+   * the release each turn of the session ran as, when its trajectory records its runs (ranges by first turn); set
+   * only when the session spans releases
+   */
+  turnReleases?: TurnRelease[];
 }
 
-/** A release ContextScope can profile (2026.7 or later), else undefined. */
+/** A release ContextScope has a profile for, else undefined. */
 function profiled(version: string | undefined): string | undefined {
   if (!version) return undefined;
-  const parsed = parseOpenClawVersion(version);
-  if (!parsed || parsed.year < 2026 || (parsed.year === 2026 && parsed.month < 7)) return undefined;
+  try {
+    openClawVersionProfile(version);
+  } catch {
+    return undefined;
+  }
   return version.trim();
 }
 
@@ -75,6 +95,8 @@ export async function chooseOpenClawVersion(input: {
     return { version: input.requested.trim(), how: 'flag' };
   }
   const { session } = input;
+  const fromRuns = await releaseOfRuns(session);
+  if (fromRuns) return fromRuns;
   const app = profiled(await sqliteAppVersion(session));
   if (app) return { version: app, how: 'inferred', from: `the agent database's schema_meta (OpenClaw ${app})` };
   if (session.storage?.kind === 'sqlite') {
@@ -101,6 +123,33 @@ export async function chooseOpenClawVersion(input: {
     version: NEWEST_2026_7_VERSION,
     how: 'inferred',
     from: `the session header (version ${session.sourceVersion}: the JSONL era, the newest 2026.7 release)`,
+  };
+}
+
+/** The latest run's release when the session's trajectory records its runs' releases (see the file comment). */
+async function releaseOfRuns(session: LoadedSession): Promise<VersionChoice | undefined> {
+  const recorded = await recordedRunReleases(session);
+  const runs = recorded?.runs.filter((r) => profiled(r.version) !== undefined) ?? [];
+  if (!recorded || runs.length === 0) return undefined;
+  const releases = distinctReleases(runs);
+  const latest = releases[releases.length - 1]!;
+  const plural = runs.length === 1 ? '1 run' : `${runs.length} runs`;
+  if (releases.length === 1) {
+    return {
+      version: latest,
+      how: 'inferred',
+      from: `${recorded.where}: trace.metadata of ${plural} (OpenClaw ${latest})`,
+    };
+  }
+  const { ranges, turns } = turnReleasesOf(session, runs);
+  return {
+    version: latest,
+    how: 'inferred',
+    from:
+      `${recorded.where}: trace.metadata of ${plural}, spanning OpenClaw ${releases[0]}..${latest} ` +
+      `(${describeTurnReleases(ranges, turns)}); replayed as ${latest}, the latest, with each turn's tool-call ids ` +
+      'as its own run sent them',
+    ...(ranges.length > 1 ? { turnReleases: ranges } : {}),
   };
 }
 
