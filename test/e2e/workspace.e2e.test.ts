@@ -4,6 +4,7 @@
  * a deep link that opens a given turn, back/forward, the shortcut sheet and the command palette.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithChromium, saveScreenshot, startApp, type RunningApp } from './helpers';
@@ -161,7 +162,10 @@ describeWithChromium('browser mode: the replay workspace', (chromiumPath) => {
       page.waitForEvent('download'),
       page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Export JSON' }).click(),
     ]);
-    const text = readFileSync((await download.path())!, 'utf8');
+    // the shared Chromium is a remote browser to this process: the download is saved here, not read where it landed
+    const saved = path.join(app.configDir, 'export.recording.json');
+    await download.saveAs(saved);
+    const text = readFileSync(saved, 'utf8');
     const counts = (await page.locator('.replay-view__meta').textContent())!.split(' · replayed')[0]!;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Overview' }).click();
     const transfer = await page.evaluateHandle((content) => {
