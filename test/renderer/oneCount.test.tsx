@@ -29,13 +29,13 @@ afterEach(() => {
 /**
  * The fixture (recent-window: a warning finding and a warning event at turn 2, a prompt error and an error finding
  * at turn 3) plus a warning finding at legacy's turn 1 without a warning event, and an error finding of legacy that
- * belongs to no turn (a plugin's file access refused while it loaded).
+ * belongs to no turn (an engine call that failed outside any turn).
  */
 function recordingWithProblems(): Recording {
   const recording = structuredClone(makeRecording());
   recording.findings.push(
     { code: 'over-budget', severity: 'warning', lane: 'legacy', turn: 0, message: 'assembled 12,000 of 11,946' },
-    { code: 'access-denied', severity: 'error', lane: 'legacy', turn: null, message: 'read /etc/passwd refused' },
+    { code: 'engine-call-failed', severity: 'error', lane: 'legacy', turn: null, message: 'bootstrap() threw' },
   );
   return recording;
 }
@@ -78,7 +78,7 @@ describe('the Replay header counts what the filters find', () => {
   it('counts a finding that belongs to no turn apart, and no turn’s verdict shows it', () => {
     showReplay(recordingWithProblems());
     expect(document.querySelector('.replay-view__meta')!.textContent).toContain('1 error outside turns');
-    expect(screen.getByTestId('lane-finding').textContent).toContain('read /etc/passwd refused');
+    expect(screen.getByTestId('lane-finding').textContent).toContain('bootstrap() threw');
     // legacy's turn 2 has nothing of its own: its verdict is ok (it said "1 error", which no filter found)
     act(() => useSelectionStore.getState().selectTurn(1));
     expect(screen.getByTestId('turn-status').textContent).toBe('ok');
@@ -100,7 +100,7 @@ describe('the Replay header counts what the filters find', () => {
     showReplay(recording);
     expect(document.querySelector('.replay-view__meta')!.textContent).toContain('2 errors outside turns');
     expect(screen.getAllByTestId('lane-finding').map((n) => n.textContent)).toEqual([
-      'Lane legacy (access-denied): read /etc/passwd refused',
+      'Lane legacy (engine-call-failed): bootstrap() threw',
       'Lane recent-window (quarantined): Context engine "recent-window" failed during factory: boom. The lane runs on "legacy" for the whole replay.',
     ]);
     // of the lanes a view shows (a subagent's view shows its lanes): as many notices as errors counted

@@ -14,8 +14,8 @@ function recording() {
   r.turns.legacy![0]!.status = 'aborted';
   r.findings.push(
     { code: 'over-budget', severity: 'warning', lane: 'legacy', turn: 1, message: 'assembled 12,000 of 11,935' },
-    { code: 'access-denied', severity: 'error', lane: 'legacy', turn: null, message: 'read /etc/passwd refused' },
-    { code: 'host-unconfined', severity: 'info', lane: 'recent-window', turn: null, message: 'no permission model' },
+    { code: 'engine-call-failed', severity: 'error', lane: 'legacy', turn: null, message: 'bootstrap() threw' },
+    { code: 'estimate-drift', severity: 'info', lane: 'recent-window', turn: null, message: 'estimate drifted' },
   );
   return r;
 }
