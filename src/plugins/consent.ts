@@ -3,6 +3,10 @@
  * content hash (snapshotPluginPackage: every file the plugin can load), in a JSON file under the app's config dir,
  * updated under a lock file and written atomically; a changed package invalidates the grant.
  * `allowExecuteConsent()` is the CLI's `--allow-execute` (this run only).
+ *
+ * A consent may also grant the plugin's engine host child processes or worker threads (`grants`, see
+ * host/hostPermissions.ts; by default it has neither): remembered with the grant, or confirmed for one run. Under
+ * `--allow-execute` a lane's own request (`allow=child-process`) is granted as asked (`grantsAsRequested`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -10,6 +14,7 @@ import { join } from 'node:path';
 import { withFileLock } from '../common/fileLock';
 import { writeFileAtomic } from '../common/writeFileAtomic';
 import { snapshotPluginPackage, type HashablePlugin, type PackageSnapshot } from './hashPluginPackage';
+import { cleanHostGrants, type HostGrants } from './host/hostPermissions';
 
 export interface ConsentSubject extends HashablePlugin {
   id: string;
@@ -24,6 +29,10 @@ export interface ConsentDecision {
   hash: string;
   /** the files that hash covers (the loader lets the engine host load only these) */
   snapshot?: PackageSnapshot;
+  /** what this consent grants the engine host beyond the default (child processes, worker threads) */
+  grants?: HostGrants;
+  /** a lane's own request for grants is granted as asked (the CLI's --allow-execute) */
+  grantsAsRequested?: boolean;
 }
 
 /** What loadPlugin asks before it executes a plugin. */
@@ -36,16 +45,19 @@ export interface ConsentGrant {
   pluginId: string;
   hash: string;
   grantedAt: string;
+  /** child processes / worker threads granted with this consent (absent: neither) */
+  grants?: HostGrants;
 }
 
 export interface ConsentStore extends PluginConsent {
   readonly file: string;
   check(plugin: ConsentSubject): ConsentDecision;
   /**
-   * remembers consent for the plugin's current content; with `expectedHash` (the content the person reviewed)
-   * nothing is remembered and an error says so when the package changed since
+   * remembers consent for the plugin's current content, with `grants` for its engine host (default: none; a grant
+   * given again replaces them); with `expectedHash` (the content the person reviewed) nothing is remembered and an
+   * error says so when the package changed since
    */
-  grant(plugin: ConsentSubject, expectedHash?: string): ConsentGrant;
+  grant(plugin: ConsentSubject, expectedHash?: string, grants?: HostGrants): ConsentGrant;
   /** forgets consent for a realpath; true when there was one */
   revoke(realPath: string): boolean;
   list(): ConsentGrant[];
@@ -53,7 +65,7 @@ export interface ConsentStore extends PluginConsent {
 
 interface ConsentFile {
   version: 1;
-  grants: Record<string, { pluginId: string; hash: string; grantedAt: string }>;
+  grants: Record<string, { pluginId: string; hash: string; grantedAt: string; grants?: HostGrants }>;
 }
 
 export function noConsentMessage(path: string): string {
@@ -89,9 +101,15 @@ function readConsentFile(file: string): ConsentFile {
   if (!grants || typeof grants !== 'object' || Array.isArray(grants)) return { version: 1, grants: {} };
   const clean: ConsentFile['grants'] = {};
   for (const [path, grant] of Object.entries(grants as Record<string, unknown>)) {
-    const g = grant as { pluginId?: unknown; hash?: unknown; grantedAt?: unknown };
+    const g = grant as { pluginId?: unknown; hash?: unknown; grantedAt?: unknown; grants?: unknown };
     if (typeof g?.hash === 'string') {
-      clean[path] = { pluginId: String(g.pluginId ?? ''), hash: g.hash, grantedAt: String(g.grantedAt ?? '') };
+      const hostGrants = cleanHostGrants(g.grants);
+      clean[path] = {
+        pluginId: String(g.pluginId ?? ''),
+        hash: g.hash,
+        grantedAt: String(g.grantedAt ?? ''),
+        ...(Object.keys(hostGrants).length > 0 ? { grants: hostGrants } : {}),
+      };
     }
   }
   return { version: 1, grants: clean };
@@ -121,16 +139,28 @@ export function createConsentStore(file: string = defaultConsentFile()): Consent
       if (!grant) return { granted: false, reason: noConsentMessage(plugin.realPath), hash, snapshot };
       if (grant.hash !== hash)
         return { granted: false, reason: changedMessage(plugin.realPath, grant.hash, hash), hash, snapshot };
-      return { granted: true, reason: `approved on ${grant.grantedAt}`, hash, snapshot };
+      return {
+        granted: true,
+        reason: `approved on ${grant.grantedAt}`,
+        hash,
+        snapshot,
+        ...(grant.grants ? { grants: grant.grants } : {}),
+      };
     },
-    grant(plugin, expectedHash) {
+    grant(plugin, expectedHash, grants) {
       const hash = snapshotPluginPackage(plugin).hash;
       if (expectedHash !== undefined && hash !== expectedHash) {
         throw new Error(
           `${plugin.realPath} changed since its consent was asked for (content hash ${expectedHash.slice(0, 12)} → ${hash.slice(0, 12)}); nothing was approved. Review it and approve it again.`,
         );
       }
-      const grant = { pluginId: plugin.id, hash, grantedAt: new Date().toISOString() };
+      const hostGrants = cleanHostGrants(grants);
+      const grant = {
+        pluginId: plugin.id,
+        hash,
+        grantedAt: new Date().toISOString(),
+        ...(Object.keys(hostGrants).length > 0 ? { grants: hostGrants } : {}),
+      };
       return updateConsentFile(file, (data) => {
         data.grants[plugin.realPath] = grant;
         return { result: { realPath: plugin.realPath, ...grant }, write: true };
@@ -154,7 +184,13 @@ export function allowExecuteConsent(): PluginConsent {
   return {
     check: (plugin) => {
       const snapshot = snapshotPluginPackage(plugin);
-      return { granted: true, reason: 'allowed by --allow-execute', hash: snapshot.hash, snapshot };
+      return {
+        granted: true,
+        reason: 'allowed by --allow-execute',
+        hash: snapshot.hash,
+        snapshot,
+        grantsAsRequested: true,
+      };
     },
   };
 }
@@ -174,6 +210,8 @@ export function denyAllConsent(): PluginConsent {
 export interface ConfirmedPlugin {
   realPath: string;
   hash: string;
+  /** child processes / worker threads confirmed with it (absent: neither) */
+  grants?: HostGrants;
 }
 
 /**
@@ -194,7 +232,14 @@ export function confirmedConsent(confirmed: readonly ConfirmedPlugin[], store: P
           snapshot,
         };
       }
-      return { granted: true, reason: 'confirmed for this run', hash: snapshot.hash, snapshot };
+      const grants = cleanHostGrants(match.grants);
+      return {
+        granted: true,
+        reason: 'confirmed for this run',
+        hash: snapshot.hash,
+        snapshot,
+        ...(Object.keys(grants).length > 0 ? { grants } : {}),
+      };
     },
   };
 }

@@ -6,9 +6,11 @@
 import { errorMessage } from '../common/errorText';
 import type { ConsentSubject, PluginConsent } from './consent';
 import { snapshotPluginPackage, type PackageSnapshot } from './hashPluginPackage';
+import { cleanHostGrants, type HostGrants } from './host/hostPermissions';
 
 export type ConsentOutcome =
-  { granted: true; reason: string; snapshot: PackageSnapshot } | { granted: false; reason: string };
+  | { granted: true; reason: string; snapshot: PackageSnapshot; grants: HostGrants; grantsAsRequested: boolean }
+  | { granted: false; reason: string };
 
 export async function decideConsent(plugin: ConsentSubject, consent: PluginConsent): Promise<ConsentOutcome> {
   let decision;
@@ -28,5 +30,11 @@ export async function decideConsent(plugin: ConsentSubject, consent: PluginConse
       reason: `not executed: ${plugin.realPath} is not the content consent was given for (content hash ${decision.hash.slice(0, 12)} → ${snapshot.hash.slice(0, 12)}); review it and approve it again`,
     };
   }
-  return { granted: true, reason: decision.reason, snapshot };
+  return {
+    granted: true,
+    reason: decision.reason,
+    snapshot,
+    grants: cleanHostGrants(decision.grants),
+    grantsAsRequested: decision.grantsAsRequested === true,
+  };
 }

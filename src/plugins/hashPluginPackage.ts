@@ -33,6 +33,11 @@ export interface PackageSnapshot {
   bytes: number;
   /** why some files were left out (a cap was reached), when they were */
   truncated?: string;
+  /**
+   * the real paths of the files and folders that symbolic links out of the package point to (their covered files
+   * are in `files`); the engine host may read them (host/hostPermissions.ts)
+   */
+  linkedTargets?: string[];
 }
 
 /** Folders never hashed: their files are not covered, so the engine host refuses to load them. */
@@ -62,6 +67,7 @@ function isInside(root: string, target: string): boolean {
 class PackageWalk {
   readonly lines: string[] = [];
   readonly files: Record<string, string> = {};
+  readonly linkedTargets: string[] = [];
   fileCount = 0;
   bytes = 0;
   truncated: string | undefined;
@@ -119,6 +125,7 @@ class PackageWalk {
       return;
     }
     this.lines.push(`${key}\0outside-link:${target}`);
+    if (!this.linkedTargets.includes(target)) this.linkedTargets.push(target);
     const stat = statSync(target);
     if (stat.isDirectory()) this.walkDir(target, key);
     else if (stat.isFile()) this.addFile(target, key, stat);
@@ -165,6 +172,7 @@ export function snapshotPluginPackage(plugin: HashablePlugin, options: PackageHa
     fileCount: walk.fileCount,
     bytes: walk.bytes,
     ...(walk.truncated ? { truncated: walk.truncated } : {}),
+    ...(walk.linkedTargets.length > 0 ? { linkedTargets: walk.linkedTargets } : {}),
   };
 }
 

@@ -55,6 +55,7 @@ export {
   type LoadedPlugin,
   type LoadedPluginStatus,
   type PluginLoadDiagnostic,
+  type PluginSandboxInfo,
   type PluginRuntimeTarget,
 } from './loadPlugin';
 export type { HookInvocation, RunHooksReply } from './pluginHooks';

@@ -1,5 +1,5 @@
 /**
- * Whole on purpose (about 450 lines with its doc comments): the LoadedPlugin class owns one engine host's lifecycle; its steps are named methods.
+ * Whole on purpose (about 550 lines with its doc comments): the LoadedPlugin class owns one engine host's lifecycle; its steps are named methods.
  *
  * Loads one discovered plugin into its own engine host and registers its engines into a ContextRuntime as
  * ordinary async ContextEngine factories (through `runtime.createPluginApi(pluginId).api.registerContextEngine`,
@@ -20,7 +20,12 @@ import type { PluginConsent } from './consent';
 import { decideConsent } from './consentGate';
 import { EngineHost, type EngineHostOptions, type PluginLogEntry } from './host/engineHost';
 import { EngineHostError } from './host/engineHostError';
-import type { EngineHostEntry } from './host/hostEntry';
+import { resolveEngineHostEntry, type EngineHostEntry } from './host/hostEntry';
+import type { AccessDenial } from './host/accessDenied';
+import { describeHostGrants, missingHostGrants, unionHostGrants, type HostGrants } from './host/hostPermissions';
+import { planPluginSandbox, type PluginSandboxInfo } from './pluginSandbox';
+
+export type { PluginSandboxInfo };
 import {
   buildPluginEnv,
   prepareLaneDirs,
@@ -28,7 +33,6 @@ import {
   type LaneDirs,
   type PreparedLaneDirs,
 } from './host/laneEnvironment';
-import { transpileCacheDir } from './transpileCache';
 import { RegisterReport, describeProtocolViolation, type RegisterRequest } from './host/protocol';
 import { createRemoteFactory, deadlineFor, resolveDeadlines, type EngineDeadlines } from './host/remoteEngine';
 import type { EngineHostTransportFactory } from './host/transport';
@@ -76,6 +80,18 @@ export interface LoadPluginOptions {
   unresponsiveGraceMs?: number;
   /** the largest message taken from the host (default 64 MiB) and its heap cap in MiB (default 2048); hostLimits.ts */
   limits?: { maxMessageBytes?: number; maxHeapMb?: number };
+  /**
+   * grants this load asks for (a lane's `allow=`): given when the consent grants them or grants as asked
+   * (--allow-execute); else the plugin is not executed and the status says which grant is missing
+   */
+  grants?: HostGrants;
+  /**
+   * Node's permission model for the engine host (host/hostPermissions.ts): further paths it may read (a replay's
+   * lane transcripts) or write; `false` runs it unconfined (tests comparing the two)
+   */
+  sandbox?: false | { read?: string[]; write?: string[] };
+  /** the permission model refused the plugin something (also kept in `accessDenials`) */
+  onAccessDenied?(denial: AccessDenial): void;
   logger?: Logger;
   onLog?(entry: PluginLogEntry): void;
   /** log entries kept per plugin (default 2000) */
@@ -110,6 +126,13 @@ export interface LoadedPlugin {
   readonly host:
     { pid: number | undefined; node: string | undefined; running: boolean; stopReason: string | undefined } | undefined;
   readonly laneDirs: LaneDirs | undefined;
+  /**
+   * How the current engine host is confined: under Node's permission model (`confined`, with what it may read and
+   * write and what was granted) or not (`reason` says why); undefined before a host started
+   */
+  readonly sandbox: PluginSandboxInfo | undefined;
+  /** what the permission model refused the plugin, oldest first (at most 500) */
+  readonly accessDenials: AccessDenial[];
   /** Resolves with the stop reason once the current host process has stopped. */
   whenHostStopped(): Promise<string>;
   /**
@@ -135,12 +158,21 @@ class PluginLoad implements LoadedPlugin {
   diagnostics: PluginLoadDiagnostic[] = [];
   errors: PluginProblem[] = [];
   logs: PluginLogEntry[] = [];
+  accessDenials: AccessDenial[] = [];
+  sandbox: PluginSandboxInfo | undefined;
   private current: EngineHost | undefined;
   /** bumped per start(); a factory only talks to the host of the generation that registered it */
   private generation = 0;
   private lane: PreparedLaneDirs | undefined;
   /** the files consent covers (real path → sha256): the only modules the engine host may load */
   private covered: Record<string, string> = {};
+  /** the consent's package hash and the link targets out of the package it covers */
+  private consentHash = '';
+  private linkedTargets: string[] = [];
+  /** child processes / worker threads this host gets */
+  private grants: HostGrants = {};
+  /** the transpile-cache folder of this host's register request (per plugin content when confined) */
+  private transpileDir: string | false | undefined;
   private readonly options: LoadPluginOptions;
   private readonly deadlines: EngineDeadlines;
 
@@ -216,7 +248,13 @@ class PluginLoad implements LoadedPlugin {
   private async checkConsent(): Promise<boolean> {
     const decision = await decideConsent(this.plugin, this.options.consent);
     if (decision.granted) {
+      const wanted = this.options.grants;
+      const missing = decision.grantsAsRequested ? [] : missingHostGrants(wanted, decision.grants);
+      if (missing.length > 0) return this.refuseGrants(missing);
       this.covered = decision.snapshot.files;
+      this.consentHash = decision.snapshot.hash;
+      this.linkedTargets = decision.snapshot.linkedTargets ?? [];
+      this.grants = unionHostGrants(decision.grants, decision.grantsAsRequested ? wanted : undefined);
       return true;
     }
     this.status = 'not-executed';
@@ -226,6 +264,23 @@ class PluginLoad implements LoadedPlugin {
       message: decision.reason,
       file: this.plugin.realPath,
       fix: 'run with --allow-execute or approve the plugin in the app',
+    });
+    return false;
+  }
+
+  /** The load asks for grants its consent does not give: nothing runs (status "not-executed"). */
+  private refuseGrants(missing: string[]): false {
+    const what = describeHostGrants({
+      childProcess: missing.includes('child-process'),
+      worker: missing.includes('worker'),
+    });
+    this.status = 'not-executed';
+    this.statusMessage = `not executed: the lane asks for ${what} (allow=${missing.join(',')}), which the consent for ${this.plugin.realPath} does not grant; approve the plugin with ${what} in the app or run with --allow-execute`;
+    this.errors.push({
+      code: 'grant-missing',
+      message: this.statusMessage,
+      file: this.plugin.realPath,
+      fix: `approve the plugin with ${what} allowed, run with --allow-execute, or drop allow= from the lane`,
     });
     return false;
   }
@@ -247,6 +302,7 @@ class PluginLoad implements LoadedPlugin {
     let host: EngineHost;
     try {
       host = await EngineHost.start(this.hostOptions(this.lane.dirs));
+      this.noteConfinement(host);
     } catch (error) {
       this.status = 'load-failed';
       this.statusMessage = errorMessage(error);
@@ -267,14 +323,51 @@ class PluginLoad implements LoadedPlugin {
     return host;
   }
 
+  /** Node's permission-model flags for this host and its transpile-cache folder (pluginSandbox.ts). */
+  private planSandbox(entry: EngineHostEntry, nodePath: string, dirs: LaneDirs): string[] | undefined {
+    const planned = planPluginSandbox({
+      entry,
+      nodePath,
+      dirs,
+      plugin: this.plugin,
+      contentHash: this.consentHash,
+      linkedTargets: this.linkedTargets,
+      grants: this.grants,
+      sandbox: this.options.sandbox,
+      transpileCacheDir: this.options.transpileCacheDir,
+    });
+    this.sandbox = planned.info;
+    this.transpileDir = planned.transpileDir;
+    return planned.argv;
+  }
+
+  /** After the host said it is ready: whether the permission model is on in it, and why not when it is not. */
+  private noteConfinement(host: EngineHost): void {
+    if (!this.sandbox?.confined || host.confined) return;
+    const reason =
+      host.transportUnconfinedReason ??
+      `the engine host (${host.node ?? 'node'}) did not report Node's permission model as on`;
+    this.sandbox = { ...this.sandbox, confined: false, reason, read: [], write: [] };
+  }
+
+  private recordDenial(denial: AccessDenial): void {
+    if (this.accessDenials.length < 500) this.accessDenials.push(denial);
+    this.options.onAccessDenied?.(denial);
+  }
+
   private hostOptions(dirs: LaneDirs): EngineHostOptions {
     const plugin = this.plugin;
+    const entry = resolveEngineHostEntry(this.options.hostEntry);
+    const nodePath = resolveEngineNodePath(this.options.nodePath);
+    const argv = this.planSandbox(entry, nodePath, dirs);
     return {
       label: `plugin "${plugin.id}"`,
       env: buildPluginEnv({ dirs, ...(this.options.env ? { extra: this.options.env } : {}) }),
       cwd: dirs.cwd,
-      nodePath: resolveEngineNodePath(this.options.nodePath),
-      ...(this.options.hostEntry ? { entry: this.options.hostEntry } : {}),
+      nodePath,
+      entry,
+      ...(argv ? { permissionArgv: argv } : {}),
+      onAccessDenied: (denial) => this.recordDenial(denial),
       ...(this.options.transport ? { transport: this.options.transport } : {}),
       startDeadlineMs: this.deadlines.startMs,
       unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
@@ -313,12 +406,7 @@ class PluginLoad implements LoadedPlugin {
       covered: this.covered,
       llmAvailable: this.options.llm !== undefined,
     };
-    const cacheDir = plugin.entries.some((e) => e.format === 'ts')
-      ? this.options.transpileCacheDir === undefined
-        ? transpileCacheDir()
-        : this.options.transpileCacheDir
-      : undefined;
-    if (cacheDir) request.transpileCacheDir = cacheDir;
+    if (this.transpileDir) request.transpileCacheDir = this.transpileDir;
     return request;
   }
 

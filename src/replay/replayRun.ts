@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { SessionHeader } from '../contract';
 import type { Finding, LaneRecord, ReplayEvent, SessionInfo, TurnRecord } from '../contract/recording';
 import { FINDING_SEVERITY } from './findings/computeTurnFindings';
+import { drainAccessDenials } from './findings/sandboxFindings';
 import type { ChildReplayOutcome, Lane } from './lane/laneContext';
 import type { LaneGroup } from './lane/laneGroup';
 import { fsSafe, LaneIds } from './lane/laneNames';
@@ -125,6 +126,8 @@ export class ReplayRun {
     this.turns[running.record.id].push(record);
     running.record.turnCount++;
     this.findings.push(...findings);
+    // what the engine host's permission model refused during the turn (the host reports it before the call's answer)
+    this.findings.push(...drainAccessDenials(running.record.id, index, running.runner.group.sandbox));
     this.options.onTurn?.(record);
     this.options.onProgress?.({
       lane: running.record.id,
@@ -201,6 +204,7 @@ export class ReplayRun {
       if (runner.engine.has('dispose')) await runner.engine.call(draft, 'dispose', undefined);
     });
     this.events.push(...draft.events);
+    this.findings.push(...drainAccessDenials(runner.id, null, runner.group.sandbox));
     this.reportDegradedTurns(runner);
     for (const q of draft.quarantines) {
       this.findings.push({

@@ -16,6 +16,7 @@ import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';
 import { createChildSessionResolver, readSessionFile, sessionKeyOf, type LoadedSession } from '../transcripts';
 import { laneSettingsFindings } from './findings/laneSettingsFindings';
+import { drainAccessDenials, hostUnconfinedFindings } from './findings/sandboxFindings';
 import { sessionProblemFindings } from './findings/sessionProblemFindings';
 import { providerErrorFindings } from './findings/providerErrorFindings';
 import type { LaneGroup } from './lane/laneGroup';
@@ -149,6 +150,11 @@ async function startRootLanes(
           ? { pluginHooks: laneHookPlan({ group: setup.group, state: run.state })?.notRun ?? [] }
           : {}),
       }),
+    );
+    // the engine host's confinement, and what its permission model refused while the plugin loaded
+    run.findings.push(
+      ...hostUnconfinedFindings(pending.laneId, setup.group.sandbox),
+      ...drainAccessDenials(pending.laneId, null, setup.group.sandbox),
     );
     const runner = await run.startLane(pending.laneId, setup.group, root, rootKey, 0, pending.laneDir);
     rootLanes.push({ runner, record, session: root });

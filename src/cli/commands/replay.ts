@@ -60,7 +60,9 @@ Lane specs:
   legacy[?window=N&reserve=N&host=H&label=L]
   plugin:<path-or-id>[?config=<file.json> | configJson5=<percent-encoded JSON5>][&engine=<engineId>][&window=N&reserve=N&host=H&label=L]
   A plugin id is found through discovery (bundled resources/plugins, <workspace>/.openclaw/extensions,
-  <state dir>/extensions); config= is the plugin's plugins.entries.<id>.config as JSON/JSON5.`;
+  <state dir>/extensions); config= is the plugin's plugins.entries.<id>.config as JSON/JSON5.
+  Plugin lanes also take timeoutMs=<ms>, maxResultMb=<MB> and allow=child-process,worker (the engine host runs under
+  Node's permission model and starts neither unless granted: with --allow-execute, or approved so in the app).`;
 
 export { buildLaneConfigs, CliUsageError, settingsOverridesFromCli, type ReplayCliOptions } from './replayLaneFlags';
 

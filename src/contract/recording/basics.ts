@@ -53,6 +53,8 @@ export const FINDING_CODES = [
   'turn-degraded-to-legacy',
   'turn-commit-skipped',
   'provider-error',
+  'access-denied',
+  'host-unconfined',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 export const FindingCodeSchema = Type.Unsafe<FindingCode>(

@@ -182,6 +182,8 @@ class DoctorRun {
       runtime: this.runtime,
       config: this.config,
       consent,
+      // the smoke and probe transcripts are written here: the engine host may read them
+      sandbox: { read: [this.workDir] },
       deadlines: { defaultMs: 10_000, compactMs: 30_000, ...options.deadlines },
       ...(options.nodePath ? { nodePath: options.nodePath } : {}),
       ...(options.env ? { env: options.env } : {}),

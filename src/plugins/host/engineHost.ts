@@ -28,6 +28,7 @@ import {
   type EngineHostTransportFactory,
 } from './transport';
 import { DATA_ONLY_DECODE, decodeWire } from './wireCodec';
+import type { AccessDenial } from './accessDenied';
 
 export type PluginLogLevel = LogLevel | 'stdout' | 'stderr';
 
@@ -63,6 +64,10 @@ export interface EngineHostOptions {
   maxMessageBytes?: number;
   /** the host's V8 heap cap in MiB (`--max-old-space-size`, default 2048) */
   maxHeapMb?: number;
+  /** Node's permission-model flags (hostPermissions.ts `permissionArgv`); absent: the host runs unconfined */
+  permissionArgv?: string[];
+  /** the permission model refused the plugin something (the host's `denied` message) */
+  onAccessDenied?(denial: AccessDenial): void;
   onLog?(entry: PluginLogEntry): void;
   /** an invalid or unexpected message from the child (it is ignored) */
   onProtocolError?(problem: string): void;
@@ -87,6 +92,7 @@ export class EngineHost {
   private readyReject!: (error: Error) => void;
   private readonly ready: Promise<{ pid: number; node: string }>;
   private nodeVersion: string | undefined;
+  private hostConfined: boolean | undefined;
   private nextNonce = 1;
   private readonly pongs = new Map<number, () => void>();
   private probing: Promise<boolean> | undefined;
@@ -140,6 +146,7 @@ export class EngineHost {
     this.transport = transportFactory({
       entry: this.entry.entry,
       execArgv: [heapCapArg(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB), ...this.entry.execArgv],
+      ...(options.permissionArgv ? { permissionArgv: options.permissionArgv } : {}),
       nodePath: options.nodePath,
       env: options.env,
       cwd: options.cwd,
@@ -187,6 +194,18 @@ export class EngineHost {
   }
   get running(): boolean {
     return this.stopped === undefined;
+  }
+  /**
+   * Whether the host runs under Node's permission model: it was started with the flags, its transport applied them
+   * and the process said so when it was ready (undefined before then).
+   */
+  get confined(): boolean | undefined {
+    if (this.hostConfined === undefined) return undefined;
+    return this.hostConfined && this.options.permissionArgv !== undefined && !this.transport.unconfinedReason;
+  }
+  /** why the transport did not apply the permission flags (Electron's utility process), when it did not */
+  get transportUnconfinedReason(): string | undefined {
+    return this.transport.unconfinedReason;
   }
   /** why the host is not running (`exited with code 3`, `killed after timeout in assemble`, `closed`) */
   get stopReason(): string | undefined {
@@ -318,8 +337,18 @@ export class EngineHost {
     const message = raw as { type: string } & Record<string, unknown>;
     switch (message.type) {
       case 'ready':
+        // the first one counts: plugin code, which runs later, cannot claim another state
+        if (this.nodeVersion !== undefined) return;
         this.nodeVersion = message.node as string;
+        this.hostConfined = message.confined === true;
         this.readyResolve({ pid: message.pid as number, node: message.node as string });
+        return;
+      case 'denied':
+        this.options.onAccessDenied?.({
+          permission: message.permission as string,
+          resource: message.resource as string,
+          operation: message.operation as string,
+        });
         return;
       case 'pong': {
         const done = this.pongs.get(message.nonce as number);

@@ -26,6 +26,9 @@ import { RpcPeer } from './rpcPeer';
 import { openChildChannel, type ChildChannel } from './childChannel';
 import { DATA_ONLY_ENCODE, encodeWire } from './wireCodec';
 import { toError } from '../../common/errorText';
+import { nameAccessDenials, setAccessDeniedReporter } from './accessDenied';
+import { installConfinedFlush } from './confinedFs';
+import { fileURLToPath } from 'node:url';
 
 const ENGINE_MEMBER_METHODS = [...GUARDED_METHODS, 'dispose'] as const;
 
@@ -49,10 +52,22 @@ function log(level: LogLevel, raw: string, pluginId?: string): void {
   send(pluginId === undefined ? { type: 'log', level, message } : { type: 'log', level, message, pluginId });
 }
 
+/** Node's permission model is on in this process (the app started it with --permission / --experimental-permission). */
+const confined = (process as { permission?: unknown }).permission !== undefined;
+
+// what the permission model refused the plugin, as it leaves the plugin (accessDenied.ts); at most 500 reports
+let deniedSent = 0;
+setAccessDeniedReporter((denial) => {
+  if (deniedSent >= 500) return;
+  deniedSent++;
+  send({ type: 'denied', ...denial, resource: denial.resource.slice(0, 8192) });
+});
+
 let fatalSent = false;
 function reportFatal(origin: 'uncaughtException' | 'unhandledRejection', error: unknown): void {
   if (fatalSent) return;
   fatalSent = true;
+  nameAccessDenials(error, origin);
   let encoded: unknown;
   try {
     encoded = encodeWire(toError(error), DATA_ONLY_ENCODE);
@@ -97,6 +112,7 @@ let sdk: ReturnType<typeof createOpenClawPluginSdk> | undefined;
 async function register(req: RegisterRequest): Promise<RegisterReport> {
   if (registered) throw new Error('this engine host already loaded its plugin; start a new host to load again');
   registered = true;
+  if (confined) await installConfinedFlush(fileURLToPath(import.meta.url));
   const shims = buildSdkShimMap(req.shimDir);
   assertShimsPresent(shims);
   sdk = createOpenClawPluginSdk({
@@ -155,7 +171,13 @@ async function register(req: RegisterRequest): Promise<RegisterReport> {
 async function createEngine(req: CreateEngineRequest): Promise<CreateEngineReply> {
   const factory = factories.get(req.seq);
   if (typeof factory !== 'function') throw new Error(`no context engine factory with registration number ${req.seq}`);
-  const value: unknown = await (factory as (ctx: unknown) => unknown)(req.ctx);
+  let value: unknown;
+  try {
+    value = await (factory as (ctx: unknown) => unknown)(req.ctx);
+  } catch (error) {
+    nameAccessDenials(error, 'factory');
+    throw error;
+  }
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return { kind: 'value', value };
   const engine = value as Record<string, unknown>;
   const handle = nextHandle++;
@@ -181,6 +203,9 @@ async function callEngine(req: CallEngineRequest): Promise<unknown> {
   sdk?.transcripts.noteEngineCall(req.params[0]);
   try {
     return await (method as (...args: unknown[]) => unknown).apply(engine, req.params);
+  } catch (error) {
+    nameAccessDenials(error, `engine.${req.method}`);
+    throw error;
   } finally {
     if (req.method === 'dispose') engines.delete(req.handle);
   }
@@ -219,4 +244,4 @@ async function shutdown(): Promise<void> {
   process.exit(0);
 }
 
-send({ type: 'ready', protocol: ENGINE_HOST_PROTOCOL_VERSION, pid: process.pid, node: process.version });
+send({ type: 'ready', protocol: ENGINE_HOST_PROTOCOL_VERSION, pid: process.pid, node: process.version, confined });

@@ -8,6 +8,7 @@
  * Merging the results is the app's part (src/replay/lane/hooks), so this file knows no hook by name.
  */
 import type { HookHandlerOutcome, HookInvocation, RunHooksReply } from './protocol';
+import { nameAccessDenials } from './accessDenied';
 
 export interface HookHandlerRecord {
   pluginId: string;
@@ -23,7 +24,8 @@ function byPriority(handlers: readonly HookHandlerRecord[]): HookHandlerRecord[]
     .map(({ h }) => h);
 }
 
-function failureText(error: unknown): string {
+function failureText(error: unknown, hook: string): string {
+  nameAccessDenials(error, `hook ${hook}`);
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
@@ -53,7 +55,7 @@ async function callHandler(
     const result = await withTimeout(Promise.resolve(handler(event, invocation.ctx)), ms, invocation.hook);
     return { pluginId: record.pluginId, ...(result !== undefined ? { result } : {}) };
   } catch (error) {
-    return { pluginId: record.pluginId, error: failureText(error) };
+    return { pluginId: record.pluginId, error: failureText(error, invocation.hook) };
   }
 }
 
@@ -81,7 +83,7 @@ function runMessageChain(handlers: readonly HookHandlerRecord[], invocation: Hoo
       if (next) current = next;
       outcomes.push({ pluginId: record.pluginId, ...(next ? { result: next } : {}) });
     } catch (error) {
-      outcomes.push({ pluginId: record.pluginId, error: failureText(error) });
+      outcomes.push({ pluginId: record.pluginId, error: failureText(error, invocation.hook) });
     }
   }
   return { hook: invocation.hook, handlers: outcomes, message: current };

@@ -45,3 +45,19 @@ export {
   type WireSide,
 } from './wireCodec';
 export { markHostProvided, type HostProvidedName } from './hostProvidedFunctions';
+export {
+  HOST_GRANT_NAMES,
+  cleanHostGrants,
+  describeHostGrants,
+  missingHostGrants,
+  nodePermissionSupport,
+  parseHostGrants,
+  permissionArgv,
+  planHostSandbox,
+  unionHostGrants,
+  type HostGrantName,
+  type HostGrants,
+  type HostSandboxPlan,
+  type NodePermissionSupport,
+} from './hostPermissions';
+export { ACCESS_DENIED_CODE, describeDenial, type AccessDenial } from './accessDenied';

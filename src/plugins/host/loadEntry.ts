@@ -7,9 +7,10 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
 import type { EntryFormat, EntryLoadError } from './protocol';
-import type { SdkShimMap } from './moduleResolution';
+import { esmLoadsThroughJiti, type SdkShimMap } from './moduleResolution';
 import { coveredJitiTransform, coverageProblem, notCoveredError, type ModuleCoverage } from './moduleCoverage';
 import { toError } from '../../common/errorText';
+import { nameAccessDenials } from './accessDenied';
 
 export type RegisterFunction = (api: unknown) => unknown;
 
@@ -38,6 +39,7 @@ export function missingModuleOf(error: unknown): string | undefined {
 }
 
 export function describeLoadError(error: unknown, phase: EntryLoadError['phase']): EntryLoadError {
+  nameAccessDenials(error, phase === 'register' ? 'register' : 'load');
   const err = toError(error);
   const detail: EntryLoadError = {
     message: `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}`,
@@ -63,7 +65,9 @@ async function importModule(
   transpileCacheDir?: string,
   coverage?: ModuleCoverage,
 ): Promise<unknown> {
-  if (format === 'ts') {
+  // ESM through jiti too when no ESM resolve hook could be installed (Node 20 under the permission model)
+  const esmThroughJiti = format === 'esm' && esmLoadsThroughJiti();
+  if (format === 'ts' || esmThroughJiti) {
     // jiti reads and transpiles TypeScript modules itself: each is checked against the coverage as it is transpiled
     const problem = coverage ? coverageProblem(coverage, file) : undefined;
     if (problem) throw notCoveredError(problem);
@@ -75,9 +79,24 @@ async function importModule(
       moduleCache: true,
       ...(coverage ? { transform: coveredJitiTransform(coverage, engineHostDir(), transpileCacheDir) as never } : {}),
     });
+    // jiti.import() loads an ESM file natively (no SDK mapping, no coverage check on its imports); its require
+    // transpiles it and every static import. Top-level await needs the asynchronous form.
+    if (esmThroughJiti) {
+      try {
+        return jiti(file);
+      } catch (error) {
+        if (!isTopLevelAwaitError(error)) throw error;
+      }
+    }
     return await jiti.import(file);
   }
   return await import(pathToFileURL(file).href);
+}
+
+/** jiti's require met a module with top-level await (it can only run in jiti.import). */
+function isTopLevelAwaitError(error: unknown): boolean {
+  const text = error instanceof Error ? `${(error as { code?: unknown }).code ?? ''} ${error.message}` : '';
+  return /ERR_REQUIRE_ASYNC_MODULE|top-level await|await is only valid/i.test(text);
 }
 
 /** What the entry's default export is, with the right article ("an object without register()", "a string"). */

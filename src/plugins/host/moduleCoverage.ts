@@ -9,9 +9,9 @@
  */
 import Module, { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, sep } from 'node:path';
-import { writeFileAtomic } from '../../common/writeFileAtomic';
 
 export const NOT_COVERED_CODE = 'ERR_NOT_COVERED_BY_CONSENT';
 /** what follows the file name in each problem (plain text: the ESM hook source embeds it in quotes) */
@@ -119,6 +119,26 @@ function readCached(file: string | undefined): string | undefined {
 }
 
 /**
+ * A cache file written whole or not at all: a private temporary file beside it, renamed over it. No fsync or fchmod
+ * (Node's permission model refuses both on a file descriptor; a lost cache file only costs a transpile).
+ */
+function writeCacheFile(file: string, code: string): void {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(temp, code, { mode: 0o600, flag: 'wx' });
+    renameSync(temp, file);
+  } catch {
+    // an unwritable cache only costs the next load a transpile
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // nothing was left, or it cannot be removed either
+    }
+  }
+}
+
+/**
  * jiti's own transform with the coverage check of each file it transpiles first. jiti's file cache is off under
  * coverage (a cache hit would skip this check); the transpiled code is cached here instead, after the check, so a
  * module is checked on every load, cached or not.
@@ -139,13 +159,7 @@ export function coveredJitiTransform(coverage: ModuleCoverage, hostDir: string, 
     // jiti's Babel bundle takes a while to load: only when a module is not in the cache
     babel ??= jitiRequire()('./dist/babel.cjs') as JitiTransform;
     const result = babel(options);
-    if (cacheFile && !result.error && typeof result.code === 'string') {
-      try {
-        writeFileAtomic(cacheFile, result.code, { mode: 0o600 });
-      } catch {
-        // an unwritable cache only costs the next load a transpile
-      }
-    }
+    if (cacheFile && !result.error && typeof result.code === 'string') writeCacheFile(cacheFile, result.code);
     return result;
   };
 }

@@ -1,7 +1,10 @@
 /**
  * Engine-host side: makes the `openclaw/plugin-sdk` specifiers ContextScope provides (`PLUGIN_SDK_SHIM_FILES`: the
  * root, `/core`, `/plugin-entry`, `/logging-core`, `/session-transcript-runtime`, `/session-store-runtime`,
- * `/sqlite-runtime`) resolvable from any plugin folder without touching the folder. ESM imports go through a `module.register` resolve hook; CommonJS
+ * `/sqlite-runtime`) resolvable from any plugin folder without touching the folder. ESM imports go through a `module.register` resolve hook
+ * (under Node's permission model, where `module.register` would need worker threads: an in-thread
+ * `module.registerHooks` hook on Node 22.15+, and on older Nodes ESM entries are loaded through jiti, see
+ * `esmLoadsThroughJiti`); CommonJS
  * `require` goes through a patched `Module._resolveFilename`; TypeScript entries loaded with jiti get the same
  * mapping as jiti aliases. Every specifier maps to a shim file in src/plugins/sdk/shims (or the copy next to
  * a built engine host).
@@ -9,11 +12,13 @@
 import Module, { register } from 'node:module';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PLUGIN_SDK_SHIM_FILES, type PluginSdkSpecifier } from '../sdk/pluginSdk';
 import {
   CHANGED_TEXT,
+  coverageProblem,
   installCommonJsCoverage,
+  notCoveredError,
   NOT_COVERED_CODE,
   NOT_COVERED_TEXT,
   type ModuleCoverage,
@@ -82,6 +87,57 @@ export async function resolve(specifier, context, nextResolve) {
 `;
 
 let installed = false;
+let esmThroughJiti = false;
+
+/** True when ESM entries must be loaded through jiti: no ESM resolve hook could be installed (see the header). */
+export function esmLoadsThroughJiti(): boolean {
+  return esmThroughJiti;
+}
+
+interface SyncResolveContext {
+  conditions?: readonly string[];
+}
+interface SyncResolveResult {
+  url: string;
+  format?: string | null;
+  shortCircuit?: boolean;
+}
+type RegisterHooks = (hooks: {
+  resolve(
+    specifier: string,
+    context: SyncResolveContext,
+    nextResolve: (specifier: string, context: SyncResolveContext) => SyncResolveResult,
+  ): SyncResolveResult;
+}) => unknown;
+
+/**
+ * The ESM resolve hook in this thread (`module.registerHooks`, Node 22.15+): the SDK specifiers of an `import` map to
+ * the ESM shims and every file an `import` resolves to is checked against the coverage. A `require` is left to the
+ * patched `Module._resolveFilename`, which does both for CommonJS.
+ */
+function installInThreadEsmHook(
+  registerHooks: RegisterHooks,
+  esmUrls: Record<string, string>,
+  coverage?: ModuleCoverage,
+) {
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const isRequire = context.conditions?.includes('require') === true;
+      const mapped = isRequire
+        ? undefined
+        : Object.prototype.hasOwnProperty.call(esmUrls, specifier)
+          ? esmUrls[specifier]
+          : undefined;
+      if (mapped !== undefined) return { url: mapped, format: 'module', shortCircuit: true };
+      const result = nextResolve(specifier, context);
+      if (!isRequire && coverage && result.url.startsWith('file:')) {
+        const problem = coverageProblem(coverage, fileURLToPath(result.url));
+        if (problem) throw notCoveredError(problem);
+      }
+      return result;
+    },
+  });
+}
 
 /**
  * Installs the ESM and CJS resolution for the SDK specifiers in this process (idempotent), and with `coverage`
@@ -92,9 +148,18 @@ export function installSdkResolution(map: SdkShimMap, coverage?: ModuleCoverage)
   installed = true;
   const esmUrls: Record<string, string> = {};
   for (const [specifier, file] of Object.entries(map.esm)) esmUrls[specifier] = pathToFileURL(file).href;
-  register(`data:text/javascript,${encodeURIComponent(RESOLVE_HOOK_SOURCE)}`, {
-    data: { mappings: esmUrls, ...(coverage ? { coverage } : {}) },
-  });
+  const confined = (process as { permission?: unknown }).permission !== undefined;
+  const registerHooks = (Module as unknown as { registerHooks?: RegisterHooks }).registerHooks;
+  if (!confined) {
+    register(`data:text/javascript,${encodeURIComponent(RESOLVE_HOOK_SOURCE)}`, {
+      data: { mappings: esmUrls, ...(coverage ? { coverage } : {}) },
+    });
+  } else if (typeof registerHooks === 'function') {
+    installInThreadEsmHook(registerHooks, esmUrls, coverage);
+  } else {
+    // module.register starts a loader thread, which the permission model refuses without --allow-worker
+    esmThroughJiti = true;
+  }
   if (coverage) installCommonJsCoverage(coverage);
 
   const moduleInternals = Module as unknown as {

@@ -72,6 +72,8 @@ export const ReadyMessage = Type.Object(
     protocol: Type.Literal(ENGINE_HOST_PROTOCOL_VERSION),
     pid: Type.Integer(),
     node: Type.String(),
+    /** the process runs under Node's permission model (`process.permission` exists) */
+    confined: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -100,6 +102,21 @@ export const FatalMessage = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The permission model refused the plugin something (an ERR_ACCESS_DENIED error on its way to the app: an engine
+ * call's, register's, a hook's or an uncaught one): `permission` as Node names it (`FileSystemRead`,
+ * `FileSystemWrite`, `ChildProcess`, `WorkerThreads`), `resource` the path or command, `operation` where it surfaced.
+ */
+export const DeniedMessage = Type.Object(
+  {
+    type: Type.Literal('denied'),
+    permission: Type.String({ maxLength: 100 }),
+    resource: Type.String({ maxLength: 8192 }),
+    operation: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
 export const ParentToChildMessage = Type.Union([
   requestOf(ParentOp),
   ResponseMessage,
@@ -120,6 +137,7 @@ export const ChildToParentMessage = Type.Union([
   LogMessage,
   FatalMessage,
   ReleasedMessage,
+  DeniedMessage,
 ]);
 export type ChildToParentMessage = Static<typeof ChildToParentMessage>;
 
@@ -291,6 +309,7 @@ const CHILD_TO_PARENT_BY_TYPE: Record<string, TSchema> = {
   log: LogMessage,
   fatal: FatalMessage,
   released: ReleasedMessage,
+  denied: DeniedMessage,
 };
 
 function describeEnvelopeViolation(byType: Record<string, TSchema>, value: unknown): string | null {

@@ -16,6 +16,11 @@ export interface EngineHostSpawnSpec {
   entry: string;
   /** Node flags for the child (`['--import', <tsx>]` when running from source) */
   execArgv: string[];
+  /**
+   * Node's permission-model flags for the child (hostPermissions.ts), before `execArgv`; absent: none. A transport
+   * whose runtime cannot apply them leaves them out and says why in `unconfinedReason`.
+   */
+  permissionArgv?: string[];
   /** the Node binary (ignored by adapters that cannot choose it, such as Electron's utilityProcess) */
   nodePath: string;
   env: Record<string, string>;
@@ -33,6 +38,8 @@ export interface EngineHostExit {
 
 export interface EngineHostTransport {
   readonly pid: number | undefined;
+  /** set when this transport did not apply the spec's `permissionArgv` (a sentence: why) */
+  readonly unconfinedReason?: string;
   /** posts one message; throws when the channel is closed */
   send(message: unknown): void;
   /** posts several messages in order in one write (optional: without it they are sent one by one) */
@@ -56,12 +63,16 @@ export type EngineHostTransportFactory = (spec: EngineHostSpawnSpec) => EngineHo
  * pipe on fd 3 (no Node IPC channel: the plugin gets no `process.send` to write around the cap).
  */
 export const forkTransport: EngineHostTransportFactory = (spec) => {
-  const child = spawn(spec.nodePath, [...spec.execArgv, spec.entry, FRAME_CHANNEL_FLAG], {
-    env: spec.env,
-    cwd: spec.cwd,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
+  const child = spawn(
+    spec.nodePath,
+    [...(spec.permissionArgv ?? []), ...spec.execArgv, spec.entry, FRAME_CHANNEL_FLAG],
+    {
+      env: spec.env,
+      cwd: spec.cwd,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    },
+  );
   const channel = child.stdio[FRAME_CHANNEL_FD] as Duplex;
   const messageListeners: ((message: unknown) => void)[] = [];
   const oversizedListeners: ((bytes: number) => void)[] = [];

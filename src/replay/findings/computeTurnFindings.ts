@@ -31,6 +31,8 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'turn-degraded-to-legacy': 'warning',
   'turn-commit-skipped': 'warning',
   'provider-error': 'warning',
+  'access-denied': 'error',
+  'host-unconfined': 'info',
 };
 
 export interface CompactionOutcome {

@@ -83,6 +83,7 @@ export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): Re
       ...(pluginConfig ? { pluginConfig } : {}),
       ...(parsed.timeoutMs !== undefined ? { callTimeoutMs: parsed.timeoutMs } : {}),
       ...(parsed.maxResultBytes !== undefined ? { maxResultBytes: parsed.maxResultBytes } : {}),
+      ...(parsed.allow ? { allow: parsed.allow } : {}),
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Summarizer } from '../../summarize';
 import type { LaneTranscript } from './laneTranscript';
 import type { QuarantineLogEntry } from '../recording/turnDraft';
 import type { LaneHookHost } from './hooks/laneHooks';
+import type { LaneSandboxState } from '../findings/sandboxFindings';
 
 export interface LaneGroupRouting {
   /** the lanes currently running a turn, innermost (a subagent lane inside its parent's turn) last */
@@ -46,6 +47,8 @@ export interface LaneGroup {
   callTimeoutMs?: number;
   /** plugin lanes: whether the engine host still answers (a blocked one is killed), and why it stopped */
   hostLiveness?: { checkResponsive(): Promise<boolean>; stopReason(): string | undefined };
+  /** plugin lanes: whether the engine host is confined by Node's permission model, and what it refused */
+  sandbox?: LaneSandboxState;
   /** closes plugin hosts and the like */
   closers: (() => Promise<void>)[];
 }

@@ -14,8 +14,13 @@
  *   timeoutMs=<ms>       plugin lanes: the deadline for each engine call (default: --call-timeout, else 30000)
  *   maxResultMb=<MB>     plugin lanes: the largest engine result taken from the engine host (default: --max-result-mb,
  *                        else 64); a larger one quarantines the lane
+ *   allow=<grants>       plugin lanes: `child-process` and/or `worker` (comma-separated) for the engine host, which
+ *                        Node's permission model refuses otherwise; granted with --allow-execute or when the plugin
+ *                        was approved with them
  * Values are percent-decoded, so a path with `&` or `?` can be written with %26 / %3F.
  */
+import { parseHostGrants, type HostGrants } from '../../plugins/host/hostPermissions';
+
 export type HostSpec = 'embedded' | 'codex' | `cli:${string}` | `agent-harness:${string}`;
 
 interface LaneSpecCommon {
@@ -40,6 +45,8 @@ export type ParsedLaneSpec =
       timeoutMs?: number;
       /** the largest message taken from the engine host, in bytes (`maxResultMb=`, in MiB) */
       maxResultBytes?: number;
+      /** child processes / worker threads asked for the engine host (`allow=child-process,worker`) */
+      allow?: HostGrants;
     });
 
 export class LaneSpecError extends Error {
@@ -51,7 +58,15 @@ export class LaneSpecError extends Error {
 }
 
 const LEGACY_OPTIONS = ['window', 'reserve', 'host', 'label'] as const;
-const PLUGIN_OPTIONS = ['config', 'configJson5', 'engine', 'timeoutMs', 'maxResultMb', ...LEGACY_OPTIONS] as const;
+const PLUGIN_OPTIONS = [
+  'config',
+  'configJson5',
+  'engine',
+  'timeoutMs',
+  'maxResultMb',
+  'allow',
+  ...LEGACY_OPTIONS,
+] as const;
 const SYNTAX =
   'legacy[?window=N&reserve=N&host=H&label=L] or plugin:<path-or-id>[?config=<file.json>|configJson5=<percent-encoded JSON5>][&engine=<engineId>]';
 
@@ -144,6 +159,13 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
         break;
       case 'maxResultMb':
         out.maxResultBytes = parseMegabytes(value, `maxResultMb in lane spec "${spec}"`);
+        break;
+      case 'allow':
+        try {
+          out.allow = parseHostGrants(value);
+        } catch (error) {
+          throw new LaneSpecError(`Invalid lane spec "${spec}": allow=${value}: ${(error as Error).message}.`);
+        }
         break;
       case 'window':
         out.window = parseTokenCount(value, name, text, false);

@@ -17,10 +17,14 @@ import {
   discoverPlugins,
   formatProblem,
   loadPlugin,
+  describeHostGrants,
   type DiscoveredPlugin,
+  type LoadPluginOptions,
   type PluginConsent,
+  type PluginSandboxInfo,
 } from '../../plugins';
 import { withDelegatedCompactionHooks } from './hooks/compactionHooks';
+import { newLaneSandboxState, noteLaneAccessDenial } from '../findings/sandboxFindings';
 import { resolveLaneTranscript, type LaneGroup } from './laneGroup';
 import type { LaneEngineSource, PluginLoadingOptions } from './replayTypes';
 
@@ -74,6 +78,47 @@ export function findLanePlugin(
   };
 }
 
+/** Why the lane's engine host is not (fully) confined by Node's permission model; undefined when it is. */
+function unconfinedNote(sandbox: PluginSandboxInfo | undefined): string | undefined {
+  if (!sandbox) return undefined;
+  if (!sandbox.confined)
+    return `This lane's engine host runs without Node's permission model: ${sandbox.reason ?? 'no reason given'}. The plugin can read and write what your user account can, and start processes.`;
+  const granted = describeHostGrants(sandbox.grants);
+  if (granted)
+    return `This lane's engine host runs under Node's permission model, but ${granted} are granted to the plugin: what it starts that way is not confined (a process runs with your rights; a worker thread can be started with the model off).`;
+  return undefined;
+}
+
+/** The consent the lane's plugin runs under: the caller's, the app's for this run, --allow-execute, or the store. */
+function laneConsent(options: { plugins?: PluginLoadingOptions; consent?: PluginConsent }): PluginConsent {
+  return (
+    options.consent ??
+    options.plugins?.consent ??
+    (options.plugins?.allowExecute
+      ? allowExecuteConsent()
+      : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()))
+  );
+}
+
+/**
+ * The lane's part of the engine host's permission model: what it may read besides its plugin (the lane's transcripts:
+ * its own folder, and its subagent lanes' `<lane folder>_<child>`, laneNames.ts fsSafe), the grants the lane asks for,
+ * and the group's record of what the model refuses.
+ */
+function laneSandboxOptions(
+  group: LaneGroup,
+  source: Extract<LaneEngineSource, { kind: 'plugin' }>,
+  options: { laneDir: string; plugins?: PluginLoadingOptions },
+): Pick<LoadPluginOptions, 'sandbox' | 'grants' | 'onAccessDenied'> {
+  const sandbox = newLaneSandboxState();
+  group.sandbox = sandbox;
+  return {
+    sandbox: options.plugins?.sandbox === false ? false : { read: [options.laneDir, `${options.laneDir}_*`] },
+    ...(source.allow ? { grants: source.allow } : {}),
+    onAccessDenied: (denial) => noteLaneAccessDenial(sandbox, denial),
+  };
+}
+
 /** openclaw.json with the slot pointing at the lane's engine and the plugin enabled with the lane's config. */
 function withLanePluginConfig(
   base: OpenClawConfig,
@@ -114,20 +159,15 @@ export async function loadPluginLane(
   const dirs = join(options.laneDir, 'plugin');
   const laneDirs = { home: join(dirs, 'home'), tmpDir: join(dirs, 'tmp'), cwd: group.workspaceDir };
   for (const d of [laneDirs.home, laneDirs.tmpDir]) mkdirSync(d, { recursive: true });
-  const consent =
-    options.consent ??
-    options.plugins?.consent ??
-    (options.plugins?.allowExecute
-      ? allowExecuteConsent()
-      : createConsentStore(options.plugins?.consentFile ?? defaultConsentFile()));
 
   group.callTimeoutMs = source.callTimeoutMs ?? options.plugins?.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const maxMessageBytes = source.maxResultBytes ?? options.plugins?.maxResultBytes;
   const loaded = await loadPlugin(plugin, {
+    ...laneSandboxOptions(group, source, options),
     runtime: group.runtime,
     deadlines: { defaultMs: group.callTimeoutMs, compactMs: Math.max(group.callTimeoutMs, DEFAULT_COMPACT_TIMEOUT_MS) },
     config,
-    consent,
+    consent: laneConsent(options),
     compactionDelegate: (params) => {
       group.delegatedCompactions++;
       return withDelegatedCompactionHooks(group, params, () =>
@@ -149,6 +189,7 @@ export async function loadPluginLane(
     ...(options.plugins?.transport ? { transport: options.plugins.transport } : {}),
   });
   group.closers.push(() => loaded.close());
+  if (group.sandbox && loaded.status !== 'not-executed') group.sandbox.unconfined = unconfinedNote(loaded.sandbox);
   group.hostLiveness = { checkResponsive: () => loaded.checkResponsive(), stopReason: () => loaded.host?.stopReason };
 
   const base = { pluginId: plugin.id, pluginPath: plugin.rootDir };

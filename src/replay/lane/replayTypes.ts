@@ -1,6 +1,6 @@
 /** The options of `replaySession` and the shape of a lane as the caller describes it. */
 import type { ContextEngineFactory, OpenClawConfig } from '../../contract';
-import type { EngineHostEntry, EngineHostTransportFactory, PluginConsent } from '../../plugins';
+import type { EngineHostEntry, EngineHostTransportFactory, HostGrants, PluginConsent } from '../../plugins';
 import type { Summarizer } from '../../summarize';
 import type { LoadedSession } from '../../transcripts';
 import type { HostSpec } from './laneSpec';
@@ -21,6 +21,11 @@ export type LaneEngineSource =
       callTimeoutMs?: number;
       /** the largest message taken from the engine host (default: PluginLoadingOptions.maxResultBytes, else 64 MiB) */
       maxResultBytes?: number;
+      /**
+       * child processes / worker threads the lane asks for its engine host (`allow=`): given when the plugin's consent
+       * grants them (or with --allow-execute); else the plugin does not run and the lane says which grant is missing
+       */
+      allow?: HostGrants;
     }
   /** an engine factory registered into the lane runtime in this process (tests, embedding) */
   | { kind: 'in-process'; engineId: string; factory: ContextEngineFactory; owner?: string };
@@ -87,6 +92,11 @@ export interface PluginLoadingOptions {
   maxHeapMb?: number;
   /** the engine-host entry (default: the built engine-host.mjs next to the running bundle, else the TypeScript source) */
   hostEntry?: Partial<EngineHostEntry>;
+  /**
+   * `false`: engine hosts run without Node's permission model (tests comparing the two; the lane says so). By
+   * default each runs confined where its runtime allows (src/plugins/host/hostPermissions.ts)
+   */
+  sandbox?: false;
 }
 
 export interface ReplayOptions {
