@@ -38,7 +38,9 @@ async function asBatchError<T>(run: () => T | Promise<T>): Promise<T> {
 function confirmedBy(broker: ConsentBroker | undefined, nonce: string | undefined): ConfirmedPlugin[] {
   if (nonce === undefined) return [];
   if (!broker) throw new BridgeMethodError('consent_required', 'This shell cannot confirm plugins.', '/consentNonce');
-  return broker.take(nonce, 'run', '/consentNonce').map(({ realPath, hash }) => ({ realPath, hash }));
+  return broker
+    .take(nonce, 'run', '/consentNonce')
+    .map(({ realPath, hash, grants }) => ({ realPath, hash, ...(grants ? { grants } : {}) }));
 }
 
 export function createBatchHandlers(env: BatchHandlerEnvironment = {}): HandlersFor<typeof batchMethods> {

@@ -9,7 +9,15 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { BridgeMethodError, type ConsentPurpose } from '../src/bridge';
-import { looksLikePluginDir, readPluginPackage, snapshotPluginPackage, type DiscoveredPlugin } from '../src/plugins';
+import {
+  cleanHostGrants,
+  describeHostGrants,
+  looksLikePluginDir,
+  readPluginPackage,
+  snapshotPluginPackage,
+  type DiscoveredPlugin,
+  type HostGrants,
+} from '../src/plugins';
 
 /** One plugin a consent is asked for, as the person sees it. */
 export interface ConsentSubjectInfo {
@@ -20,6 +28,8 @@ export interface ConsentSubjectInfo {
   files: number;
   bytes: number;
   truncated?: string;
+  /** child processes / worker threads confirmed for its engine host (absent: neither) */
+  grants?: HostGrants;
 }
 
 export interface ConsentPrompt {
@@ -42,7 +52,8 @@ export interface ConsentBrokerOptions {
 }
 
 export interface ConsentBroker {
-  request(paths: readonly string[], purpose: ConsentPurpose): Promise<ConsentOffer>;
+  /** `grants`: child processes / worker threads for these plugins' engine hosts, named in the confirmation */
+  request(paths: readonly string[], purpose: ConsentPurpose, grants?: HostGrants): Promise<ConsentOffer>;
   /** the plugins a nonce stands for; it is used up. Throws consent_required for an unknown, used or expired nonce. */
   take(nonce: string, purpose: ConsentPurpose, at: string): ConsentSubjectInfo[];
 }
@@ -67,7 +78,7 @@ export function pluginAt(path: string, at = '/path'): DiscoveredPlugin {
   return readPluginPackage(dir, 'linked');
 }
 
-function describe(plugin: DiscoveredPlugin): ConsentSubjectInfo {
+function describe(plugin: DiscoveredPlugin, grants: HostGrants): ConsentSubjectInfo {
   const snapshot = snapshotPluginPackage(plugin);
   return {
     pluginId: plugin.id,
@@ -77,6 +88,7 @@ function describe(plugin: DiscoveredPlugin): ConsentSubjectInfo {
     files: snapshot.fileCount,
     bytes: snapshot.bytes,
     ...(snapshot.truncated ? { truncated: snapshot.truncated } : {}),
+    ...(Object.keys(grants).length > 0 ? { grants } : {}),
   };
 }
 
@@ -87,8 +99,9 @@ export function createConsentBroker(options: ConsentBrokerOptions = {}): Consent
   const offers = new Map<string, { purpose: ConsentPurpose; plugins: ConsentSubjectInfo[]; expires: number }>();
 
   return {
-    async request(paths, purpose) {
-      const plugins = paths.map((path, i) => describe(pluginAt(path, `/paths/${i}`)));
+    async request(paths, purpose, grants) {
+      const granted = cleanHostGrants(grants);
+      const plugins = paths.map((path, i) => describe(pluginAt(path, `/paths/${i}`), granted));
       const prompt = { purpose, plugins };
       if (options.confirm && !(await options.confirm(prompt)))
         throw new BridgeMethodError(
@@ -101,7 +114,7 @@ export function createConsentBroker(options: ConsentBrokerOptions = {}): Consent
       offers.set(nonce, { purpose, plugins, expires });
       for (const p of plugins)
         log(
-          `consent (${purpose === 'approve' ? 'approve' : 'run once'}): plugin "${p.pluginId}" at ${p.realPath}, content hash ${p.hash.slice(0, 12)}, ${p.files} files`,
+          `consent (${purpose === 'approve' ? 'approve' : 'run once'}): plugin "${p.pluginId}" at ${p.realPath}, content hash ${p.hash.slice(0, 12)}, ${p.files} files${p.grants ? `, may start ${describeHostGrants(p.grants)}` : ''}`,
         );
       return { nonce, purpose, plugins, expiresAt: new Date(expires).toISOString() };
     },

@@ -66,13 +66,13 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
         plugins: plugins.map((plugin) => describePlugin(plugin, store)),
       };
     },
-    'plugins.requestConsent': ({ paths, purpose }) => broker.request(paths, purpose),
+    'plugins.requestConsent': ({ paths, purpose, grants }) => broker.request(paths, purpose, grants),
     'plugins.approve': ({ nonce }) => {
       const store = consentStore();
       const plugins = broker.take(nonce, 'approve', '/nonce').map((confirmed) => {
         const plugin = pluginAt(confirmed.path, '/nonce');
         try {
-          store.grant(plugin, confirmed.hash);
+          store.grant(plugin, confirmed.hash, confirmed.grants);
         } catch (error) {
           throw new BridgeMethodError('consent_stale', errorMessage(error), '/nonce');
         }
@@ -169,6 +169,7 @@ export function consentInfo(plugin: DiscoveredPlugin, store: ConsentStore): Plug
     message: decision.reason,
     hash: decision.hash,
     ...(grant && decision.granted ? { grantedAt: grant.grantedAt } : {}),
+    ...(grant?.grants && decision.granted ? { grants: grant.grants } : {}),
   };
 }
 

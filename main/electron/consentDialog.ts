@@ -3,6 +3,7 @@
  * it covers, before plugins.requestConsent hands out a nonce. A compromised renderer cannot click it.
  */
 import type { BrowserWindow, MessageBoxOptions, MessageBoxReturnValue } from 'electron';
+import { describeHostGrants } from '../../src/plugins';
 import type { ConsentPrompt } from '../consentBroker';
 
 /** The dialog's text and buttons (the first button agrees; Cancel is the default and the Escape answer). */
@@ -11,7 +12,7 @@ export function consentDialogOptions(prompt: ConsentPrompt): MessageBoxOptions {
   const count = prompt.plugins.length;
   const lines = prompt.plugins.map(
     (p) =>
-      `• ${p.pluginId} — ${p.realPath}\n   ${p.files} files, ${p.bytes} bytes, content hash ${p.hash.slice(0, 12)}${p.truncated ? `\n   ${p.truncated}` : ''}`,
+      `• ${p.pluginId} — ${p.realPath}\n   ${p.files} files, ${p.bytes} bytes, content hash ${p.hash.slice(0, 12)}${p.truncated ? `\n   ${p.truncated}` : ''}${p.grants ? `\n   may start ${describeHostGrants(p.grants)}, which run outside any confinement` : ''}`,
   );
   return {
     type: 'warning',

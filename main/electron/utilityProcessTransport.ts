@@ -9,6 +9,10 @@
  *
  * A user who points engine hosts at another Node binary (CONTEXTSCOPE_ENGINE_NODE, e.g. Node 22 for node:sqlite)
  * gets `child_process.fork` with that binary: a utility process cannot choose its runtime.
+ *
+ * A utility process does not run Node's permission model (src/plugins/host/hostPermissions.ts): the spec's
+ * `permissionArgv` is left out and the transport says so (`unconfinedReason`), which the plugin's lane reports. An
+ * engine host forked on another Node binary gets the flags.
  */
 import { utilityProcess } from 'electron';
 import {
@@ -21,6 +25,10 @@ import {
 import { ENGINE_HOST_ENTRY_FLAG } from './engineHostUtilityArgs';
 
 export { ENGINE_HOST_ENTRY_FLAG, UTILITY_ENGINE_HOST_FILE } from './engineHostUtilityArgs';
+
+/** Why a utility-process engine host runs without Node's permission model (shown on its lane). */
+export const UTILITY_PROCESS_UNCONFINED_REASON =
+  "it runs in Electron's utility process, which does not run Node's permission model; set CONTEXTSCOPE_ENGINE_NODE to a Node binary (20.20+ or 22+) to run engine hosts confined";
 
 /** Shown in Electron's process metrics and `child-process-gone` events. */
 export const ENGINE_HOST_SERVICE_NAME = 'ContextScope engine host';
@@ -71,6 +79,7 @@ export function createUtilityProcessTransport(options: UtilityProcessTransportOp
       get pid() {
         return child.pid ?? lastPid;
       },
+      ...(spec.permissionArgv ? { unconfinedReason: UTILITY_PROCESS_UNCONFINED_REASON } : {}),
       send(message) {
         if (exited) throw new Error('engine host channel is closed');
         child.postMessage(message);

@@ -77,6 +77,15 @@ describe('utilityProcess engine-host transport', () => {
     });
   });
 
+  it('leaves out the permission-model flags it cannot apply and says so; a plain spec gets no such note', () => {
+    const { transport } = start({ permissionArgv: ['--permission', '--allow-fs-read=/plugin'] });
+    expect(fake.state.forks[0]!.options.execArgv).toEqual([]);
+    expect(transport.unconfinedReason).toContain(
+      "Electron's utility process, which does not run Node's permission model",
+    );
+    expect(start().transport.unconfinedReason).toBeUndefined();
+  });
+
   it('passes exactly the allow-listed environment and never NODE_OPTIONS, NODE_PATH or ELECTRON_RUN_AS_NODE', () => {
     start({
       env: { PATH: '/bin', TZ: 'UTC', NODE_OPTIONS: '--require /evil.js', NODE_PATH: '/x', ELECTRON_RUN_AS_NODE: '1' },

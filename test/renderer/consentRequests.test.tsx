@@ -48,6 +48,18 @@ describe('consent requests from the renderer', () => {
     ]);
   });
 
+  it('approving with grants asks the main process for them (it names them in its confirmation)', async () => {
+    const f = fake();
+    expect(await usePluginsStore.getState().approve(f.client, '/good', { childProcess: true })).toBe(true);
+    expect(f.requests.filter((r) => CONSENT_CALLS.includes(r.method))).toEqual([
+      {
+        method: 'plugins.requestConsent',
+        params: { paths: ['/good'], purpose: 'approve', grants: { childProcess: true } },
+      },
+      { method: 'plugins.approve', params: { nonce: 'n-approve' } },
+    ]);
+  });
+
   it('the doctor with "run every plugin" asks for the loadable plugins and runs with the nonce; without it, asks nothing', async () => {
     const f = fake();
     useDoctorStore.getState().setAllowExecute(true);

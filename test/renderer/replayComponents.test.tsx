@@ -384,12 +384,47 @@ describe('PluginList', () => {
     ]);
     fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Approve a' }));
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Revoke' }));
-    expect(onApprove).toHaveBeenCalledWith('/plugins/a');
+    expect(onApprove).toHaveBeenCalledWith('/plugins/a', {});
     expect(onRevoke).toHaveBeenCalledWith('/plugins/b');
     expect(within(cards[2]!).getByRole('button', { name: 'Approve c' }).textContent).toBe('Approve again');
     expect(within(cards[2]!).getByTestId('plugin-problem').textContent).toBe(
       'config-invalid /budgetShare: must be <= 1/state/openclaw.jsonFix: use 0.1–1',
     );
+  });
+});
+
+describe('PluginList grants', () => {
+  it('approves with the child processes / worker threads ticked beside Approve, and shows what a consent grants', () => {
+    const onApprove = vi.fn();
+    render(
+      <PluginList
+        plugins={[
+          listed('a'),
+          listed('b', {
+            consent: {
+              state: 'granted',
+              message: 'approved on 2026-03-01',
+              hash: 'h',
+              grantedAt: '2026-03-01',
+              grants: { childProcess: true },
+            },
+          }),
+        ]}
+        busyPath={null}
+        onApprove={onApprove}
+        onRevoke={vi.fn()}
+      />,
+    );
+    const [a, b] = screen.getAllByTestId('plugin-card');
+    fireEvent.click(within(a!).getByRole('checkbox', { name: 'may start processes' }));
+    fireEvent.click(within(a!).getByRole('button', { name: 'Approve a' }));
+    expect(onApprove).toHaveBeenLastCalledWith('/plugins/a', { childProcess: true });
+    fireEvent.click(within(a!).getByRole('checkbox', { name: 'may start worker threads' }));
+    fireEvent.click(within(a!).getByRole('button', { name: 'Approve a' }));
+    expect(onApprove).toHaveBeenLastCalledWith('/plugins/a', { childProcess: true, worker: true });
+    expect(within(b!).queryByRole('checkbox')).toBeNull();
+    expect(within(b!).getByText('may start processes')).toBeTruthy();
+    expect(within(b!).queryByText('may start worker threads')).toBeNull();
   });
 });
 

@@ -42,8 +42,10 @@ export function ConsentDialog({ requests, busy, onApprove, onRunOnce, onCancel }
           ))}
         </ul>
         <p className="dialog__text">
-          Each plugin runs in its own engine-host process with a temporary home folder and a filtered environment. It
-          can still read the files your user account can read: only run code you trust.
+          Each plugin runs in its own engine-host process with a temporary home folder and a filtered environment. Where
+          the engine host runs under Node&apos;s permission model it reads only the plugin&apos;s folder and the
+          replay&apos;s own folders, and starts no processes; elsewhere (the replay says so on the lane) it can read the
+          files your user account can read. Only run code you trust.
         </p>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>

@@ -1,4 +1,5 @@
-import type { ListedPlugin, PluginProblemInfo } from '../../../src/bridge';
+import { useState } from 'react';
+import type { HostGrantsInfo, ListedPlugin, PluginProblemInfo } from '../../../src/bridge';
 import { Tag } from './Tag';
 import './PluginList.css';
 
@@ -6,7 +7,8 @@ export interface PluginListProps {
   plugins: readonly ListedPlugin[];
   /** the plugin folder an approve/revoke is running for */
   busyPath: string | null;
-  onApprove(path: string): void;
+  /** `grants`: child processes / worker threads for its engine host, as ticked beside Approve */
+  onApprove(path: string, grants: HostGrantsInfo): void;
   onRevoke(path: string): void;
 }
 
@@ -33,12 +35,29 @@ function ConsentControls({
 }: {
   plugin: ListedPlugin;
   busy: boolean;
-  onApprove(): void;
+  onApprove(grants: HostGrantsInfo): void;
   onRevoke(): void;
 }) {
   const state = plugin.consent.state;
+  const granted = plugin.consent.grants;
+  const [childProcess, setChildProcess] = useState(false);
+  const [worker, setWorker] = useState(false);
   return (
     <div className="plugin__consent">
+      {state === 'granted' && granted?.childProcess && (
+        <Tag
+          tone="warn"
+          text="may start processes"
+          title="Its engine host may start child processes, which run with your rights"
+        />
+      )}
+      {state === 'granted' && granted?.worker && (
+        <Tag
+          tone="warn"
+          text="may start worker threads"
+          title="Its engine host may start worker threads, which can run unconfined"
+        />
+      )}
       {state === 'granted' && <Tag tone="ok" text="approved" title={plugin.consent.message} testId="consent-state" />}
       {state === 'missing' && (
         <Tag tone="warn" text="not approved" title={plugin.consent.message} testId="consent-state" />
@@ -51,15 +70,34 @@ function ConsentControls({
           Revoke
         </button>
       ) : (
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={onApprove}
-          aria-label={`Approve ${plugin.id}`}
-        >
-          {state === 'stale-hash' ? 'Approve again' : 'Approve'}
-        </button>
+        <>
+          {/* the engine host refuses both unless granted here (Node's permission model); either lifts the confinement */}
+          <label
+            className="plugin__grant"
+            title="Its engine host may start child processes, which run with your rights"
+          >
+            <input
+              type="checkbox"
+              checked={childProcess}
+              disabled={busy}
+              onChange={(e) => setChildProcess(e.target.checked)}
+            />
+            may start processes
+          </label>
+          <label className="plugin__grant" title="Its engine host may start worker threads, which can run unconfined">
+            <input type="checkbox" checked={worker} disabled={busy} onChange={(e) => setWorker(e.target.checked)} />
+            may start worker threads
+          </label>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => onApprove({ ...(childProcess ? { childProcess } : {}), ...(worker ? { worker } : {}) })}
+            aria-label={`Approve ${plugin.id}`}
+          >
+            {state === 'stale-hash' ? 'Approve again' : 'Approve'}
+          </button>
+        </>
       )}
     </div>
   );
@@ -96,7 +134,7 @@ export function PluginList({ plugins, busyPath, onApprove, onRevoke }: PluginLis
               <ConsentControls
                 plugin={plugin}
                 busy={busyPath === plugin.path}
-                onApprove={() => onApprove(plugin.path)}
+                onApprove={(grants) => onApprove(plugin.path, grants)}
                 onRevoke={() => onRevoke(plugin.path)}
               />
             </header>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { InspectorApi, PluginsListResponse } from '../../../src/bridge';
+import type { HostGrantsInfo, InspectorApi, PluginsListResponse } from '../../../src/bridge';
 import { errorText } from './errorText';
 import { onStateDirChange, useWorkspaceStore } from './workspaceStore';
 
@@ -12,7 +12,8 @@ export interface PluginsState {
   actionError: string | null;
   /** Lists the plugins of `stateDir` (default: the app's state dir, see workspaceStore). */
   load(api: InspectorApi, stateDir?: string): Promise<void>;
-  approve(api: InspectorApi, path: string): Promise<boolean>;
+  /** `grants`: child processes / worker threads for its engine host (default: neither) */
+  approve(api: InspectorApi, path: string, grants?: HostGrantsInfo): Promise<boolean>;
   revoke(api: InspectorApi, path: string): Promise<boolean>;
 }
 
@@ -43,10 +44,14 @@ export const usePluginsStore = create<PluginsState>()((set, get) => {
         set({ loading: false, error: errorText(error) });
       }
     },
-    approve: (api, path) =>
+    approve: (api, path, grants) =>
       change(api, path, async () => {
-        // the main process confirms (Electron: its own dialog) and hands out a one-time nonce for this content
-        const { nonce } = await api.call('plugins.requestConsent', { paths: [path], purpose: 'approve' });
+        // the main process confirms (Electron: its own dialog, naming the grants) and hands out a one-time nonce
+        const { nonce } = await api.call('plugins.requestConsent', {
+          paths: [path],
+          purpose: 'approve',
+          ...(grants && Object.keys(grants).length > 0 ? { grants } : {}),
+        });
         return api.call('plugins.approve', { nonce });
       }),
     revoke: (api, path) => change(api, path, () => api.call('plugins.revoke', { path })),

@@ -51,7 +51,7 @@ export function PluginsView() {
         <PluginList
           plugins={list.plugins}
           busyPath={busyPath}
-          onApprove={(path) => client && void approve(client, path)}
+          onApprove={(path, grants) => client && void approve(client, path, grants)}
           onRevoke={(path) => client && void revoke(client, path)}
         />
       )}

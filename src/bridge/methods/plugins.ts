@@ -43,6 +43,16 @@ export const ConsentStateSchema = Type.Union([
 ]);
 export type ConsentState = Static<typeof ConsentStateSchema>;
 
+/**
+ * What a consent grants a plugin's engine host beyond Node's permission model's default (src/plugins/host/
+ * hostPermissions.ts): starting child processes, starting worker threads. Either lifts the confinement.
+ */
+export const HostGrantsSchema = Type.Object(
+  { childProcess: Type.Optional(Type.Boolean()), worker: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type HostGrantsInfo = Static<typeof HostGrantsSchema>;
+
 export const PluginConsentInfoSchema = Type.Object(
   {
     state: ConsentStateSchema,
@@ -51,6 +61,8 @@ export const PluginConsentInfoSchema = Type.Object(
     /** the package's current content hash */
     hash: Type.String(),
     grantedAt: Type.Optional(Type.String()),
+    /** what the remembered consent grants its engine host (absent: neither child processes nor worker threads) */
+    grants: Type.Optional(HostGrantsSchema),
   },
   { additionalProperties: false },
 );
@@ -155,6 +167,8 @@ export const PluginsRequestConsentRequestSchema = Type.Object(
     /** plugin folders (ListedPlugin.path), or `plugin:<folder>` lane specs */
     paths: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 64 }),
     purpose: ConsentPurposeSchema,
+    /** child processes / worker threads for these plugins' engine hosts, named in the confirmation (default: none) */
+    grants: Type.Optional(HostGrantsSchema),
   },
   { additionalProperties: false },
 );
@@ -170,6 +184,8 @@ export const ConsentSubjectSchema = Type.Object(
     bytes: Type.Integer({ minimum: 0 }),
     /** files past the package hash's caps are not covered (and cannot be loaded) */
     truncated: Type.Optional(Type.String()),
+    /** child processes / worker threads confirmed with it */
+    grants: Type.Optional(HostGrantsSchema),
   },
   { additionalProperties: false },
 );
