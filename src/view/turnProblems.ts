@@ -146,12 +146,15 @@ function plural(count: number, word: string): string {
 }
 
 /**
- * The header's one line: "107 turns with errors, 4 with warnings" (+ "· 1 error outside turns"), its tone and a
+ * The header's one line: "107 error turns, 4 warning turns" (+ "· 1 error outside turns"), its tone and a
  * tooltip with the definitions.
  */
 export function problemSummary(counts: ProblemCounts): { text: string; tone: 'bad' | 'warn' | 'ok'; title: string } {
+  // short enough to sit beside the title at 1280 px: a header that wraps takes a timeline row away
   const parts = [
-    `${plural(counts.errorTurns, 'turn')} with errors, ${counts.warningTurns.toLocaleString('en-US')} with warnings`,
+    counts.errorTurns === 0 && counts.warningTurns === 0
+      ? 'no error or warning turns'
+      : `${plural(counts.errorTurns, 'error turn')}, ${plural(counts.warningTurns, 'warning turn')}`,
   ];
   const outside = [
     counts.outsideTurns.errors > 0 ? plural(counts.outsideTurns.errors, 'error') : '',

@@ -75,9 +75,8 @@ describeWithChromium('browser mode: the sessions where the user keeps them, and 
     // the error filter finds the turns the header counts as error turns (src/view turnProblems), and none of them
     // is a prompt error (a status badge on its timeline cell)
     await saveScreenshot(page, 'workspace-demo');
-    const errorTurns = /^([\d,]+) turns? with errors/.exec(
-      (await page.getByTestId('replay-problems').textContent())!,
-    )![1];
+    const problems = (await page.getByTestId('replay-problems').textContent())!;
+    const errorTurns = problems.startsWith('no error') ? '0' : /^([\d,]+) error turns?/.exec(problems)![1];
     await page.getByLabel('Event').selectOption('error');
     await expect.poll(() => page.getByTestId('timeline-filter-count').textContent()).toBe(`${errorTurns} of 16 turns`);
     expect(await page.getByTestId('badge-status').count()).toBe(0);

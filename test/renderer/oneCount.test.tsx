@@ -49,10 +49,11 @@ function showReplay(recording: Recording) {
   );
 }
 
-/** "2 turns with errors, 1 with warnings" → [2, 1] */
+/** "2 error turns, 1 warning turn" → [2, 1]; "no error or warning turns" → [0, 0] */
 function headerCounts(): { errors: number; warnings: number } {
   const meta = document.querySelector('.replay-view__meta')!.textContent!;
-  const match = /([\d,]+) turns? with errors, ([\d,]+) with warnings/.exec(meta);
+  if (meta.includes('no error or warning turns')) return { errors: 0, warnings: 0 };
+  const match = /([\d,]+) error turns?, ([\d,]+) warning turns?/.exec(meta);
   expect(match, `the header says how many turns have errors and warnings: "${meta}"`).not.toBeNull();
   return { errors: Number(match![1]), warnings: Number(match![2]) };
 }

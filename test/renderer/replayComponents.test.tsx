@@ -50,7 +50,7 @@ describe('TimelineTable', () => {
     expect(within(pluginEvents!).getByTestId('badge-quarantine').getAttribute('title')).toBe(
       'recent-window quarantined in assemble: boom',
     );
-    expect(pluginEvents!.textContent).toBe('prompt errorquarantinecompaction1 finding');
+    expect(pluginEvents!.textContent).toBe('prompt errorquarantinecompaction1 error');
   });
 
   it('marks the selected turn and reports clicks on a row', () => {

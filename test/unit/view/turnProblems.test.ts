@@ -58,11 +58,11 @@ describe('error, warning and finding turns', () => {
       outsideTurns: { errors: 0, warnings: 0, notes: 1 },
     });
     expect(problemSummary(both)).toMatchObject({
-      text: '2 turns with errors, 1 with warnings · 1 error outside turns',
+      text: '2 error turns, 1 warning turn · 1 error outside turns',
       tone: 'bad',
     });
     expect(problemSummary(problemCounts(makeRecording(), ['legacy'])).text).toBe(
-      '0 turns with errors, 0 with warnings',
+      'no error or warning turns',
     );
   });
 });
