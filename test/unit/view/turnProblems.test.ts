@@ -61,8 +61,6 @@ describe('error, warning and finding turns', () => {
       text: '2 error turns, 1 warning turn · 1 error outside turns',
       tone: 'bad',
     });
-    expect(problemSummary(problemCounts(makeRecording(), ['legacy'])).text).toBe(
-      'no error or warning turns',
-    );
+    expect(problemSummary(problemCounts(makeRecording(), ['legacy'])).text).toBe('no error or warning turns');
   });
 });
