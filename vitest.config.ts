@@ -20,6 +20,7 @@ export default defineConfig({
             'test/differential/fixtures*.test.ts',
           ],
           setupFiles: ['test/unit/propertySeed.ts'],
+          globalSetup: ['test/unit/ensureBuiltSetup.ts'],
           testTimeout: 30_000,
         },
       },

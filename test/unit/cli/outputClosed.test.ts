@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateSession, writeGeneratedSessions } from '../../../src/transcripts';
+import { BUILT_CLI } from '../builtApp';
 
 /** The documented status (README "CLI", replay --help; EXIT.outputClosed): 128 + SIGPIPE, as a shell shows it. */
 const OUTPUT_CLOSED = 141;
@@ -81,11 +82,11 @@ interface ClosedRun {
 }
 
 /**
- * Runs the CLI from source, reads its stdout up to the first line break (or only its first chunk), then closes the
+ * Runs the built CLI, reads its stdout up to the first line break (or only its first chunk), then closes the
  * pipe like `head -1` (`head -c 1`).
  */
 function runAndClose(args: string[], env: NodeJS.ProcessEnv, until: 'line' | 'chunk' = 'line'): Promise<ClosedRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/cli.ts'), ...args], {
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,9 +117,9 @@ function expectQuietStop(run: ClosedRun): void {
   expect(run.stderr).not.toMatch(/\n\s+at |Unhandled|EPIPE|replay failed|cancelled/);
 }
 
-/** What the replay left in its temp folder (tsx, which runs the CLI from source, keeps its cache there). */
+/** What the replay left in its temp folder. */
 function leftInTmp(dir: string): string[] {
-  return readdirSync(dir).filter((name) => !name.startsWith('tsx-'));
+  return readdirSync(dir);
 }
 
 describe('stdout closed early (| head -1)', () => {
@@ -144,7 +145,7 @@ describe('stdout closed early (| head -1)', () => {
       { TMPDIR: tmp, CONTEXTSCOPE_CONFIG_DIR: temp('config') },
     );
     expect(JSON.parse(run.firstLine)).toMatchObject({ type: 'header', lanes: [{ id: 'summary-tree' }] });
-    const hosts = run.children.filter((c) => c.cmdline.includes('engineHostMain'));
+    const hosts = run.children.filter((c) => c.cmdline.includes('engine-host.mjs'));
     expect(hosts.length, JSON.stringify(run.children)).toBe(1);
     expectQuietStop(run);
     expect(hosts.filter((host) => running(host.pid))).toEqual([]);

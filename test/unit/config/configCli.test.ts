@@ -10,6 +10,7 @@ import JSON5 from 'json5';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProgram, type CliHost } from '../../../src/cli';
 import { cleanTemps, copyFixture, tempDir } from './configHelpers';
+import { BUILT_CLI } from '../builtApp';
 
 afterEach(() => {
   cleanTemps();
@@ -163,7 +164,7 @@ describe('contextscope plugins', () => {
 describe('usage errors exit with 2 (real process)', () => {
   it('a missing argument, an unknown subcommand and a malformed path', () => {
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { encoding: 'utf8', cwd: resolve('.') });
+      spawnSync(process.execPath, [BUILT_CLI, ...args], { encoding: 'utf8', cwd: resolve('.') });
     const missing = run('config', 'set', 'plugins.slots.contextEngine');
     expect([missing.status, missing.stderr.split('\n')[0]]).toEqual([2, "error: missing required argument 'value'"]);
     expect(run('plugins', 'frobnicate').status).toBe(2);
