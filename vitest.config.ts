@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -21,6 +22,8 @@ export default defineConfig({
           ],
           setupFiles: ['test/unit/propertySeed.ts'],
           globalSetup: ['test/unit/ensureBuiltSetup.ts'],
+          // engine hosts run the build, as users do, instead of compiling the sources with tsx in each host
+          env: { CONTEXTSCOPE_ENGINE_HOST: path.resolve(import.meta.dirname, 'out/node/engine-host.mjs') },
           testTimeout: 30_000,
         },
       },

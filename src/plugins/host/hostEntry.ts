@@ -1,6 +1,8 @@
 /**
- * Finds the engine-host entry to start: the built `engine-host.mjs` next to the running bundle (with the SDK
- * shims copied to `plugin-sdk/` beside it), else the TypeScript source `engineHostMain.ts` run through tsx.
+ * Finds the engine-host entry to start: the one passed in, else `$CONTEXTSCOPE_ENGINE_HOST` (a built
+ * `engine-host.mjs`: the node tests run the checkout's build this way, as users do), else the built
+ * `engine-host.mjs` next to the running bundle (with the SDK shims copied to `plugin-sdk/` beside it), else the
+ * TypeScript source `engineHostMain.ts` run through tsx (seconds of compiling in every host it starts).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,13 +24,17 @@ function moduleDir(): string | undefined {
   return typeof url === 'string' && url.startsWith('file:') ? dirname(fileURLToPath(url)) : undefined;
 }
 
-export function resolveEngineHostEntry(override: Partial<EngineHostEntry> = {}): EngineHostEntry {
+export function resolveEngineHostEntry(
+  override: Partial<EngineHostEntry> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): EngineHostEntry {
   const here = moduleDir();
-  if (override.entry) {
+  const entry = override.entry ?? (env.CONTEXTSCOPE_ENGINE_HOST || undefined);
+  if (entry) {
     return {
-      entry: override.entry,
-      execArgv: override.execArgv ?? (override.entry.endsWith('.ts') ? tsxExecArgv() : []),
-      shimDir: override.shimDir ?? builtShimDir(dirname(override.entry)),
+      entry,
+      execArgv: override.execArgv ?? (entry.endsWith('.ts') ? tsxExecArgv() : []),
+      shimDir: override.shimDir ?? builtShimDir(dirname(entry)),
     };
   }
   if (here) {

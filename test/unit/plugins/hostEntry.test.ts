@@ -28,4 +28,14 @@ describe('resolveEngineHostEntry', () => {
     const source = resolveEngineHostEntry({ entry: join(ROOT, 'src', 'plugins', 'host', 'engineHostMain.ts') });
     expect(source.execArgv[0]).toBe('--import');
   });
+
+  it('$CONTEXTSCOPE_ENGINE_HOST names the entry when none is passed; without it the sources run through tsx', () => {
+    const entry = join(ROOT, 'out', 'node', 'engine-host.mjs');
+    expect(resolveEngineHostEntry({}, { CONTEXTSCOPE_ENGINE_HOST: entry })).toMatchObject({ entry, execArgv: [] });
+    const passed = join(work, 'node', 'engine-host.mjs');
+    expect(resolveEngineHostEntry({ entry: passed }, { CONTEXTSCOPE_ENGINE_HOST: entry }).entry).toBe(passed);
+    const source = resolveEngineHostEntry({}, {});
+    expect(source.entry).toBe(join(ROOT, 'src', 'plugins', 'host', 'engineHostMain.ts'));
+    expect(source.execArgv[0]).toBe('--import');
+  });
 });

