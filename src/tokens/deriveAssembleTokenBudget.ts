@@ -2,6 +2,7 @@
  * The `tokenBudget` the embedded runner passes to `assemble` (behaviour §11.1 "Assemble token budget").
  */
 import { estimateRenderedPromptTokens } from './estimatePrecheckTokens';
+import type { CjkCounting } from './estimateStringChars';
 
 /** Context budget used when neither the attempt nor the model names one. */
 export const DEFAULT_CONTEXT_TOKEN_BUDGET = 200_000;
@@ -14,6 +15,8 @@ export interface AssembleTokenBudgetInput {
   reserveTokens: number;
   systemPrompt?: string;
   prompt?: string;
+  /** the release's CJK counting (src/tokens/estimateStringChars.ts; default the newest) */
+  cjkCounting?: CjkCounting;
 }
 
 export interface AssembleTokenBudget {
@@ -38,6 +41,9 @@ export function deriveAssembleTokenBudget(input: AssembleTokenBudgetInput): Asse
     DEFAULT_CONTEXT_TOKEN_BUDGET;
   const reserve = Number.isFinite(input.reserveTokens) ? input.reserveTokens : 0;
   const promptBudget = Math.max(1, contextTokenBudget - reserve);
-  const renderedTokens = estimateRenderedPromptTokens({ systemPrompt: input.systemPrompt, prompt: input.prompt ?? '' });
+  const renderedTokens = estimateRenderedPromptTokens(
+    { systemPrompt: input.systemPrompt, prompt: input.prompt ?? '' },
+    input.cjkCounting,
+  );
   return { contextTokenBudget, promptBudget, renderedTokens, tokenBudget: Math.max(1, promptBudget - renderedTokens) };
 }

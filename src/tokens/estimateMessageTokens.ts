@@ -1,6 +1,10 @@
 /**
  * OpenClaw's compaction token estimator (harness `estimateTokens(message)`, behaviour §11.1): `ceil(chars / 4)` with
- * chars counted per role. It decides the compaction trigger's trailing estimate and the cut point.
+ * chars counted per role. It decides the compaction trigger's trailing estimate and the cut point. Two variants:
+ * - weighted (2026.8+: 8.1 compaction-*.js, 9.6 compaction-*.mjs): CJK characters count 4, images 8,000 chars, the
+ *   persisted sender label and the omission notes count, `excludeFromContext` messages count 0;
+ * - plain (2026.3 – 2026.7: pi-coding-agent 0.64 – 0.71 `estimateTokens`, 6.11 and 7.35 proxy-*.js): UTF-16 length,
+ *   images 4,800 chars, nothing else. On Chinese text the weighted count is about four times the plain one.
  */
 import type { AgentMessage } from '../contract';
 import { CHARS_PER_TOKEN_ESTIMATE, estimateStringChars } from './estimateStringChars';
@@ -51,7 +55,68 @@ export function estimateMessageChars(message: AgentMessage): number {
   }
 }
 
-/** `ceil(estimateMessageChars(message) / 4)` — OpenClaw's compaction `estimateTokens(message)`. */
+/** The 2026.3 – 2026.7 image charge (pi-coding-agent `estimateTokens`, 7.35 proxy-*.js `IMAGE_BLOCK_CHARS`). */
+const PLAIN_IMAGE_CHARS = 4800;
+
+function plainContentChars(content: unknown): number {
+  if (typeof content === 'string') return content.length;
+  if (!Array.isArray(content)) return 0;
+  let chars = 0;
+  for (const block of content as { type?: unknown; text?: unknown; content?: unknown }[]) {
+    if (block?.type === 'image') chars += PLAIN_IMAGE_CHARS;
+    else if (block?.type === 'text' && typeof block.text === 'string') chars += block.text.length;
+    else if (block?.type === 'toolResult' || block?.type === 'tool_result') {
+      if (typeof block.text === 'string' && block.text) chars += block.text.length;
+      else if (typeof block.content === 'string') chars += block.content.length;
+    }
+  }
+  return chars;
+}
+
+function length(value: unknown): number {
+  return typeof value === 'string' ? value.length : 0;
+}
+
+/**
+ * Chars the 2026.3 – 2026.7 estimator counts for one message (7.35 proxy-*.js `estimateTokens`; pi-coding-agent
+ * 0.70 left a user message's images out and counted no `tool_result` blocks, rare enough to share this form).
+ */
+export function estimatePlainMessageChars(message: AgentMessage): number {
+  switch (message.role) {
+    case 'assistant': {
+      let chars = 0;
+      for (const block of message.content ?? []) {
+        if (block.type === 'text') chars += length(block.text);
+        else if (block.type === 'thinking') chars += length(block.thinking);
+        else if (block.type === 'toolCall')
+          chars += length(block.name) + stringifyCompactionValue(block.arguments).length;
+      }
+      return chars;
+    }
+    case 'user':
+    case 'custom':
+    case 'toolResult':
+      return plainContentChars(message.content);
+    case 'bashExecution':
+      return length(message.command) + length(message.output);
+    case 'branchSummary':
+    case 'compactionSummary':
+      return length(message.summary);
+    default:
+      return 0;
+  }
+}
+
+/** Which of OpenClaw's two compaction estimators a release runs (see the top of this file). */
+export type MessageEstimator = 'weighted' | 'plain';
+
+/** `ceil(chars / 4)` by the given estimator. */
+export function estimateMessageTokensBy(message: AgentMessage, estimator: MessageEstimator): number {
+  const chars = estimator === 'plain' ? estimatePlainMessageChars(message) : estimateMessageChars(message);
+  return Math.ceil(chars / CHARS_PER_TOKEN_ESTIMATE);
+}
+
+/** `ceil(estimateMessageChars(message) / 4)` — OpenClaw 2026.8+'s compaction `estimateTokens(message)`. */
 export function estimateMessageTokens(message: AgentMessage): number {
   return Math.ceil(estimateMessageChars(message) / CHARS_PER_TOKEN_ESTIMATE);
 }

@@ -12,7 +12,7 @@
  * `content` field (bashExecution, branchSummary, compactionSummary) cost only the 12-token boundary.
  */
 import type { AgentMessage } from '../contract';
-import { estimateStringChars } from './estimateStringChars';
+import { estimateStringChars, type CjkCounting } from './estimateStringChars';
 import { isRecord } from '../common/guards';
 
 /** OpenClaw's `SAFETY_MARGIN`. */
@@ -28,59 +28,99 @@ const UNSERIALIZABLE_PAYLOAD_TOKENS = 256;
 
 type UnknownRecord = Record<string, unknown>;
 
-function stringTokens(text: string, charsPerToken = TEXT_CHARS_PER_TOKEN): number {
-  return Math.ceil(estimateStringChars(text) / charsPerToken);
+function stringTokens(text: string, counting: CjkCounting, charsPerToken = TEXT_CHARS_PER_TOKEN): number {
+  return Math.ceil(estimateStringChars(text, counting) / charsPerToken);
 }
 
-function jsonTokens(value: unknown, charsPerToken = JSON_PAYLOAD_CHARS_PER_TOKEN): number {
+/**
+ * A tool result's text: chars/2 of the CJK-weighted count until 2026.6 (6.11 attempt.tool-run-context-*.js); from
+ * 2026.7 the larger of length/2 and the CJK-aware chars/4 (7.35 `estimateToolResultStringTokenPressure`), so CJK
+ * output is no longer charged twice.
+ */
+function toolResultTextTokens(text: string, counting: CjkCounting): number {
+  if (counting === 'basic') return stringTokens(text, counting, TOOL_RESULT_CHARS_PER_TOKEN);
+  return Math.max(Math.ceil(text.length / TOOL_RESULT_CHARS_PER_TOKEN), stringTokens(text, counting));
+}
+
+function jsonTokens(value: unknown, counting: CjkCounting, charsPerToken = JSON_PAYLOAD_CHARS_PER_TOKEN): number {
   try {
     const serialized = JSON.stringify(value);
-    return typeof serialized === 'string' ? stringTokens(serialized, charsPerToken) : 1;
+    return typeof serialized === 'string' ? stringTokens(serialized, counting, charsPerToken) : 1;
   } catch {
     return UNSERIALIZABLE_PAYLOAD_TOKENS;
   }
 }
 
-function identifierTokens(value: unknown, charsPerToken = JSON_PAYLOAD_CHARS_PER_TOKEN): number {
+function toolResultJsonTokens(value: unknown, counting: CjkCounting): number {
+  if (counting === 'basic') return jsonTokens(value, counting, TOOL_RESULT_CHARS_PER_TOKEN);
+  try {
+    const serialized = JSON.stringify(value);
+    return typeof serialized === 'string' ? toolResultTextTokens(serialized, counting) : 1;
+  } catch {
+    return UNSERIALIZABLE_PAYLOAD_TOKENS;
+  }
+}
+
+function identifierTokens(value: unknown, counting: CjkCounting): number {
   if (value == null) return 0;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return stringTokens(String(value), charsPerToken);
-  return jsonTokens(value, charsPerToken);
+    return stringTokens(String(value), counting, JSON_PAYLOAD_CHARS_PER_TOKEN);
+  return jsonTokens(value, counting);
 }
 
-function blockTokens(block: unknown, charsPerToken = TEXT_CHARS_PER_TOKEN): number {
-  if (typeof block === 'string') return stringTokens(block, charsPerToken);
-  if (!isRecord(block)) return jsonTokens(block, charsPerToken);
+function blockTokens(block: unknown, counting: CjkCounting): number {
+  if (typeof block === 'string') return stringTokens(block, counting);
+  if (!isRecord(block)) return jsonTokens(block, counting, TEXT_CHARS_PER_TOKEN);
   if (block.type === 'text' && typeof block.text === 'string')
-    return CONTENT_BLOCK_OVERHEAD_TOKENS + stringTokens(block.text, charsPerToken);
+    return CONTENT_BLOCK_OVERHEAD_TOKENS + stringTokens(block.text, counting);
   if (block.type === 'thinking' && typeof block.thinking === 'string')
-    return CONTENT_BLOCK_OVERHEAD_TOKENS + stringTokens(block.thinking, charsPerToken);
+    return CONTENT_BLOCK_OVERHEAD_TOKENS + stringTokens(block.thinking, counting);
   if (block.type === 'image') return PRECHECK_IMAGE_BLOCK_TOKENS;
-  return CONTENT_BLOCK_OVERHEAD_TOKENS + jsonTokens(block, charsPerToken);
+  return CONTENT_BLOCK_OVERHEAD_TOKENS + jsonTokens(block, counting, TEXT_CHARS_PER_TOKEN);
 }
 
-function contentTokens(content: unknown, charsPerToken = TEXT_CHARS_PER_TOKEN): number {
-  if (typeof content === 'string') return stringTokens(content, charsPerToken);
-  if (Array.isArray(content)) return content.reduce<number>((sum, block) => sum + blockTokens(block, charsPerToken), 0);
-  if (content !== undefined) return jsonTokens(content, charsPerToken);
+function toolResultBlockTokens(block: unknown, counting: CjkCounting): number {
+  if (typeof block === 'string') return toolResultTextTokens(block, counting);
+  if (!isRecord(block)) return toolResultJsonTokens(block, counting);
+  if (block.type === 'text' && typeof block.text === 'string')
+    return CONTENT_BLOCK_OVERHEAD_TOKENS + toolResultTextTokens(block.text, counting);
+  if (block.type === 'thinking' && typeof block.thinking === 'string')
+    return CONTENT_BLOCK_OVERHEAD_TOKENS + toolResultTextTokens(block.thinking, counting);
+  if (block.type === 'image') return PRECHECK_IMAGE_BLOCK_TOKENS;
+  return CONTENT_BLOCK_OVERHEAD_TOKENS + toolResultJsonTokens(block, counting);
+}
+
+function contentTokens(content: unknown, counting: CjkCounting): number {
+  if (typeof content === 'string') return stringTokens(content, counting);
+  if (Array.isArray(content)) return content.reduce<number>((sum, block) => sum + blockTokens(block, counting), 0);
+  if (content !== undefined) return jsonTokens(content, counting, TEXT_CHARS_PER_TOKEN);
   return 0;
 }
 
-function toolCallTokens(block: UnknownRecord): number {
+function toolResultContentTokens(content: unknown, counting: CjkCounting): number {
+  if (typeof content === 'string') return toolResultTextTokens(content, counting);
+  if (Array.isArray(content))
+    return content.reduce<number>((sum, block) => sum + toolResultBlockTokens(block, counting), 0);
+  if (content !== undefined) return toolResultJsonTokens(content, counting);
+  return 0;
+}
+
+function toolCallTokens(block: UnknownRecord, counting: CjkCounting): number {
   const args = block.arguments ?? block.input ?? block.args ?? {};
-  return CONTENT_BLOCK_OVERHEAD_TOKENS + identifierTokens(block.name) + jsonTokens(args);
+  return CONTENT_BLOCK_OVERHEAD_TOKENS + identifierTokens(block.name, counting) + jsonTokens(args, counting);
 }
 
 /**
  * One message's precheck cost before the safety margin: the 12-token boundary plus its content
- * (tool results at chars/2 plus the tool name at chars/3; assistant tool calls at 6 + name/3 + JSON(args)/3).
+ * (tool results at chars/2 plus the tool name at chars/3; assistant tool calls at 6 + name/3 + JSON(args)/3), with
+ * the release's CJK counting (src/tokens/estimateStringChars.ts).
  */
-export function estimatePrecheckMessageTokens(message: AgentMessage): number {
+export function estimatePrecheckMessageTokens(message: AgentMessage, counting: CjkCounting = 'tiered'): number {
   const record = message as unknown as UnknownRecord;
   let tokens = MESSAGE_BOUNDARY_OVERHEAD_TOKENS;
   if (record.role === 'toolResult' || record.role === 'tool' || record.type === 'toolResult') {
-    tokens += contentTokens(record.content, TOOL_RESULT_CHARS_PER_TOKEN);
-    tokens += identifierTokens(record.toolName ?? record.tool_name);
+    tokens += toolResultContentTokens(record.content, counting);
+    tokens += identifierTokens(record.toolName ?? record.tool_name, counting);
     return tokens;
   }
   if (record.role === 'assistant') {
@@ -89,28 +129,32 @@ export function estimatePrecheckMessageTokens(message: AgentMessage): number {
       for (const block of content) {
         tokens +=
           isRecord(block) && (block.type === 'toolCall' || block.type === 'tool_use')
-            ? toolCallTokens(block)
-            : blockTokens(block);
+            ? toolCallTokens(block, counting)
+            : blockTokens(block, counting);
       }
     } else {
-      tokens += contentTokens(content);
+      tokens += contentTokens(content, counting);
     }
     const extraCalls = record.toolCalls ?? record.tool_calls;
     if (Array.isArray(extraCalls)) {
-      for (const call of extraCalls) tokens += isRecord(call) ? toolCallTokens(call) : jsonTokens(call);
+      for (const call of extraCalls)
+        tokens += isRecord(call) ? toolCallTokens(call, counting) : jsonTokens(call, counting);
     }
     return tokens;
   }
-  return tokens + contentTokens(record.content);
+  return tokens + contentTokens(record.content, counting);
 }
 
 /** System prompt (12 + chars/4 when it has non-blank text) plus prompt (always 12 + chars/4), before the margin. */
-export function estimatePromptFrameTokens(params: { systemPrompt?: string; prompt: string }): number {
+export function estimatePromptFrameTokens(
+  params: { systemPrompt?: string; prompt: string },
+  counting: CjkCounting = 'tiered',
+): number {
   const system =
     typeof params.systemPrompt === 'string' && params.systemPrompt.trim().length > 0
-      ? MESSAGE_BOUNDARY_OVERHEAD_TOKENS + stringTokens(params.systemPrompt)
+      ? MESSAGE_BOUNDARY_OVERHEAD_TOKENS + stringTokens(params.systemPrompt, counting)
       : 0;
-  return system + MESSAGE_BOUNDARY_OVERHEAD_TOKENS + stringTokens(params.prompt ?? '');
+  return system + MESSAGE_BOUNDARY_OVERHEAD_TOKENS + stringTokens(params.prompt ?? '', counting);
 }
 
 /** `max(0, ceil(total × 1.2))` — computed with the same float expression as OpenClaw so results match exactly. */
@@ -119,26 +163,27 @@ export function applyPrecheckSafetyMargin(totalBeforeMargin: number): number {
 }
 
 /** The precheck estimate of `(messages + system prompt + prompt)` at the LLM boundary. */
-export function estimatePrecheckTokens(params: {
-  messages: readonly AgentMessage[];
-  systemPrompt?: string;
-  prompt: string;
-}): number {
+export function estimatePrecheckTokens(
+  params: { messages: readonly AgentMessage[]; systemPrompt?: string; prompt: string },
+  counting: CjkCounting = 'tiered',
+): number {
   let history = 0;
-  for (const message of params.messages) history += estimatePrecheckMessageTokens(message);
-  return applyPrecheckSafetyMargin(history + estimatePromptFrameTokens(params));
+  for (const message of params.messages) history += estimatePrecheckMessageTokens(message, counting);
+  return applyPrecheckSafetyMargin(history + estimatePromptFrameTokens(params, counting));
 }
 
 /** The same estimate from cached per-message values (the sum of `estimatePrecheckMessageTokens`). */
-export function estimatePrecheckTokensFromMessageSum(params: {
-  messageTokensSum: number;
-  systemPrompt?: string;
-  prompt: string;
-}): number {
-  return applyPrecheckSafetyMargin(params.messageTokensSum + estimatePromptFrameTokens(params));
+export function estimatePrecheckTokensFromMessageSum(
+  params: { messageTokensSum: number; systemPrompt?: string; prompt: string },
+  counting: CjkCounting = 'tiered',
+): number {
+  return applyPrecheckSafetyMargin(params.messageTokensSum + estimatePromptFrameTokens(params, counting));
 }
 
 /** OpenClaw's rendered estimate of the system prompt + prompt alone: `ceil(frame × 1.2)`. */
-export function estimateRenderedPromptTokens(params: { systemPrompt?: string; prompt: string }): number {
-  return applyPrecheckSafetyMargin(estimatePromptFrameTokens(params));
+export function estimateRenderedPromptTokens(
+  params: { systemPrompt?: string; prompt: string },
+  counting: CjkCounting = 'tiered',
+): number {
+  return applyPrecheckSafetyMargin(estimatePromptFrameTokens(params, counting));
 }

@@ -1,5 +1,10 @@
 /** Public API of src/tokens: OpenClaw's estimators (exact re-implementations) and cached tiktoken counts. */
-export { CHARS_PER_TOKEN_ESTIMATE, estimateStringChars, estimateTextTokens } from './estimateStringChars';
+export {
+  CHARS_PER_TOKEN_ESTIMATE,
+  estimateStringChars,
+  estimateTextTokens,
+  type CjkCounting,
+} from './estimateStringChars';
 export {
   IMAGE_OMISSION_NOTE,
   NON_TEXT_OMISSION_NOTE,
@@ -11,7 +16,10 @@ export {
   COMPACTION_IMAGE_TOKENS,
   estimateMessageChars,
   estimateMessageTokens,
+  estimateMessageTokensBy,
   estimateMessagesTokens,
+  estimatePlainMessageChars,
+  type MessageEstimator,
 } from './estimateMessageTokens';
 export {
   CONTENT_BLOCK_OVERHEAD_TOKENS,

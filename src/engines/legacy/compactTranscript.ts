@@ -13,6 +13,7 @@ import { computeFileLists, formatFileOperations } from './fileOperations';
 import { generateSummaries, type GeneratedSummaries } from './generateSummary';
 import type { HarnessBehaviour } from './harnessBehaviour';
 import { messagesTokens } from './messageTokens';
+import type { MessageEstimator } from '../../tokens';
 import { prepareCompaction, type CompactionPreparation } from './prepareCompaction';
 import { shouldCompact } from './shouldCompact';
 import { compactionPathOf, contextMessagesOf } from './trackedTranscript';
@@ -86,7 +87,7 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
     tokensBefore: preparation.tokensBefore,
     details,
   }) as CompactionEntry;
-  return compactedResult(transcript, preparation, summary, details, entry);
+  return compactedResult(transcript, preparation, summary, details, entry, options.harness?.messageEstimator);
 }
 
 /** The auto-compaction trigger (`shouldCompact`); the result that skips compaction when it does not hold. */
@@ -126,10 +127,11 @@ function compactedResult(
   summary: string,
   details: CompactionDetails,
   entry: CompactionEntry,
+  estimator: MessageEstimator = 'weighted',
 ): CompactTranscriptResult {
   // OpenClaw measures the compacted context with the per-message estimate (stale provider usage on kept
   // assistant messages would still describe the old, uncompacted context)
-  const tokensAfter = messagesTokens(contextMessagesOf(transcript));
+  const tokensAfter = messagesTokens(contextMessagesOf(transcript), estimator);
   return {
     ok: true,
     compacted: true,

@@ -47,7 +47,7 @@ function isUsageBarrier(message: AgentMessage): boolean {
 
 export function estimateContextTokens(
   messages: readonly AgentMessage[],
-  harness: Pick<HarnessBehaviour, 'usageSkipsZeroAndBarrier'> = HARNESS_2026_9,
+  harness: Pick<HarnessBehaviour, 'usageSkipsZeroAndBarrier' | 'messageEstimator'> = HARNESS_2026_9,
 ): ContextTokenEstimate {
   const modern = harness.usageSkipsZeroAndBarrier;
   let anchor = -1;
@@ -63,7 +63,8 @@ export function estimateContextTokens(
     }
   }
   let trailingTokens = 0;
-  for (let i = anchor + 1; i < messages.length; i++) trailingTokens += messageTokens(messages[i]!);
+  for (let i = anchor + 1; i < messages.length; i++)
+    trailingTokens += messageTokens(messages[i]!, harness.messageEstimator);
   return {
     tokens: usageTokens + trailingTokens,
     usageTokens,

@@ -11,6 +11,7 @@
  */
 import type { SessionEntry } from '../../contract';
 import { messageTokens } from './messageTokens';
+import type { MessageEstimator } from '../../tokens';
 import { isCutPointMessage, isTurnStartEntry, messageForCompaction } from './compactionEntries';
 
 export interface CutPointResult {
@@ -40,6 +41,7 @@ export function findCutPoint(
   startIndex: number,
   endIndex: number,
   keepRecentTokens: number,
+  estimator: MessageEstimator = 'weighted',
 ): CutPointResult {
   let latestCut = -1;
   for (let i = endIndex - 1; i >= startIndex; i--) {
@@ -57,7 +59,7 @@ export function findCutPoint(
     const message = messageForCompaction(entries[i]!);
     if (!message) continue;
     if (isCutPointMessage(message)) cutIndex = i;
-    accumulated += messageTokens(message);
+    accumulated += messageTokens(message, estimator);
     if (accumulated >= keepRecentTokens) break;
   }
 

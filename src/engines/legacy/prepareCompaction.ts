@@ -19,6 +19,7 @@ import {
 import { findCutPoint, type CutPointResult } from './findCutPoint';
 import { HARNESS_2026_9, type HarnessBehaviour } from './harnessBehaviour';
 import { messageTokens } from './messageTokens';
+import type { MessageEstimator } from '../../tokens';
 
 export interface CompactionPreparation {
   firstKeptEntryId: string;
@@ -101,11 +102,11 @@ export function prepareCompaction(
     : undefined;
   const contextUsage = estimateContextTokens(contextMessages, harness);
   const effectiveKeepRecentTokens = harness.scaleKeepRecentByUsage
-    ? keepRecentTokensForCut(settings, contextMessages, contextUsage, boundary)
+    ? keepRecentTokensForCut(settings, contextMessages, contextUsage, boundary, harness.messageEstimator)
     : settings.keepRecentTokens;
 
   const { entries, rangeStart } = boundary;
-  const cut = findCutPoint(entries, rangeStart, entries.length, effectiveKeepRecentTokens);
+  const cut = findCutPoint(entries, rangeStart, entries.length, effectiveKeepRecentTokens, harness.messageEstimator);
   const firstKept = entries[cut.firstKeptEntryIndex];
   if (!firstKept) return undefined;
   const { messagesToSummarize, turnPrefixMessages } = messagesBeforeCut(boundary, cut);
@@ -180,20 +181,21 @@ function keepRecentTokensForCut(
   contextMessages: readonly AgentMessage[],
   contextUsage: ContextTokenEstimate,
   boundary: CompactionBoundary,
+  estimator: MessageEstimator,
 ): number {
-  const totalEstimated = sumMessageTokens(contextMessages);
+  const totalEstimated = sumMessageTokens(contextMessages, estimator);
   const triggerUnitScale =
     totalEstimated > 0 && Number.isFinite(contextUsage.usageTokens)
       ? Math.min(Math.max(1, settings.keepRecentTokens), Math.max(1, contextUsage.usageTokens / totalEstimated))
       : 1;
-  const preludeTokens = sumMessageTokens(boundary.resetPrelude);
+  const preludeTokens = sumMessageTokens(boundary.resetPrelude, estimator);
   return Math.min(Number.MAX_SAFE_INTEGER, settings.keepRecentTokens / triggerUnitScale + preludeTokens);
 }
 
 /** Every message's estimate, runtime-context carriers included (unlike `messagesTokens`). */
-function sumMessageTokens(messages: readonly AgentMessage[]): number {
+function sumMessageTokens(messages: readonly AgentMessage[], estimator: MessageEstimator): number {
   let total = 0;
-  for (const message of messages) total += messageTokens(message);
+  for (const message of messages) total += messageTokens(message, estimator);
   return total;
 }
 

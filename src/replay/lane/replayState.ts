@@ -44,12 +44,12 @@ export class ReplayState {
   constructor(init: ReplayStateInit) {
     this.encoding = init.encoding;
     this.counter = new BackgroundTokenCounter(init.encoding, { useWorker: init.tokenizeInBackground !== false });
-    this.table = new MessageTable(this.counter);
     this.systemPrompt = init.systemPrompt;
     this.checkDeterminism = init.checkDeterminism;
     this.driftThreshold = init.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
     this.honourRecordedCompactions = init.honourRecordedCompactions;
     this.profile = openClawVersionProfile(init.versionChoice?.version);
+    this.table = new MessageTable(this.counter, this.profile.messageEstimator, this.profile.cjkCounting);
     this.versionChoice = init.versionChoice ?? { version: this.profile.version, how: 'newest' };
     if (init.settingSources) this.settingSources = init.settingSources;
     this.manualCompactions = new Map(

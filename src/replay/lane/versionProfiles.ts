@@ -10,6 +10,7 @@
  */
 import type { ReserveRule } from '../../runtime';
 import type { HeartbeatFilterVariant, ToolCallIdPolicy } from '../../engines/legacy';
+import type { CjkCounting, MessageEstimator } from '../../tokens';
 
 export type { ReserveRule };
 
@@ -77,6 +78,19 @@ export interface VersionBehaviour {
    */
   emptyCompaction: 'skip' | 'append';
   /**
+   * harness `estimateTokens(message)`, the compaction threshold's trailing estimate and the cut: `plain` UTF-16
+   * length per role, images 4,800 chars (2026.3 – 2026.7: pi-coding-agent 0.64 – 0.71 compaction.js, 6.11/7.35
+   * proxy-*.js) or `weighted` — CJK characters count 4, images 8,000, sender labels and omission notes (8.1
+   * compaction-*.js, 9.6 compaction-*.mjs; src/tokens/estimateMessageTokens.ts)
+   */
+  messageEstimator: MessageEstimator;
+  /**
+   * OpenClaw's CJK character count, under the precheck's estimate and (2026.8+) the message estimate: `basic`
+   * through 2026.6 (3.31 – 6.35 cjk-chars-*.js), `fullwidth` forms added in 2026.7 (7.1 – 7.35), `tiered` weights
+   * from 2026.8 (8.1, 9.6); src/tokens/estimateStringChars.ts
+   */
+  cjkCounting: CjkCounting;
+  /**
    * heartbeat-artifact filter: `none` before 2026.4.7 (3.31 pi-embedded-*.js runs no filter); adjacent pairs 4.7 –
    * 5.18 (4.25/5.2 heartbeat-filter-*.js `filterHeartbeatPairs`); 7.35's from 5.19 (6.11 heartbeat-filter-*.js is
    * 7.35's); 9.6's (heartbeat-filter-*.mjs)
@@ -128,6 +142,8 @@ export const LINE_2026_7: VersionBehaviour = {
   usageSkipsZeroAndBarrier: false,
   scaleKeepRecentByUsage: false,
   emptyCompaction: 'append',
+  messageEstimator: 'plain',
+  cjkCounting: 'fullwidth',
   heartbeatFilter: '2026.7',
   hostRequirementMismatch: 'fail-closed',
   turnEngineFailures: 'quarantine',
@@ -155,6 +171,8 @@ export const LINE_2026_8: VersionBehaviour = {
   usageSkipsZeroAndBarrier: true,
   scaleKeepRecentByUsage: true,
   emptyCompaction: 'skip',
+  messageEstimator: 'weighted',
+  cjkCounting: 'tiered',
   heartbeatFilter: '2026.9',
   hostRequirementMismatch: 'degrade-turn',
   turnEngineFailures: 'log',
@@ -174,6 +192,7 @@ const RELEASE_2026_3_1: VersionBehaviour = {
   precheckEstimator: 'harness-chars',
   precheckOwningEngines: 'checked',
   precheckUnwindowed: 'assembled-differs',
+  cjkCounting: 'basic',
   heartbeatFilter: 'none',
   hostRequirementMismatch: 'ignored',
   turnEngineFailures: 'log',
@@ -234,8 +253,9 @@ export const RELEASE_CHANGES: readonly { since: string; changes: Partial<Version
       reserveRule: 'floor-capped-by-min-prompt',
       precheckOwningEngines: 'skipped',
       assembleTokenBudget: 'prompt-budget',
+      cjkCounting: 'fullwidth',
     },
-    read: '7.1 agent-settings-*.js, selection-*.js',
+    read: '7.1 agent-settings-*.js, selection-*.js, cjk-chars-*.js (fullwidth forms; 6.35 has none)',
   },
 ];
 
@@ -321,6 +341,10 @@ export function describeBehaviour(b: VersionBehaviour): string[] {
       ? 'threshold usage skips zero usage, CLI barrier'
       : 'threshold usage: last non-aborted/error assistant usage',
     b.scaleKeepRecentByUsage ? 'keepRecentTokens scaled by usage/estimate' : 'keepRecentTokens unscaled',
+    b.messageEstimator === 'weighted'
+      ? 'message estimate weighs CJK characters and images 8,000 chars'
+      : 'message estimate: chars/4 by UTF-16 length (CJK not weighted), images 4,800 chars',
+    `CJK counting under the estimates: ${b.cjkCounting}`,
     b.emptyCompaction === 'append'
       ? 'a compaction with nothing to summarize still appends its entry'
       : 'nothing to summarize: no compaction',

@@ -7,10 +7,12 @@
  */
 import type { AgentMessage } from '../../contract';
 import {
-  estimateMessageTokens,
+  estimateMessageTokensBy,
   estimatePrecheckMessageTokens,
   messageTokenText,
   TOKENIZER_IMAGE_TOKENS,
+  type CjkCounting,
+  type MessageEstimator,
 } from '../../tokens';
 import type { BackgroundTokenCounter } from './backgroundTokenCounter';
 import type { IndexRange, MessageRecord } from '../../contract/recording';
@@ -34,7 +36,13 @@ export class MessageTable {
   private readonly byKey = new Map<string, StoredMessage>();
   private cacheHits = 0;
 
-  constructor(private readonly counter: BackgroundTokenCounter) {}
+  constructor(
+    private readonly counter: BackgroundTokenCounter,
+    /** the release's compaction estimator (`estTokens`; src/tokens/estimateMessageTokens.ts) */
+    private readonly estimator: MessageEstimator = 'weighted',
+    /** the release's CJK counting under the precheck's per-message estimate */
+    private readonly cjkCounting: CjkCounting = 'tiered',
+  ) {}
 
   get size(): number {
     return this.byKey.size;
@@ -56,9 +64,9 @@ export class MessageTable {
     const stored: StoredMessage = {
       key,
       message,
-      estTokens: estimateMessageTokens(message),
+      estTokens: estimateMessageTokensBy(message, this.estimator),
       tiktokenTokens: -1,
-      precheckTokens: estimatePrecheckMessageTokens(message),
+      precheckTokens: estimatePrecheckMessageTokens(message, this.cjkCounting),
       tokenText: text,
       images,
     };

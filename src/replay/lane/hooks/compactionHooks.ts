@@ -12,7 +12,7 @@
  *   sessionFile}`, after `{messageCount, compactedCount, sessionFile}`, with only `{sessionKey}` as context.
  */
 import type { AgentMessage, CompactResult, ContextEngineInfo } from '../../../contract';
-import { estimateMessageTokens } from '../../../tokens';
+import { estimateMessageTokensBy } from '../../../tokens';
 import { parseSessionKey } from '../../../transcripts';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { Lane } from '../laneContext';
@@ -81,7 +81,9 @@ async function aroundBuiltIn(
 ): Promise<CompactResult> {
   const messages = contextMessages(lane);
   const before = { sessionId: lane.transcript.sessionId, sessionFile: lane.transcript.sessionFile };
-  const tokenCount = currentTokenCount ?? messages.reduce((s, m) => s + estimateMessageTokens(m), 0);
+  const tokenCount =
+    currentTokenCount ??
+    messages.reduce((s, m) => s + estimateMessageTokensBy(m, lane.state.profile.messageEstimator), 0);
   await runOne(lane, draft, 'before_compaction', { messageCount: messages.length, tokenCount }, 'built-in');
   const result = await run();
   if (result?.ok && result.compacted) {

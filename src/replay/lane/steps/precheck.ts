@@ -1,5 +1,9 @@
 import { computePromptPrecheck, prependSystemPromptAddition } from '../../../runtime';
-import { estimatePrecheckTokensFromMessageSum } from '../../../tokens';
+import {
+  applyPrecheckSafetyMargin,
+  CHARS_PER_TOKEN_ESTIMATE,
+  estimatePrecheckTokensFromMessageSum,
+} from '../../../tokens';
 import type { PrecheckRecord, ProviderCheck } from '../../../contract/recording';
 import type { TurnDraft } from '../../recording/turnDraft';
 import type { StoredMessage } from '../../recording/messageTable';
@@ -21,20 +25,36 @@ function skipReasonFor(engineId: string): string {
   return `[context-overflow-precheck] skipped: context engine "${engineId}" owns compaction`;
 }
 
-function precheckEstimate(stored: readonly StoredMessage[], systemPrompt: string, prompt: string): number {
-  return estimatePrecheckTokensFromMessageSum({
-    messageTokensSum: stored.reduce((s, m) => s + m.precheckTokens, 0),
-    systemPrompt,
-    prompt,
-  });
+const NO_PRECHECK_REASON =
+  'no pre-prompt precheck in this release (OpenClaw added it in 2026.4.7): the prompt goes to the provider as is';
+
+/**
+ * The precheck's estimate of messages + system prompt + prompt, by the release's estimator: at the LLM boundary
+ * (2026.5.22+), or 2026.4.7 – 2026.5.21's `estimatePrePromptTokens` (4.25 preemptive-compaction-*.js): the harness
+ * `estimateTokens` of each message (the table's `estTokens`: the plain estimator on those releases) and of the
+ * prompt as a user message, times 1.2 — the system prompt goes in as a `system` message, a role `estimateTokens`
+ * does not know, so it costs 0.
+ */
+function precheckEstimate(lane: Lane, stored: readonly StoredMessage[], systemPrompt: string, prompt: string): number {
+  if (lane.state.profile.precheckEstimator === 'harness-chars') {
+    const messages = stored.reduce((s, m) => s + m.estTokens, 0);
+    return applyPrecheckSafetyMargin(messages + Math.ceil(prompt.length / CHARS_PER_TOKEN_ESTIMATE));
+  }
+  return estimatePrecheckTokensFromMessageSum(
+    { messageTokensSum: stored.reduce((s, m) => s + m.precheckTokens, 0), systemPrompt, prompt },
+    lane.state.profile.cjkCounting,
+  );
 }
 
 /**
- * The pre-prompt precheck (behaviour §7.3): `systemPromptAddition` prepended, skipped for an engine that owns
- * compaction unless its `promptAuthority` is `preassembly_may_overflow` (then the larger of the assembled and
- * pre-assembly estimates wins). Returns the record and, when the route is not `fits`, the overflow — except on
+ * The pre-prompt precheck (behaviour §7.3) as the lane's release runs it (versionProfiles.ts): `systemPromptAddition`
+ * prepended; from 2026.7.1 skipped for an engine that owns compaction unless its `promptAuthority` is
+ * `preassembly_may_overflow` (before, every engine is checked: 4.25 – 6.11 selection-*.js); the larger of the
+ * assembled and pre-assembly estimates wins for that authority (2026.5+) or whenever the engine assembled other
+ * messages (2026.4.7 – 4.29). Returns the record and, when the route is not `fits`, the overflow — except on
  * 2026.8+, where the precheck only logs (openclaw@2026.9.6 dist builtin-openclaw-*.mjs
- * `prepareEmbeddedAttemptPromptPreflight`) and threshold compaction after the turn takes over.
+ * `prepareEmbeddedAttemptPromptPreflight`) and threshold compaction after the turn takes over, and before 2026.4.7,
+ * which has no precheck (3.31 pi-embedded-*.js).
  */
 export function precheckPrompt(
   lane: Lane,
@@ -49,11 +69,20 @@ export function precheckPrompt(
   const authority = result?.promptAuthority;
   // Read live: an engine quarantined by this very assemble now answers with legacy's info.
   const live = lane.engine.info;
-  const skipped = assemblySucceeded && live.ownsCompaction === true && authority !== 'preassembly_may_overflow';
-  let estimate = precheckEstimate(stored, systemPrompt, prompt);
+  const { profile } = lane.state;
+  const ownerSkipped =
+    profile.precheckOwningEngines === 'skipped' &&
+    assemblySucceeded &&
+    live.ownsCompaction === true &&
+    authority !== 'preassembly_may_overflow';
+  const absent = profile.precheck === 'none';
+  const skipped = absent || ownerSkipped;
+  let estimate = precheckEstimate(lane, stored, systemPrompt, prompt);
   let pressureSource: PrecheckRecord['pressureSource'] = 'assembled';
-  if (authority === 'preassembly_may_overflow' && pipeline !== assembled) {
-    const unwindowedEstimate = precheckEstimate(lane.classify(pipeline).stored, systemPrompt, prompt);
+  const unwindowedCounts =
+    profile.precheckUnwindowed === 'assembled-differs' || authority === 'preassembly_may_overflow';
+  if (unwindowedCounts && pipeline !== assembled) {
+    const unwindowedEstimate = precheckEstimate(lane, lane.classify(pipeline).stored, systemPrompt, prompt);
     if (unwindowedEstimate > estimate) {
       estimate = unwindowedEstimate;
       pressureSource = 'unwindowed_transcript_estimate';
@@ -67,10 +96,10 @@ export function precheckPrompt(
     reducibleToolResultChars: reducible,
     reserveRule: lane.state.profile.reserveRule,
   });
-  const onlyLogs = lane.state.profile.precheck === 'logs';
+  const onlyLogs = profile.precheck === 'logs';
   const precheck: PrecheckRecord = {
     skipped,
-    ...(skipped ? { skipReason: skipReasonFor(live.id) } : {}),
+    ...(skipped ? { skipReason: absent ? NO_PRECHECK_REASON : skipReasonFor(live.id) } : {}),
     estimatedTokens: estimate,
     pressureSource,
     promptBudgetBeforeReserve: computed.promptBudgetBeforeReserve,

@@ -252,6 +252,7 @@ export async function replayTurn(
     reserveTokens: lane.group.settings.reserveTokens,
     systemPrompt: lane.state.systemPrompt,
     prompt,
+    cjkCounting: lane.state.profile.cjkCounting,
   });
   // before 2026.7.1 assemble (and afterTurn) get the whole context window (versionProfiles.ts assembleTokenBudget)
   const budget =
