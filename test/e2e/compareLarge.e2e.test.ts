@@ -1,7 +1,8 @@
 /**
  * The Compare view on a long generated session (browser mode, Chromium): a turn with over 1,000 aligned messages
- * renders in well under a second and scrolls with only the rows in view in the DOM. The figures (time to render
- * the turn, to scroll to its end) are written to test-results/compare-timing.json for the record.
+ * renders and scrolls with only the rows in view in the DOM. The wall times (to render the turn, unfold the largest
+ * message, scroll to its end) are written to test-results/compare-timing.json for the record, not asserted: they
+ * follow the machine's load.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +70,7 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
     await page.getByTestId('replay-streaming').waitFor({ state: 'detached', timeout: 120_000 });
   });
 
-  it('renders a turn of over 1,000 aligned messages in well under a second and scrolls it windowed', async () => {
+  it('renders a turn of over 1,000 aligned messages and scrolls it windowed', async () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Compare' }).click();
     await page.getByTestId('compare-view').waitFor();
     const last = TURNS - 1;
@@ -140,9 +141,8 @@ describeWithChromium('browser mode: Compare on a long session', (chromiumPath) =
     };
     mkdirSync(TEST_RESULTS_DIR, { recursive: true });
     writeFileSync(path.join(TEST_RESULTS_DIR, 'compare-timing.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    // wall times are figures, not assertions (they follow the machine's load; the brief keeps targets in bench/)
     console.log(`Compare view timing: ${JSON.stringify(figures)}`);
-    expect(renderMs).toBeLessThan(1000);
-    expect(unfoldMs).toBeLessThan(1000);
     await saveScreenshot(page, 'compare-large-dark');
   });
 

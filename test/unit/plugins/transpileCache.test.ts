@@ -11,6 +11,11 @@ import { loadPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import { defaultCacheDir, transpileCacheDir } from '../../../src/plugins/transpileCache';
 import { createContextRuntime } from '../../../src/engines';
+import { useSourceEngineHost } from '../builtApp';
+
+// the TypeScript source host (a gap of the built host to close, issue 35's note): on the built, confined host the
+// cache holds one `plugins` folder where this test expects two entries
+useSourceEngineHost();
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/plugins/loader-ts');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };

@@ -62,6 +62,7 @@ describe('each checked release against 2026.7.35', () => {
       precheckEstimator: 'harness-chars',
       precheckOwningEngines: 'checked',
       precheckUnwindowed: 'assembled-differs',
+      cjkCounting: 'basic',
       heartbeatFilter: 'none',
       hostRequirementMismatch: 'ignored',
       turnEngineFailures: 'log',
@@ -91,13 +92,14 @@ describe('each checked release against 2026.7.35', () => {
     });
   });
 
-  it('2026.6 (6.11): 2026.7 but for the reserve cap, the precheck of owning engines and the assemble budget', () => {
+  it('2026.6 (6.11): 2026.7 but for the reserve cap, the precheck of owning engines, the assemble budget and CJK counting', () => {
     expect(axes(LINE_2026_6)).toEqual({
       ...axes(LINE_2026_7),
       line: '2026.6',
       reserveRule: 'floor-capped',
       precheckOwningEngines: 'checked',
       assembleTokenBudget: 'context-window',
+      cjkCounting: 'basic',
     });
   });
 

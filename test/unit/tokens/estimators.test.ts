@@ -39,9 +39,21 @@ describe('estimateStringChars (OpenClaw cjk-chars)', () => {
     // "😀你": length 3, 1 weighted → 3 + 3 = 6
     expect(estimateStringChars('😀你')).toBe(6);
   });
-  it('collapses a CJK Extension B surrogate pair to one weighted char', () => {
-    // 𠀀 U+20000: length 2 − 1 pair + 1×3 = 4
-    expect(estimateStringChars('\u{20000}')).toBe(4);
+  it('2026.3 – 2026.7 collapse a CJK Extension B surrogate pair to one weighted char; 2026.8+ count it 16', () => {
+    // 𠀀 U+20000: length 2 − 1 pair + 1×3 = 4 (basic, fullwidth); 2 + 14 (tiered, a supplementary ideograph)
+    expect(estimateStringChars('\u{20000}', 'basic')).toBe(4);
+    expect(estimateStringChars('\u{20000}', 'fullwidth')).toBe(4);
+    expect(estimateStringChars('\u{20000}', 'tiered')).toBe(16);
+  });
+
+  it('a Chinese comma counts 1 through 2026.6 and 4 from 2026.7; radicals, halfwidth forms and "·" by tier on 2026.8+', () => {
+    expect(['basic', 'fullwidth', 'tiered'].map((c) => estimateStringChars('，', c as never))).toEqual([1, 4, 4]);
+    // ⺀ U+2E80 a radical (rare: 1 + 11), ｱ U+FF71 halfwidth katakana (two-token: 1 + 7), · U+00B7 (common: 1 + 3)
+    expect(estimateStringChars('\u2E80', 'tiered')).toBe(12);
+    expect(estimateStringChars('\u2E80', 'basic')).toBe(4);
+    expect(estimateStringChars('\uFF71', 'tiered')).toBe(8);
+    expect(estimateStringChars('\u00B7', 'tiered')).toBe(4);
+    expect(estimateStringChars('\u00B7', 'fullwidth')).toBe(1);
   });
 });
 
