@@ -63,6 +63,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // after the node and renderer files (vitest asks a group of its own for a project on other workers)
+          sequence: { groupOrder: 1 },
           // one worker runs the e2e files one after the other without a fresh module graph each (5–9 s between
           // files in a loaded CI run): each file starts its own app and browser context, and shares no module state
           isolate: false,
