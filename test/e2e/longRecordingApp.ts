@@ -19,6 +19,26 @@ export interface LongRecordingApp extends RunningApp {
   close(): Promise<void>;
 }
 
+/**
+ * The recording of the generated `turns`-turn session (seed 7), made once per e2e worker: the e2e files share their
+ * module graph (vitest.config.ts), and the same 1,000-turn replay took 25 s in each file that opens it.
+ */
+const recordings = new Map<number, string>();
+
+function recordingText(turns: number, generatedDir: string): string {
+  const kept = recordings.get(turns);
+  if (kept !== undefined) return kept;
+  const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
+  const sessions = path.join(generatedDir, 'sessions');
+  const out = path.join(generatedDir, 'recording.json');
+  execFileSync(process.execPath, [cli, 'generate', '--turns', String(turns), '--seed', '7', '--out', sessions]);
+  const lanes = ['--lane', 'legacy', '--lane', 'plugin:recent-window', '--allow-execute', '--no-subagents'];
+  execFileSync(process.execPath, [cli, 'replay', sessions, ...lanes, '--json', out], { stdio: 'ignore' });
+  const text = readFileSync(out, 'utf8');
+  recordings.set(turns, text);
+  return text;
+}
+
 export async function openLongRecording(
   chromiumPath: string,
   turns: number,
@@ -29,13 +49,7 @@ export async function openLongRecording(
   const removeDirs = () => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   let app: RunningApp | undefined;
   try {
-    const cli = path.join(PROJECT_ROOT, 'out', 'node', 'cli.mjs');
-    const sessions = path.join(generatedDir, 'sessions');
-    const out = path.join(generatedDir, 'recording.json');
-    execFileSync(process.execPath, [cli, 'generate', '--turns', String(turns), '--seed', '7', '--out', sessions]);
-    const lanes = ['--lane', 'legacy', '--lane', 'plugin:recent-window', '--allow-execute', '--no-subagents'];
-    execFileSync(process.execPath, [cli, 'replay', sessions, ...lanes, '--json', out], { stdio: 'ignore' });
-    const text = readFileSync(out, 'utf8');
+    const text = recordingText(turns, generatedDir);
     const recording = importRecording(text);
     createRecentRecordings({ dir: path.join(configDir, 'recordings') }).add(recording, text, {
       title: 'long',
