@@ -14,9 +14,9 @@ import { createContextRuntime } from '../../../src/engines';
 import { type ContextRuntime } from '../../../src/runtime';
 import { useSourceEngineHost } from '../builtApp';
 
-// the TypeScript source host (a gap of the built host to close, issue 35's note): on the built, confined host these
-// fixtures' engines lose methods (prepareSubagentSpawn, bootstrap, maintain: "not a function") and their test logs
-// read as undefined
+// the TypeScript source host (a gap of the built host to close, issue 35's note): on the built, confined host the
+// lane-folder/environment case and the import-failure message differ (the SDK root's default import did too, until
+// the CommonJS shim exported `default`)
 useSourceEngineHost();
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/plugins');

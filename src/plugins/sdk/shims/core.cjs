@@ -8,3 +8,5 @@ exports.prepareMemorySystemPromptAddition = sdk.core.prepareMemorySystemPromptAd
 exports.delegateCompactionToRuntime = sdk.core.delegateCompactionToRuntime;
 exports.definePluginEntry = sdk.core.definePluginEntry;
 exports.redactSensitiveText = sdk.core.redactSensitiveText;
+// the default import, as the .mjs twin has it (jiti, which loads ES modules in the confined host on Node 20, reads it)
+exports.default = sdk.core;

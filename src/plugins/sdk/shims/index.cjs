@@ -8,3 +8,5 @@ exports.prepareMemorySystemPromptAddition = sdk.root.prepareMemorySystemPromptAd
 exports.delegateCompactionToRuntime = sdk.root.delegateCompactionToRuntime;
 exports.definePluginEntry = sdk.root.definePluginEntry;
 exports.redactSensitiveText = sdk.root.redactSensitiveText;
+// the default import, as the .mjs twin has it (jiti, which loads ES modules in the confined host on Node 20, reads it)
+exports.default = sdk.root;

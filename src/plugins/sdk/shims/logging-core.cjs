@@ -4,3 +4,5 @@
 const sdk = globalThis[Symbol.for('contextscope.openclaw.pluginSdk')];
 if (!sdk) throw new Error('openclaw/plugin-sdk/logging-core is only available inside a ContextScope engine host');
 exports.redactSensitiveText = sdk.loggingCore.redactSensitiveText;
+// the default import, as the .mjs twin has it (jiti, which loads ES modules in the confined host on Node 20, reads it)
+exports.default = sdk.loggingCore;

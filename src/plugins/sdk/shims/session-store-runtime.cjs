@@ -6,3 +6,5 @@ if (!sdk)
   throw new Error('openclaw/plugin-sdk/session-store-runtime is only available inside a ContextScope engine host');
 exports.loadTranscriptEventsSync = sdk.sessionStoreRuntime.loadTranscriptEventsSync;
 exports.readTranscriptStatsSync = sdk.sessionStoreRuntime.readTranscriptStatsSync;
+// the default import, as the .mjs twin has it (jiti, which loads ES modules in the confined host on Node 20, reads it)
+exports.default = sdk.sessionStoreRuntime;

@@ -14,3 +14,5 @@ exports.resolveSessionTranscriptIdentity = sdk.sessionTranscriptRuntime.resolveS
 exports.resolveSessionTranscriptTarget = sdk.sessionTranscriptRuntime.resolveSessionTranscriptTarget;
 exports.formatSessionTranscriptMemoryHitKey = sdk.sessionTranscriptRuntime.formatSessionTranscriptMemoryHitKey;
 exports.parseSessionTranscriptMemoryHitKey = sdk.sessionTranscriptRuntime.parseSessionTranscriptMemoryHitKey;
+// the default import, as the .mjs twin has it (jiti, which loads ES modules in the confined host on Node 20, reads it)
+exports.default = sdk.sessionTranscriptRuntime;

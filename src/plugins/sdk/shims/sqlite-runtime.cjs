@@ -5,3 +5,5 @@ const sdk = globalThis[Symbol.for('contextscope.openclaw.pluginSdk')];
 if (!sdk) throw new Error('openclaw/plugin-sdk/sqlite-runtime is only available inside a ContextScope engine host');
 exports.resolveOpenClawAgentSqlitePath = sdk.sqliteRuntime.resolveOpenClawAgentSqlitePath;
 exports.tableExists = sdk.sqliteRuntime.tableExists;
+// the default import, as the .mjs twin has it (jiti, which loads ES modules in the confined host on Node 20, reads it)
+exports.default = sdk.sqliteRuntime;
