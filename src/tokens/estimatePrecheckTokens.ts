@@ -32,6 +32,9 @@ function stringTokens(text: string, counting: CjkCounting, charsPerToken = TEXT_
   return Math.ceil(estimateStringChars(text, counting) / charsPerToken);
 }
 
+/** What a piece of text costs where it stands: in a message, in a tool result, in a tool call's JSON. */
+type TextCost = (text: string) => number;
+
 /**
  * A tool result's text: chars/2 of the CJK-weighted count until 2026.6 (6.11 attempt.tool-run-context-*.js); from
  * 2026.7 the larger of length/2 and the CJK-aware chars/4 (7.35 `estimateToolResultStringTokenPressure`), so CJK
@@ -42,72 +45,45 @@ function toolResultTextTokens(text: string, counting: CjkCounting): number {
   return Math.max(Math.ceil(text.length / TOOL_RESULT_CHARS_PER_TOKEN), stringTokens(text, counting));
 }
 
-function jsonTokens(value: unknown, counting: CjkCounting, charsPerToken = JSON_PAYLOAD_CHARS_PER_TOKEN): number {
+/** A value as its JSON text costs; 1 when it has none, 256 when JSON.stringify throws. */
+function serializedTokens(value: unknown, cost: TextCost): number {
   try {
     const serialized = JSON.stringify(value);
-    return typeof serialized === 'string' ? stringTokens(serialized, counting, charsPerToken) : 1;
+    return typeof serialized === 'string' ? cost(serialized) : 1;
   } catch {
     return UNSERIALIZABLE_PAYLOAD_TOKENS;
   }
 }
 
-function toolResultJsonTokens(value: unknown, counting: CjkCounting): number {
-  if (counting === 'basic') return jsonTokens(value, counting, TOOL_RESULT_CHARS_PER_TOKEN);
-  try {
-    const serialized = JSON.stringify(value);
-    return typeof serialized === 'string' ? toolResultTextTokens(serialized, counting) : 1;
-  } catch {
-    return UNSERIALIZABLE_PAYLOAD_TOKENS;
-  }
-}
-
-function identifierTokens(value: unknown, counting: CjkCounting): number {
+function identifierTokens(value: unknown, payloadCost: TextCost): number {
   if (value == null) return 0;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return stringTokens(String(value), counting, JSON_PAYLOAD_CHARS_PER_TOKEN);
-  return jsonTokens(value, counting);
+    return payloadCost(String(value));
+  return serializedTokens(value, payloadCost);
 }
 
-function blockTokens(block: unknown, counting: CjkCounting): number {
-  if (typeof block === 'string') return stringTokens(block, counting);
-  if (!isRecord(block)) return jsonTokens(block, counting, TEXT_CHARS_PER_TOKEN);
-  if (block.type === 'text' && typeof block.text === 'string')
-    return CONTENT_BLOCK_OVERHEAD_TOKENS + stringTokens(block.text, counting);
+function blockTokens(block: unknown, cost: TextCost): number {
+  if (typeof block === 'string') return cost(block);
+  if (!isRecord(block)) return serializedTokens(block, cost);
+  if (block.type === 'text' && typeof block.text === 'string') return CONTENT_BLOCK_OVERHEAD_TOKENS + cost(block.text);
   if (block.type === 'thinking' && typeof block.thinking === 'string')
-    return CONTENT_BLOCK_OVERHEAD_TOKENS + stringTokens(block.thinking, counting);
+    return CONTENT_BLOCK_OVERHEAD_TOKENS + cost(block.thinking);
   if (block.type === 'image') return PRECHECK_IMAGE_BLOCK_TOKENS;
-  return CONTENT_BLOCK_OVERHEAD_TOKENS + jsonTokens(block, counting, TEXT_CHARS_PER_TOKEN);
+  return CONTENT_BLOCK_OVERHEAD_TOKENS + serializedTokens(block, cost);
 }
 
-function toolResultBlockTokens(block: unknown, counting: CjkCounting): number {
-  if (typeof block === 'string') return toolResultTextTokens(block, counting);
-  if (!isRecord(block)) return toolResultJsonTokens(block, counting);
-  if (block.type === 'text' && typeof block.text === 'string')
-    return CONTENT_BLOCK_OVERHEAD_TOKENS + toolResultTextTokens(block.text, counting);
-  if (block.type === 'thinking' && typeof block.thinking === 'string')
-    return CONTENT_BLOCK_OVERHEAD_TOKENS + toolResultTextTokens(block.thinking, counting);
-  if (block.type === 'image') return PRECHECK_IMAGE_BLOCK_TOKENS;
-  return CONTENT_BLOCK_OVERHEAD_TOKENS + toolResultJsonTokens(block, counting);
-}
-
-function contentTokens(content: unknown, counting: CjkCounting): number {
-  if (typeof content === 'string') return stringTokens(content, counting);
-  if (Array.isArray(content)) return content.reduce<number>((sum, block) => sum + blockTokens(block, counting), 0);
-  if (content !== undefined) return jsonTokens(content, counting, TEXT_CHARS_PER_TOKEN);
+function contentTokens(content: unknown, cost: TextCost): number {
+  if (typeof content === 'string') return cost(content);
+  if (Array.isArray(content)) return content.reduce<number>((sum, block) => sum + blockTokens(block, cost), 0);
+  if (content !== undefined) return serializedTokens(content, cost);
   return 0;
 }
 
-function toolResultContentTokens(content: unknown, counting: CjkCounting): number {
-  if (typeof content === 'string') return toolResultTextTokens(content, counting);
-  if (Array.isArray(content))
-    return content.reduce<number>((sum, block) => sum + toolResultBlockTokens(block, counting), 0);
-  if (content !== undefined) return toolResultJsonTokens(content, counting);
-  return 0;
-}
-
-function toolCallTokens(block: UnknownRecord, counting: CjkCounting): number {
+function toolCallTokens(block: UnknownRecord, payloadCost: TextCost): number {
   const args = block.arguments ?? block.input ?? block.args ?? {};
-  return CONTENT_BLOCK_OVERHEAD_TOKENS + identifierTokens(block.name, counting) + jsonTokens(args, counting);
+  return (
+    CONTENT_BLOCK_OVERHEAD_TOKENS + identifierTokens(block.name, payloadCost) + serializedTokens(args, payloadCost)
+  );
 }
 
 /**
@@ -116,11 +92,13 @@ function toolCallTokens(block: UnknownRecord, counting: CjkCounting): number {
  * the release's CJK counting (src/tokens/estimateStringChars.ts).
  */
 export function estimatePrecheckMessageTokens(message: AgentMessage, counting: CjkCounting = 'tiered'): number {
+  const text: TextCost = (value) => stringTokens(value, counting);
+  const payload: TextCost = (value) => stringTokens(value, counting, JSON_PAYLOAD_CHARS_PER_TOKEN);
   const record = message as unknown as UnknownRecord;
   let tokens = MESSAGE_BOUNDARY_OVERHEAD_TOKENS;
   if (record.role === 'toolResult' || record.role === 'tool' || record.type === 'toolResult') {
-    tokens += toolResultContentTokens(record.content, counting);
-    tokens += identifierTokens(record.toolName ?? record.tool_name, counting);
+    tokens += contentTokens(record.content, (value) => toolResultTextTokens(value, counting));
+    tokens += identifierTokens(record.toolName ?? record.tool_name, payload);
     return tokens;
   }
   if (record.role === 'assistant') {
@@ -129,20 +107,20 @@ export function estimatePrecheckMessageTokens(message: AgentMessage, counting: C
       for (const block of content) {
         tokens +=
           isRecord(block) && (block.type === 'toolCall' || block.type === 'tool_use')
-            ? toolCallTokens(block, counting)
-            : blockTokens(block, counting);
+            ? toolCallTokens(block, payload)
+            : blockTokens(block, text);
       }
     } else {
-      tokens += contentTokens(content, counting);
+      tokens += contentTokens(content, text);
     }
     const extraCalls = record.toolCalls ?? record.tool_calls;
     if (Array.isArray(extraCalls)) {
       for (const call of extraCalls)
-        tokens += isRecord(call) ? toolCallTokens(call, counting) : jsonTokens(call, counting);
+        tokens += isRecord(call) ? toolCallTokens(call, payload) : serializedTokens(call, payload);
     }
     return tokens;
   }
-  return tokens + contentTokens(record.content, counting);
+  return tokens + contentTokens(record.content, text);
 }
 
 /** System prompt (12 + chars/4 when it has non-blank text) plus prompt (always 12 + chars/4), before the margin. */
