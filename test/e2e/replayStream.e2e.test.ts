@@ -1,7 +1,8 @@
 /**
  * A long replay streams in the built app (1280×800): the first turns are on screen while the replay still runs, a
  * finished turn can be opened then, and Cancel keeps the turns done as a recording marked partial. The budget chart
- * stays readable above the progress strip while streaming and after Cancel (the 1,000-turn chart: replayLayout).
+ * stays readable above the progress strip while streaming and after Cancel (the 1,000-turn chart: replayLayout). The
+ * runtime is held still (SIGSTOP) from the first turns to Cancel, so the replay cannot end before the click.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,18 +80,26 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
     const streaming = page.getByTestId('replay-streaming');
     await streaming.waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('timeline-row').count(), { timeout: 60_000 }).toBeGreaterThan(3);
-    await page.getByTestId('timeline-row').nth(2).click();
-    await expect.poll(() => page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(/^Turn 3 /);
-    // the turn opened while the replay was still running (the progress strip is only shown then)
-    expect(await streaming.count()).toBe(1);
-    expect(await streaming.textContent()).toMatch(/of 3,000 lane-turns · [\d.]+ turns\/s · about \d+ (s|min) left/);
-    await expectReadableLayout(page, 'streaming, first turns');
-    await saveScreenshot(page, 'replay-streaming');
-
-    // Cancel at once, without waiting for the button to hold still (the strip redraws with every page): on a
-    // quiet machine the 3,000 turns take about 15 s, and a wait here can outlast the replay
-    console.log(`cancel at ${await doneOf(page)} of 3,000 lane-turns`);
-    await streaming.getByRole('button', { name: 'Cancel' }).dispatchEvent('click');
+    // the plot is a chunk the page loads from the server when the first turns arrive
+    await expect.poll(async () => (await chartLayout(page)).yTicks.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Hold the runtime still (SIGSTOP) while the page is looked at and Cancel is pressed, as on a machine too slow to
+    // finish first: the 3,000 turns take 3-20 s depending on load, and in one CI run the replay ended before the
+    // click. The page keeps what it has streamed; Cancel waits in the socket and lands as the runtime resumes.
+    const runtime = app.server.child.pid!;
+    process.kill(runtime, 'SIGSTOP');
+    try {
+      await page.getByTestId('timeline-row').nth(2).click();
+      await expect.poll(() => page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(/^Turn 3 /);
+      // the turn opened while the replay was still running (the progress strip is only shown then)
+      expect(await streaming.count()).toBe(1);
+      expect(await streaming.textContent()).toMatch(/of 3,000 lane-turns · [\d.]+ turns\/s · about \d+ (s|min) left/);
+      await expectReadableLayout(page, 'streaming, first turns');
+      await saveScreenshot(page, 'replay-streaming');
+      console.log(`cancel at ${await doneOf(page)} of 3,000 lane-turns`);
+      await streaming.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      process.kill(runtime, 'SIGCONT');
+    }
     const partial = page.getByTestId('replay-partial');
     await partial.waitFor({ timeout: 60_000 });
     const done = Number(
