@@ -15,6 +15,7 @@ export {
 } from './compareInput';
 export {
   laneTurnFigures,
+  measuresAssembled,
   tokensOf,
   turnFiguresTable,
   turnMarker,
@@ -24,6 +25,7 @@ export {
   type TurnFiguresRow,
   type TurnMarker,
 } from './turnFigures';
+export { compactionCauseLine } from './compactionCause';
 export { providerCheckFigures, type ProviderCheckFigures } from './providerChecks';
 export { describeEvent, turnBadges, STATUS_TEXT, type BadgeKind, type TurnBadge } from './turnEvents';
 export {

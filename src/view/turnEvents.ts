@@ -3,6 +3,7 @@
  * and the badges the app's timeline draws (status, quarantine, compaction, spawn, host, errors, warnings, notes —
  * the last three as turnProblems.ts defines them, so a badge is what the error / warning / finding filters find).
  */
+import { compactionCauseLine } from './compactionCause';
 import { STATUS_TEXT, turnProblems } from './turnProblems';
 import type { Finding, ReplayEvent, TurnRecord } from './viewTypes';
 
@@ -66,10 +67,13 @@ function quarantineBadge(record: TurnRecord): TurnBadge | null {
 function compactionBadge(record: TurnRecord): TurnBadge | null {
   const compactions = record.events.filter((e) => e.type === 'compaction');
   if (compactions.length === 0) return null;
-  const lines = compactions.map(
-    (c) =>
-      `${c.trigger} compaction by ${c.engineId}: ${c.compacted ? `${c.tokensBefore ?? '?'} → ${c.tokensAfter ?? '?'} tokens` : `not compacted${c.reason ? ` (${c.reason})` : ''}`}`,
-  );
+  const lines = compactions.map((c) => {
+    const outcome = c.compacted
+      ? `${c.tokensBefore ?? '?'} → ${c.tokensAfter ?? '?'} tokens`
+      : `not compacted${c.reason ? ` (${c.reason})` : ''}`;
+    const cause = compactionCauseLine(c, record);
+    return `${c.trigger} compaction by ${c.engineId}: ${outcome}${cause ? `\n  why: ${cause}` : ''}`;
+  });
   return {
     kind: 'compaction',
     text: compactions.length > 1 ? `compaction ×${compactions.length}` : 'compaction',

@@ -10,14 +10,22 @@ import { messagePreview, messageText } from './messageText';
 import { describeEvent } from './turnEvents';
 import type { Provenance, Recording, TurnRecord } from './viewTypes';
 
-export type TokenMeasure = 'estimate' | 'tiktoken';
+/**
+ * What the chart plots: `precheck` — the precheck's estimate of the whole prompt (messages + system prompt +
+ * prompt), the figure OpenClaw compares with the compaction threshold; `estimate` / `tiktoken` — the assembled
+ * messages alone (OpenClaw's estimate or tiktoken), the figures compared with assemble's token budget.
+ */
+export type TokenMeasure = 'precheck' | 'estimate' | 'tiktoken';
+
+/** Whether `measure` is compared with the token budget (assembled messages) rather than the compaction threshold. */
+export const measuresAssembled = (measure: TokenMeasure): boolean => measure !== 'precheck';
 export type TurnMarker = 'quarantine' | 'compaction';
 
 export interface LaneTurnFigures {
   status: TurnRecord['status'];
   error: string | null;
-  /** assembled tokens: OpenClaw's estimate and the tiktoken count */
-  tokens: { estimate: number; tiktoken: number };
+  /** assembled tokens (OpenClaw's estimate, tiktoken) and the precheck's estimate of the whole prompt */
+  tokens: { estimate: number; tiktoken: number; precheck: number };
   /** the tokenBudget passed to assemble */
   tokenBudget: number;
   promptBudget: number;
@@ -68,7 +76,11 @@ export function laneTurnFigures(record: TurnRecord): LaneTurnFigures {
   return {
     status: record.status,
     error: record.error ?? null,
-    tokens: { estimate: record.totals.estTokens, tiktoken: record.totals.tiktokenTokens },
+    tokens: {
+      estimate: record.totals.estTokens,
+      tiktoken: record.totals.tiktokenTokens,
+      precheck: record.precheck.estimatedTokens,
+    },
     tokenBudget: record.budget.tokenBudget,
     promptBudget: record.budget.promptBudget,
     contextWindow: record.budget.contextWindow,
@@ -87,7 +99,7 @@ export function laneTurnFigures(record: TurnRecord): LaneTurnFigures {
 }
 
 export function tokensOf(figures: LaneTurnFigures, measure: TokenMeasure): number {
-  return measure === 'tiktoken' ? figures.tokens.tiktoken : figures.tokens.estimate;
+  return figures.tokens[measure];
 }
 
 /** The user prompt of a turn as one line (from the first lane that has the turn). */

@@ -50,9 +50,9 @@ describe('the budget legend', () => {
   it('is rendered again when what it shows changes (the token count)', () => {
     render(<ReplayView />);
     const settled = renders.legend;
-    expect(caption()).toMatch(/^OpenClaw estimate/);
+    expect(caption()).toMatch(/^precheck estimate of the prompt/);
     act(() => useSelectionStore.getState().setMeasure('tiktoken'));
-    expect(caption()).toMatch(/^tiktoken counts/);
+    expect(caption()).toMatch(/^assembled messages, tiktoken counts/);
     expect(renders.legend).toBeGreaterThan(settled);
   }, 30_000);
 });

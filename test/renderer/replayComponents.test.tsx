@@ -252,11 +252,29 @@ describe('BudgetChart', () => {
     expect(container.querySelectorAll('[data-marker="quarantine"]').length).toBe(series.markTurns.quarantine);
     const first = recording.turns[lanes[0]!.id]![0]!;
     expect(screen.getByTestId('budget-caption').textContent).toBe(
-      `OpenClaw estimate · token budget up to 11,946 · window 32,000 · prompt budget 12,000 (reserve 20,000 configured, ${first.precheck.effectiveReserveTokens.toLocaleString('en-US')} effective)`,
+      `assembled messages, OpenClaw estimate · token budget up to 11,946 · window 32,000 · prompt budget 12,000 (reserve 20,000 configured, ${first.precheck.effectiveReserveTokens.toLocaleString('en-US')} effective)`,
     );
     expect(screen.getByTestId('legend-compactions').textContent).toBe('◆ compaction (1 turn)');
     expect(screen.getByTestId('legend-quarantines').textContent).toBe('✕ quarantine (1 turn)');
     expect(screen.getByTestId('budget-chart-cursor').getAttribute('data-turn')).toBe('0');
+  });
+
+  it('plots the precheck estimate without the token budget: the line the compaction threshold is read against', async () => {
+    const series = buildBudgetSeries(recording, lanes, 'precheck');
+    const first = recording.turns[lanes[0]!.id]![0]!;
+    // the figure OpenClaw compared with the threshold, not the assembled messages
+    expect(series.points[0]![series.lanes[0]!.tokensKey]).toBe(first.precheck.estimatedTokens);
+    expect(first.precheck.estimatedTokens).not.toBe(first.totals.estTokens);
+    expect(series.budgetLine).toBe(false);
+    expect(series.points.every((p) => p.budget === null)).toBe(true);
+    const { container } = render(
+      <BudgetChart series={series} measure="precheck" selectedTurn={0} onSelectTurn={() => {}} />,
+    );
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(2), { timeout: 15_000 });
+    expect(screen.getByTestId('budget-caption').textContent).toMatch(
+      /^precheck estimate of the prompt \(what the compaction threshold is compared with\) · window 32,000 ·/,
+    );
+    expect(screen.queryByText('token budget')).toBeNull();
   });
 
   it('counts a turn once however many lanes compacted on it, and groups dense markers', () => {

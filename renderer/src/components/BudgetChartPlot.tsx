@@ -148,6 +148,7 @@ function bandParts(series: BudgetSeries, top: number, plotHeight: number): React
 }
 
 function budgetLines(series: BudgetSeries): ReactElement[] {
+  if (!series.budgetLine) return [];
   if (series.sharedBudget) {
     return [
       <Line

@@ -2,6 +2,13 @@ import { memo } from 'react';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
 
+/** What the lines are, in the caption's first part (the measure switch names them shorter). */
+const MEASURE_CAPTION: Record<TokenMeasure, string> = {
+  precheck: 'precheck estimate of the prompt (what the compaction threshold is compared with)',
+  estimate: 'assembled messages, OpenClaw estimate',
+  tiktoken: 'assembled messages, tiktoken counts',
+};
+
 /**
  * The budget chart's legend: the lanes, the budget line, the marker counts in turns, the bands' note, Save.
  * Memoised: a turn switch renders the chart again (its cursor moves) but changes nothing the legend shows.
@@ -17,8 +24,8 @@ export const BudgetLegend = memo(function BudgetLegend({
 }) {
   const bands = series.bands;
   const parts = [
-    measure === 'tiktoken' ? 'tiktoken counts' : 'OpenClaw estimate',
-    `token budget up to ${formatCount(series.maxBudget)}`,
+    MEASURE_CAPTION[measure],
+    ...(series.budgetLine ? [`token budget up to ${formatCount(series.maxBudget)}`] : []),
     ...(bands
       ? [
           `window ${formatCount(bands.contextWindow)}`,
@@ -36,10 +43,12 @@ export const BudgetLegend = memo(function BudgetLegend({
           <span className="mono">{lane.label}</span>
         </span>
       ))}
-      <span className="legend-item">
-        <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
-        token budget
-      </span>
+      {series.budgetLine && (
+        <span className="legend-item">
+          <span className="legend-swatch legend-swatch--dashed" aria-hidden="true" />
+          token budget
+        </span>
+      )}
       <span className="legend-item" data-testid="legend-compactions" title="turns where at least one lane compacted">
         ◆ compaction ({turns(series.markTurns.compaction)})
       </span>

@@ -15,7 +15,23 @@ export interface ReplayControlsProps {
   onSetOnlyDiffering(value: boolean): void;
 }
 
-const MEASURES: readonly TokenMeasure[] = ['estimate', 'tiktoken'];
+const MEASURES: readonly { measure: TokenMeasure; label: string; title: string }[] = [
+  {
+    measure: 'precheck',
+    label: 'Precheck',
+    title: 'the precheck estimate of the whole prompt, which OpenClaw compares with the compaction threshold',
+  },
+  {
+    measure: 'estimate',
+    label: 'OpenClaw estimate',
+    title: "the assembled messages by OpenClaw's estimate, against assemble's token budget",
+  },
+  {
+    measure: 'tiktoken',
+    label: 'tiktoken',
+    title: "the assembled messages by tiktoken, against assemble's token budget",
+  },
+];
 
 function SessionSelect({
   choices,
@@ -45,14 +61,15 @@ function MeasureSwitch({ measure, onSet }: { measure: TokenMeasure; onSet(measur
     <div className="segmented" role="radiogroup" aria-label="Token count">
       {MEASURES.map((option) => (
         <button
-          key={option}
+          key={option.measure}
           type="button"
           role="radio"
-          aria-checked={measure === option}
-          className={`segmented__option${measure === option ? ' segmented__option--active' : ''}`}
-          onClick={() => onSet(option)}
+          title={option.title}
+          aria-checked={measure === option.measure}
+          className={`segmented__option${measure === option.measure ? ' segmented__option--active' : ''}`}
+          onClick={() => onSet(option.measure)}
         >
-          {option === 'estimate' ? 'OpenClaw estimate' : 'tiktoken'}
+          {option.label}
         </button>
       ))}
     </div>

@@ -1,5 +1,6 @@
+import { compactionCauseLine } from '../../../src/view';
 import { formatCount } from '../formatQuantities';
-import type { ReplayEvent } from '../recordingTypes';
+import type { ReplayEvent, TurnRecord } from '../recordingTypes';
 import { Tag } from './Tag';
 import './TurnEvents.css';
 
@@ -9,7 +10,8 @@ function tokens(value: number | null): string {
 
 type EventOf<T extends ReplayEvent['type']> = Extract<ReplayEvent, { type: T }>;
 
-function CompactionEvent({ event }: { event: EventOf<'compaction'> }) {
+function CompactionEvent({ event, record }: { event: EventOf<'compaction'>; record?: TurnRecord }) {
+  const cause = compactionCauseLine(event, record);
   return (
     <>
       <div>
@@ -31,6 +33,11 @@ function CompactionEvent({ event }: { event: EventOf<'compaction'> }) {
         )}
         {event.error && <div className="event__error">{event.error}</div>}
       </div>
+      {cause && (
+        <div className="event__cause" data-testid="compaction-cause">
+          why: {cause}
+        </div>
+      )}
       {event.summary && (
         <details className="event__details">
           <summary>Summary ({formatCount(event.summary.length)} characters)</summary>
@@ -61,10 +68,10 @@ function SubagentSpawnEvent({ event }: { event: EventOf<'subagentSpawn'> }) {
   );
 }
 
-function EventBody({ event }: { event: ReplayEvent }) {
+function EventBody({ event, record }: { event: ReplayEvent; record?: TurnRecord }) {
   switch (event.type) {
     case 'compaction':
-      return <CompactionEvent event={event} />;
+      return <CompactionEvent event={event} {...(record ? { record } : {})} />;
     case 'quarantine':
       return (
         <div>
@@ -107,14 +114,14 @@ function EventBody({ event }: { event: ReplayEvent }) {
   }
 }
 
-/** The events of one turn, in order, each with its details (compaction summary collapsed). */
-export function TurnEvents({ events }: { events: readonly ReplayEvent[] }) {
+/** The events of one turn, in order, each with its details (a compaction's cause, its summary collapsed). */
+export function TurnEvents({ events, record }: { events: readonly ReplayEvent[]; record?: TurnRecord }) {
   if (events.length === 0) return <p className="muted">No events in this turn.</p>;
   return (
     <ol className="events" data-testid="turn-events">
       {events.map((event) => (
         <li key={event.seq} className={`event event--${event.type}`}>
-          <EventBody event={event} />
+          <EventBody event={event} {...(record ? { record } : {})} />
         </li>
       ))}
     </ol>

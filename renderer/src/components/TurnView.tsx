@@ -229,7 +229,7 @@ export function TurnView(props: TurnViewProps) {
         <EngineCallsTable record={record} />
       </TurnSection>
       <TurnSection title="Events" count={record.events.length}>
-        <TurnEvents events={record.events} />
+        <TurnEvents events={record.events} record={record} />
       </TurnSection>
       {detail.findings.length > 0 && <FindingsSection findings={detail.findings} />}
       <AppendedSection detail={detail} {...sectionProps} open={searching && detail.newMessages.length > 0} />

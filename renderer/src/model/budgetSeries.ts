@@ -7,6 +7,7 @@
 import {
   laneColor,
   laneTurnFigures,
+  measuresAssembled,
   tokensOf,
   turnMarker,
   type TokenMeasure,
@@ -38,6 +39,11 @@ export interface BudgetLane {
 export interface BudgetSeries {
   points: BudgetPoint[];
   lanes: BudgetLane[];
+  /**
+   * the token budget is drawn (the measure is the assembled messages, which assemble's budget bounds); for the
+   * precheck measure the line to read against is the compaction threshold instead
+   */
+  budgetLine: boolean;
   /** every lane got the same tokenBudget on every turn: draw one budget line (`budget`) instead of one per lane */
   sharedBudget: boolean;
   /** window and prompt budget when every lane has the same: the reserve band is drawn between them */
@@ -65,6 +71,7 @@ export function buildBudgetSeries(
 ): BudgetSeries {
   const laneTurns = lanes.map((lane) => recording.turns[lane.id] ?? []);
   const turnCount = Math.max(0, ...laneTurns.map((turns) => turns.length));
+  const budgetLine = measuresAssembled(measure);
   const budgetLanes: BudgetLane[] = lanes.map((lane, i) => ({
     id: lane.id,
     label: lane.label,
@@ -94,7 +101,7 @@ export function buildBudgetSeries(
       const figures = laneTurnFigures(record);
       const budget = figures.tokenBudget;
       point[lane.tokensKey] = tokensOf(figures, measure);
-      point[lane.budgetKey] = budget;
+      point[lane.budgetKey] = budgetLine ? budget : null;
       const marker = figures.marker;
       point[lane.markKey] = marker;
       if (marker === 'compaction') compactions++;
@@ -103,7 +110,7 @@ export function buildBudgetSeries(
       if (firstBudget === null) firstBudget = budget;
       else if (firstBudget !== budget) sharedBudget = false;
     });
-    point.budget = firstBudget;
+    point.budget = budgetLine ? firstBudget : null;
     points.push(point);
   }
 
@@ -121,6 +128,7 @@ export function buildBudgetSeries(
   return {
     points,
     lanes: budgetLanes,
+    budgetLine,
     sharedBudget,
     reserveBand,
     maxBudget,

@@ -31,7 +31,7 @@ const initial = {
   laneId: null,
   turn: 0,
   expanded: {} as Record<string, true>,
-  measure: 'estimate' as TokenMeasure,
+  measure: 'precheck' as TokenMeasure,
   onlyDiffering: false,
 };
 

@@ -140,5 +140,7 @@ export const CompactionTriggerSchema = Type.Union([
   Type.Literal('overflow'),
   Type.Literal('manual'),
   Type.Literal('recorded'),
+  /** an engine that owns compaction compacted on its own, seen by its assembled context shrinking */
+  Type.Literal('engine'),
 ]);
 export type CompactionTrigger = Static<typeof CompactionTriggerSchema>;

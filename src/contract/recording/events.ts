@@ -10,6 +10,46 @@ const EventBase = {
   seq: NonNegInt,
 };
 
+/**
+ * Why a compaction ran, with the figures it was decided on (src/view/compactionCause.ts puts them in a line):
+ * - `precheck`: the pre-prompt precheck's estimate of the prompt (assembled or whole-transcript messages + system
+ *   prompt + prompt) exceeded the compaction threshold (window − effective reserve) on that attempt;
+ * - `provider`: the provider rejected the attempt's prompt (the turn's `providerChecks[attempt]` says on which count);
+ * - `context`: after the turn the context (recorded usage + what came after, or the lane's estimate) exceeded
+ *   window − reserve, the harness's threshold;
+ * - `request`: /compact was asked for before the turn;
+ * - `shrank`: an engine that owns compaction sent a smaller context than the turn before had plus what that turn
+ *   added, without a compact() call: it compacted on its own (in afterTurn or ingest).
+ */
+export const CompactionCauseSchema = Type.Union([
+  Type.Object(
+    {
+      measure: Type.Literal('precheck'),
+      attempt: NonNegInt,
+      tokens: NonNegInt,
+      limit: NonNegInt,
+      source: Type.Union([Type.Literal('assembled'), Type.Literal('unwindowed_transcript_estimate')]),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { measure: Type.Literal('provider'), attempt: NonNegInt, tokens: Type.Optional(NonNegInt), limit: NonNegInt },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      measure: Type.Literal('context'),
+      tokens: NonNegInt,
+      limit: NonNegInt,
+      source: Type.Union([Type.Literal('recorded usage'), Type.Literal('estimate')]),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ measure: Type.Literal('request') }, { additionalProperties: false }),
+  Type.Object({ measure: Type.Literal('shrank') }, { additionalProperties: false }),
+]);
+export type CompactionCause = Static<typeof CompactionCauseSchema>;
+
 export const CompactionEventSchema = Type.Object(
   {
     type: Type.Literal('compaction'),
@@ -28,6 +68,8 @@ export const CompactionEventSchema = Type.Object(
     successorSessionId: Type.Optional(Type.String()),
     successorSessionFile: Type.Optional(Type.String()),
     error: Type.Optional(Type.String()),
+    /** why it ran (absent for a recorded compaction and in recordings made before it was recorded) */
+    cause: Type.Optional(CompactionCauseSchema),
   },
   { additionalProperties: false },
 );

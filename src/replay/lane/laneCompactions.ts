@@ -13,7 +13,7 @@ import type {
 } from '../../contract';
 import { compactTranscript } from '../../engines/legacy';
 import type { CompactionOutcome } from '../findings/computeTurnFindings';
-import type { CompactionEvent, CompactionTrigger } from '../../contract/recording';
+import type { CompactionCause, CompactionEvent, CompactionTrigger } from '../../contract/recording';
 import type { Lane } from './laneContext';
 import type { RecordedEngine } from '../recording/recordEngineCalls';
 import type { TurnDraft } from '../recording/turnDraft';
@@ -67,6 +67,7 @@ export async function compactOnEngine(
   trigger: 'overflow' | 'manual',
   params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
+  cause: CompactionCause,
 ): Promise<boolean> {
   const info = engine.info;
   const full = compactParamsOf(lane, info, params, runtimeSettings);
@@ -93,7 +94,7 @@ export async function compactOnEngine(
   if (!outcome.ok) {
     compaction.error = outcome.message;
     draft.compactions.push(compaction);
-    draft.addEvent(failedCompactionEvent(trigger, info.id, outcome.message));
+    draft.addEvent(failedCompactionEvent(trigger, info.id, outcome.message, cause));
     draft.warn(compactThrewLine(lane, trigger, outcome.error, outcome.message));
     return false;
   }
@@ -121,6 +122,7 @@ export async function compactOnEngine(
       typeof result?.firstKeptEntryId === 'string' ? lane.transcript.keyOf(result.firstKeptEntryId) : null,
     ...(successorSessionId && successorSessionId !== lane.transcript.sessionId ? { successorSessionId } : {}),
     ...(successorSessionFile && successorSessionFile !== lane.transcript.sessionFile ? { successorSessionFile } : {}),
+    cause,
   });
   if (!compaction.compacted) return false;
   if (successorSessionId !== undefined || successorSessionFile !== undefined) {
@@ -138,6 +140,7 @@ function failedCompactionEvent(
   trigger: CompactionTrigger,
   engineId: string,
   error: string,
+  cause: CompactionCause,
 ): Omit<CompactionEvent, 'turn' | 'seq' | 'lane'> {
   return {
     type: 'compaction',
@@ -150,6 +153,7 @@ function failedCompactionEvent(
     summary: null,
     firstKeptEntryId: null,
     error,
+    cause,
   };
 }
 
@@ -178,7 +182,12 @@ export function appendRecordedCompaction(lane: Lane, draft: TurnDraft, entry: Co
 }
 
 /** The harness's in-prompt auto-compaction on the lane transcript; returns the summary when it compacted. */
-export async function autoCompact(lane: Lane, draft: TurnDraft, contextTokens: number): Promise<string | undefined> {
+export async function autoCompact(
+  lane: Lane,
+  draft: TurnDraft,
+  cause: Extract<CompactionCause, { measure: 'context' }>,
+): Promise<string | undefined> {
+  const contextTokens = cause.tokens;
   try {
     const outcome = await withHarnessCompactionHooks(lane, draft, () =>
       compactTranscript({
@@ -212,11 +221,12 @@ export async function autoCompact(lane: Lane, draft: TurnDraft, contextTokens: n
       tokensAfter: result?.tokensAfter ?? null,
       summary: result?.summary ?? null,
       firstKeptEntryId: result?.firstKeptEntryId ? lane.transcript.keyOf(result.firstKeptEntryId) : null,
+      cause,
     });
     return outcome.compacted ? result?.summary : undefined;
   } catch (error) {
     const message = errorMessage(error);
-    draft.addEvent(failedCompactionEvent('auto', 'built-in', message));
+    draft.addEvent(failedCompactionEvent('auto', 'built-in', message, cause));
     return undefined;
   }
 }

@@ -48,6 +48,14 @@ export type ReplayChild = (parent: Lane, spawn: RecordedSpawn, spawnTurn: number
 
 export type PrepareSubagentSpawnParams = Parameters<NonNullable<ContextEngine['prepareSubagentSpawn']>>[0];
 
+/** A turn's assembled context (OpenClaw's estimate and message count) and the estimate of the messages it added. */
+export interface LastContext {
+  engineId: string;
+  tokens: number;
+  count: number;
+  appendedTokens: number;
+}
+
 export interface Lane {
   readonly id: string;
   readonly state: ReplayState;
@@ -76,6 +84,8 @@ export interface Lane {
   readonly engineFailures: EngineFailure[];
   /** a commitTurn that failed on 2026.8+: OpenClaw keeps it queued and retries it before the next turn */
   pendingCommit: CommitTurnParams | undefined;
+  /** what the lane's last turn sent and added, for seeing an owning engine compact on its own (ownCompaction.ts) */
+  lastContext: LastContext | undefined;
   /** where this lane compacted so far, as positions in the turn sequence (see recordedUsage.ts) */
   readonly compactionPositions: number[];
   /** `{sessionId, sessionKey?}` of the lane's current session (the successor after a rotation) */

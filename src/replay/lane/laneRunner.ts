@@ -41,6 +41,7 @@ import type {
   ChildReplayOutcome,
   EngineFailure,
   Lane,
+  LastContext,
   PendingSubagent,
   PrepareSubagentSpawnParams,
   ReplayChild,
@@ -96,6 +97,7 @@ export class LaneRunner implements Lane {
   readonly pendingSubagents: PendingSubagent[] = [];
   readonly engineFailures: EngineFailure[] = [];
   pendingCommit: CommitTurnParams | undefined;
+  lastContext: LastContext | undefined;
   /** the engine running the current logical turn when it is not the configured one (legacy fallback) */
   private turnEngine: RecordedEngine | null = null;
   private legacyEngine: RecordedEngine | undefined;

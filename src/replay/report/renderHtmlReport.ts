@@ -6,6 +6,7 @@
 import type { MessageRecord, Recording, TurnRecord } from '../../contract/recording';
 import {
   compareLanes,
+  compactionCauseLine,
   describeEvent,
   LANE_COLORS,
   laneColorIndex,
@@ -104,6 +105,11 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
       `<td>${turn.systemPromptAddition ? previewText(turn.systemPromptAddition, 200) : '–'}</td></tr></table>`,
   );
   if (turn.error) out.push(`<p class="status-bad">${escapeHtml(turn.error)}</p>`);
+  for (const event of turn.events) {
+    if (event.type !== 'compaction') continue;
+    const cause = compactionCauseLine(event, turn);
+    if (cause) out.push(`<p class="muted">${escapeHtml(event.trigger)} compaction — why: ${escapeHtml(cause)}</p>`);
+  }
   out.push('<table><tr><th>call</th><th>attempt</th><th class="num">ms</th><th>outcome</th></tr>');
   for (const call of turn.calls) {
     out.push(

@@ -1,5 +1,5 @@
 import type { AgentMessage, ContextEngineRuntimeSettings, ToolResultMessage } from '../../../contract';
-import type { PrecheckRecord } from '../../../contract/recording';
+import type { CompactionCause, PrecheckRecord } from '../../../contract/recording';
 import { PRECHECK_OVERFLOW_ERROR_MESSAGE } from '../../../runtime';
 import type { deriveAssembleTokenBudget } from '../../../tokens';
 import type { TurnDraft } from '../../recording/turnDraft';
@@ -74,6 +74,31 @@ function overflowError(lane: Lane, overflow: PromptOverflow): string {
   return `Context overflow: the prompt (${overflow.tokens} tokens, ${counted}) exceeds the ${lane.group.contextWindow}-token context window.`;
 }
 
+/** What the overflow was decided on: the precheck's estimate against its threshold, or the provider's check. */
+function overflowCause(
+  lane: Lane,
+  draft: TurnDraft,
+  attempt: AttemptResult,
+  overflow: PromptOverflow,
+): CompactionCause {
+  if (overflow.source === 'precheck') {
+    return {
+      measure: 'precheck',
+      attempt: draft.attemptNo,
+      tokens: overflow.tokens,
+      limit: attempt.precheck.promptBudgetBeforeReserve,
+      source: attempt.precheck.pressureSource,
+    };
+  }
+  const tokens = overflow.check ? overflow.check.providerTokens : overflow.tokens;
+  return {
+    measure: 'provider',
+    attempt: overflow.check?.attempt ?? draft.attemptNo,
+    ...(tokens !== undefined ? { tokens } : {}),
+    limit: lane.group.contextWindow,
+  };
+}
+
 /** Overflow recovery: `compact({force, compactionTarget: "budget"})` on the active engine; true when it compacted. */
 function compactForOverflow(lane: Lane, draft: TurnDraft, attempt: AttemptResult, overflow: PromptOverflow) {
   return compactOnEngine(
@@ -91,6 +116,7 @@ function compactForOverflow(lane: Lane, draft: TurnDraft, attempt: AttemptResult
         : {}),
     },
     attempt.runtimeSettings,
+    overflowCause(lane, draft, attempt, overflow),
   );
 }
 

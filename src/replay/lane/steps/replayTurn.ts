@@ -15,7 +15,8 @@ import type { TurnDraft } from '../../recording/turnDraft';
 import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../session/sessionTurns';
 import { attachHookRecords, persistToolResults, runAgentEndHooks, runRunStartHooks } from '../hooks';
 import { autoCompact, compactOnEngine } from '../laneCompactions';
-import type { Lane } from '../laneContext';
+import type { Lane, LastContext } from '../laneContext';
+import { noteOwnCompaction } from '../ownCompaction';
 import { noteLaneCompactions, recordedUsageApplies } from '../recordedUsage';
 import { handleRecordedSpawns } from '../subagentLifecycle';
 import { attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
@@ -51,6 +52,7 @@ async function runManualCompaction(lane: Lane, draft: TurnDraft, turnIndex: numb
       ...(manual.customInstructions ? { customInstructions: manual.customInstructions } : {}),
     },
     lane.runtimeSettings(budget.tokenBudget),
+    { measure: 'request' },
   );
 }
 
@@ -100,15 +102,22 @@ function thresholdTokens(
   info: ContextEngineInfo,
   attempt: AttemptResult,
   appended: { newMessages: readonly AgentMessage[]; newMessageKeys: readonly string[] },
-): number {
+): { tokens: number; source: 'recorded usage' | 'estimate' } {
   const { newMessages, newMessageKeys } = appended;
   if (info.id === 'legacy' && recordedUsageApplies(lane, draft, draft.turn ?? 0)) {
-    return estimateContextTokens([...attempt.assembled, ...newMessages], lane.state.profile).tokens;
+    const tokens = estimateContextTokens([...attempt.assembled, ...newMessages], lane.state.profile).tokens;
+    return { tokens, source: 'recorded usage' };
   }
-  return (
+  const tokens =
     attempt.stored.reduce((s, m) => s + m.estTokens, 0) +
-    newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0)
-  );
+    newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0);
+  return { tokens, source: 'estimate' };
+}
+
+/** What the turn sent: OpenClaw's estimate of the assembled messages and their count. */
+function contextOf(info: ContextEngineInfo, attempt: AttemptResult): LastContext {
+  const tokens = attempt.stored.reduce((s, m) => s + m.estTokens, 0);
+  return { engineId: info.id, tokens, count: attempt.assembled.length, appendedTokens: 0 };
 }
 
 /** Harness auto-compaction for engines that do not own compaction, when the context crosses the threshold. */
@@ -121,9 +130,10 @@ async function autoCompactIfNeeded(
 ): Promise<string | undefined> {
   const { group } = lane;
   if (!group.compactionEnabled || info.ownsCompaction === true) return undefined;
-  const contextTokens = thresholdTokens(lane, draft, info, attempt, appended);
-  if (!shouldCompact(contextTokens, group.contextWindow, group.settings)) return undefined;
-  return autoCompact(lane, draft, contextTokens);
+  const context = thresholdTokens(lane, draft, info, attempt, appended);
+  if (!shouldCompact(context.tokens, group.contextWindow, group.settings)) return undefined;
+  const limit = Math.max(0, group.contextWindow - group.settings.reserveTokens);
+  return autoCompact(lane, draft, { measure: 'context', ...context, limit });
 }
 
 function turnStatusOf(
@@ -265,6 +275,9 @@ export async function replayTurn(
   const attempt = tried?.attempt;
   const promptSent = hostFailure === undefined && tried?.promptError === undefined;
 
+  const sentContext = attempt && contextOf(info, attempt);
+  if (sentContext) noteOwnCompaction(lane, draft, sentContext, info.ownsCompaction === true);
+
   const persisted = await persistToolResults(lane, draft, turn);
   const { newMessages, newMessageKeys } = appendRecordedTurn(lane, draft, turn, persisted);
   const { status, error } = turnStatusOf(turn, hostFailure, tried?.promptError);
@@ -297,6 +310,10 @@ export async function replayTurn(
     ...finalized,
   };
   noteLaneCompactions(lane, draft, turn.index);
+  lane.lastContext = sentContext && {
+    ...sentContext,
+    appendedTokens: newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0),
+  };
   await noteKilledEngineHost(lane, draft);
   return recordTurn(lane, draft, {
     turn,
