@@ -107,7 +107,7 @@ describeWithChromium('browser mode: replaying the demo session', (chromiumPath) 
     );
     expect(shown).toEqual(expected.slice(0, shown.length));
     expect(await page.getByTestId('budget-caption').textContent()).toBe(
-      `OpenClaw estimate · token budget up to ${count(Math.max(...legacy.map((t) => t.budget.tokenBudget)))} · window ${count(recording.lanes[0]!.contextWindow)} · prompt budget ${count(legacy[0]!.budget.promptBudget)} (reserve ${count(legacy[0]!.budget.reserveTokens)} configured, ${count(legacy[0]!.precheck.effectiveReserveTokens)} effective)`,
+      `precheck estimate of the prompt (what the compaction threshold is compared with) · window ${count(recording.lanes[0]!.contextWindow)} · prompt budget ${count(legacy[0]!.budget.promptBudget)} (reserve ${count(legacy[0]!.budget.reserveTokens)} configured, ${count(legacy[0]!.precheck.effectiveReserveTokens)} effective)`,
     );
     await page.mouse.move(640, 24);
     await page.evaluate(() => document.querySelector('.frame__main')?.scrollTo({ top: 0 }));

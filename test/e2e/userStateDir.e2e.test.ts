@@ -83,6 +83,14 @@ describeWithChromium('browser mode: the sessions where the user keeps them, and 
     await page.getByLabel('Event').selectOption('compaction');
     const compacted = Number((await page.getByTestId('timeline-filter-count').textContent())!.split(' ')[0]);
     expect(compacted).toBeGreaterThan(2);
+    // a compaction turn says why, with its arithmetic (src/view compactionCause.ts)
+    await page.getByTestId('timeline-row').first().click();
+    const cause = page.getByTestId('compaction-cause').first();
+    await cause.scrollIntoViewIfNeeded();
+    expect(await cause.textContent()).toMatch(
+      /^why: (precheck estimate [\d,]+ .* > compaction threshold [\d,]+|provider overflow on attempt \d|context after the turn [\d,]+ .* > window − reserve [\d,]+|compacted in the recorded session|not reported: )/,
+    );
+    await saveScreenshot(page, 'workspace-demo-compaction-cause');
     await page.getByLabel('Event').selectOption('');
     expect(await page.getByTestId('badge-compaction').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('badge-spawn').count()).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import {
   compareLanes,
   hasProblem,
   recordingFindings,
+  measuresAssembled,
   tokensOf,
   turnBadges,
   turnFiguresTable,
@@ -61,7 +62,9 @@ function problemFlags(record: TurnRecord, findings: readonly Finding[]): Record<
 }
 
 function cellOf(figures: LaneTurnFigures, record: TurnRecord, findings: readonly Finding[], measure: TokenMeasure) {
-  const tokens = tokensOf(figures, measure);
+  // the cell pairs the assembled messages with assemble's token budget: with the chart on the precheck measure
+  // (read against the compaction threshold) it shows OpenClaw's estimate of the assembled messages
+  const tokens = tokensOf(figures, measuresAssembled(measure) ? measure : 'estimate');
   return {
     tokens,
     budget: figures.tokenBudget,

@@ -11,7 +11,7 @@ import type { Recording } from '../../../src/contract';
 import { followSession, replaySession, sourceStamp } from '../../../src/replay';
 import { generateSession, loadSession, writeGeneratedSessions } from '../../../src/transcripts';
 import { startWriter, tmp } from '../transcripts/sqliteHelpers';
-import { appendInChild } from './appendInChild';
+import { steppedAppender } from './appendInChild';
 
 const lanes = [{ engine: { kind: 'legacy' as const }, contextWindow: 200_000 }];
 
@@ -41,6 +41,11 @@ describe('following a session while it is written', () => {
     const controller = new AbortController();
     const turnsPerPass: number[] = [];
     let last: Recording | undefined;
+    // the writer appends the next group once a pass has seen the one before (more messages than before it was
+    // written), so every step shows however slow the machine is
+    const writer = steppedAppender(live, groups);
+    let seen = 0;
+    let onPass: (() => void) | undefined;
     const following = followSession({
       input: live,
       replay: { lanes },
@@ -48,13 +53,28 @@ describe('following a session while it is written', () => {
       signal: controller.signal,
       onRecording: (recording) => {
         turnsPerPass.push(recording.session.turnStarts.length);
+        seen = recording.session.messageKeys.length;
         last = recording;
-        if (recording.session.turnStarts.length === fullTurns && appended) controller.abort();
+        if (recording.session.turnStarts.length === fullTurns && writer.written === groups.length) controller.abort();
+        onPass?.();
       },
     });
-    let appended = false;
-    await appendInChild(live, groups, 250);
-    appended = true;
+    const passAfter = async (messages: number) => {
+      const deadline = Date.now() + 5_000;
+      while (seen <= messages && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          onPass = resolve;
+          setTimeout(resolve, 500);
+        });
+      }
+    };
+    await passAfter(-1);
+    for (let written = 0; written < groups.length; written++) {
+      const before = seen;
+      await writer.next();
+      await passAfter(before);
+    }
+    await writer.exited;
     // one more change notice after the last append, if the last pass already saw everything
     setTimeout(() => controller.abort(), 5_000);
     await following;
