@@ -4,7 +4,13 @@
  * summary generation, the final summary string, the `compaction` entry appended through the
  * `SessionTranscriptHandle`, and the rebuilt context measured.
  */
-import type { CompactionDetails, CompactionEntry, CompactResult, SessionTranscriptHandle } from '../../contract';
+import type {
+  AgentMessage,
+  CompactionDetails,
+  CompactionEntry,
+  CompactResult,
+  SessionTranscriptHandle,
+} from '../../contract';
 import { resolveCompactionSettings, type CompactionSettings } from '../../runtime/compactionSettings';
 import { createDeterministicSummarizer, type IdentifierPolicy, type Summarizer } from '../../summarize';
 import { composeCompactionSummary } from './compactionSummaryLayout';
@@ -41,6 +47,11 @@ export interface CompactTranscriptOptions {
   latestRequestUnresolved?: boolean;
   /** the release line's harness (default 2026.9) */
   harness?: HarnessBehaviour;
+  /**
+   * which of the transcript's messages the compaction measures (`tokensBefore`, the usage-scaled cut): a replay
+   * leaves out what later runs appended after the point OpenClaw compacted at (default: the whole context)
+   */
+  measuredMessages?: (messages: readonly AgentMessage[]) => readonly AgentMessage[];
 }
 
 /** A CompactResult plus the appended entry, for callers that show it (the replay). */
@@ -63,7 +74,7 @@ export async function compactTranscript(options: CompactTranscriptOptions): Prom
 
   const preparation = prepareCompaction(compactionPathOf(transcript), settings, {
     latestRequestUnresolved: options.latestRequestUnresolved,
-    contextMessages: contextMessagesOf(transcript),
+    contextMessages: (options.measuredMessages ?? ((m) => m))(contextMessagesOf(transcript)),
     ...(options.harness ? { harness: options.harness } : {}),
   });
   if (!preparation) return { ok: true, compacted: false, reason: 'nothing to compact' };

@@ -19,6 +19,7 @@ import type { RecordedEngine } from '../recording/recordEngineCalls';
 import type { TurnDraft } from '../recording/turnDraft';
 import { errorMessage } from '../../common/errorText';
 import { withEngineCompactionHooks, withHarnessCompactionHooks } from './hooks';
+import { withoutTrailingCliNotices } from './laterRuns';
 
 /**
  * OpenClaw's log line when `compact()` threw (the error is caught and the compaction counts as failed; a quarantine
@@ -197,6 +198,7 @@ export async function autoCompact(
         tokenBudget: lane.group.contextWindow,
         currentTokenCount: contextTokens,
         harness: lane.state.profile,
+        measuredMessages: withoutTrailingCliNotices,
       }),
     );
     const result = outcome.result;

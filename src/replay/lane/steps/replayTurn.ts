@@ -16,6 +16,7 @@ import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../sessi
 import { attachHookRecords, persistToolResults, runAgentEndHooks, runRunStartHooks } from '../hooks';
 import { autoCompact, compactOnEngine } from '../laneCompactions';
 import type { Lane, LastContext } from '../laneContext';
+import { ownRun } from '../laterRuns';
 import { noteOwnCompaction } from '../ownCompaction';
 import { noteLaneCompactions, recordedUsageApplies } from '../recordedUsage';
 import { handleRecordedSpawns } from '../subagentLifecycle';
@@ -103,7 +104,7 @@ function thresholdTokens(
   attempt: AttemptResult,
   appended: { newMessages: readonly AgentMessage[]; newMessageKeys: readonly string[] },
 ): { tokens: number; source: 'recorded usage' | 'estimate' } {
-  const { newMessages, newMessageKeys } = appended;
+  const { newMessages, newMessageKeys } = ownRun(appended);
   if (info.id === 'legacy' && recordedUsageApplies(lane, draft, draft.turn ?? 0)) {
     const tokens = estimateContextTokens([...attempt.assembled, ...newMessages], lane.state.profile).tokens;
     return { tokens, source: 'recorded usage' };
@@ -133,6 +134,7 @@ async function autoCompactIfNeeded(
   const context = thresholdTokens(lane, draft, info, attempt, appended);
   if (!shouldCompact(context.tokens, group.contextWindow, group.settings)) return undefined;
   const limit = Math.max(0, group.contextWindow - group.settings.reserveTokens);
+
   return autoCompact(lane, draft, { measure: 'context', ...context, limit });
 }
 
