@@ -104,6 +104,27 @@ function roleOf(message: unknown): WireMessage['role'] | null {
   return convertToLlm([message as AgentMessage]).length > 0 ? 'user' : null;
 }
 
+/** text that already carries a `[… YYYY-MM-DD HH:MM` envelope (a channel's or an earlier stamp) */
+const ENVELOPE = /^\[.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/;
+
+/**
+ * Whether OpenClaw stamps this user message: not when its text is empty, already starts with an envelope, carries a
+ * cron message's `Current time: ` marker or is an inter-session message (2026.6.5 selection-*.js and 2026.9.6
+ * builtin-openclaw-*.mjs `stampUserTextWithMessageTimestamp`). The text is the content string or its first text
+ * block, which the stamp goes before.
+ */
+function stampable(message: unknown): boolean {
+  const content = (message as { content?: unknown }).content;
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? (content.find((b): b is { text: string } => typeof (b as { text?: unknown })?.text === 'string')?.text ?? '')
+        : '';
+  if (!text.trim() || ENVELOPE.test(text) || text.includes('Current time: ')) return false;
+  return !text.startsWith('[Inter-session message]');
+}
+
 const isStoredUser = (message: unknown) => (message as { role?: unknown } | undefined)?.role === 'user';
 
 function timestampOf(message: unknown): unknown {
@@ -120,7 +141,7 @@ export function shapeWireView(assembled: WireSource[], prompt: WireSource, conte
     const entry: WireMessage = { role, key: source.key, origin };
     // user messages only: the stamp is put on before convertToLlm turns summaries into user messages
     const stamp =
-      isStoredUser(source.message) && context.profile.timestampPrefix
+      isStoredUser(source.message) && context.profile.timestampPrefix && stampable(source.message)
         ? timestampStamp(timestampOf(source.message), timeZone)
         : undefined;
     if (stamp) entry.prefix = stamp;
