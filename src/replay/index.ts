@@ -23,7 +23,7 @@ export { exportRecordingJson, recordingJsonChunks, RECORDING_FILE_VERSION } from
 export { writeRecordingFile } from './recording/writeRecordingFile';
 export {
   canonicalJson,
-  contentHash,
+  canonicalContentHash,
   createHashKeyCache,
   hashKeyOf,
   messageKeyOf,

@@ -1,4 +1,4 @@
-import type { ReplayRun } from '../store/replayStore';
+import type { ReplayJobView } from '../store/replayStore';
 import { Notice } from './Notice';
 import { ProgressBar } from './ProgressBar';
 import { replayRateText } from './ReplayStreamProgress';
@@ -6,7 +6,7 @@ import { formatCount } from '../formatQuantities';
 import './RunStatus.css';
 
 export interface RunStatusProps {
-  run: ReplayRun;
+  run: ReplayJobView;
   onCancel(): void;
   onOpen(): void;
 }

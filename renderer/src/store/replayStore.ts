@@ -9,7 +9,7 @@ import { errorText } from './errorText';
 import { confirmConsent, requestStart } from './replayConsent';
 import { DEFAULT_HOST, DEFAULT_WINDOW } from './replayParams';
 import { applyProgress, cancelReplay } from './replayRun';
-import type { ExportFormat, ReplayFormState, ReplayState, ReplayStoreAccess } from './replayTypes';
+import type { ExportFormat, ReplayFormState, ReplayStoreState, ReplayStoreAccess } from './replayTypes';
 
 export { DEFAULT_HOST, DEFAULT_WINDOW, replayParams } from './replayParams';
 export type {
@@ -18,8 +18,8 @@ export type {
   LaunchOptions,
   PendingStart,
   ReplayFormState,
-  ReplayRun,
-  ReplayState,
+  ReplayJobView,
+  ReplayStoreState,
 } from './replayTypes';
 
 const initialForm: ReplayFormState = {
@@ -97,7 +97,7 @@ async function exportRecording(
   }
 }
 
-export const useReplayStore = create<ReplayState>()((set, get) => {
+export const useReplayStore = create<ReplayStoreState>()((set, get) => {
   const store: ReplayStoreAccess = { set, get };
   return {
     ...initial,

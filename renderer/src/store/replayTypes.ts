@@ -23,7 +23,7 @@ export interface ReplayFormState {
   laneConfigs: Record<string, string>;
 }
 
-export interface ReplayRun {
+export interface ReplayJobView {
   replayId: string | null;
   status: 'starting' | ReplayStatus;
   /** lane-turns finished / planned */
@@ -81,13 +81,13 @@ export interface FinishedRecording {
   finishedAt: number;
 }
 
-export interface ReplayState {
+export interface ReplayStoreState {
   form: ReplayFormState;
   /** the user changed the lane choice (so the default plugin lane is no longer added for them) */
   lanesTouched: boolean;
   /** a validation problem of the form, shown next to the Start button */
   formError: string | null;
-  run: ReplayRun | null;
+  run: ReplayJobView | null;
   /** consent the user must give before the replay starts */
   pending: PendingStart | null;
   consentBusy: boolean;
@@ -125,6 +125,6 @@ export interface ReplayState {
 
 /** What an action of the replay store works with: zustand's own `set` and `get`. */
 export interface ReplayStoreAccess {
-  set: StoreApi<ReplayState>['setState'];
-  get: StoreApi<ReplayState>['getState'];
+  set: StoreApi<ReplayStoreState>['setState'];
+  get: StoreApi<ReplayStoreState>['getState'];
 }

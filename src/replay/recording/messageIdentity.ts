@@ -73,13 +73,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** Full sha1 (hex) of the canonical JSON of `value`. */
-export function contentHash(value: unknown): string {
+export function canonicalContentHash(value: unknown): string {
   return createHash('sha1').update(canonicalJson(value)).digest('hex');
 }
 
 /** `h:<16 hex digits>` — the content key of a message without an entry id. */
 export function hashKeyOf(value: unknown): string {
-  return HASH_KEY_PREFIX + contentHash(value).slice(0, HASH_KEY_HEX_DIGITS);
+  return HASH_KEY_PREFIX + canonicalContentHash(value).slice(0, HASH_KEY_HEX_DIGITS);
 }
 
 /** The identity key: the entry id when there is one, else the content key. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentHash, hashKeyOf, messageKeyOf } from '../../../src/replay';
+import { canonicalJson, canonicalContentHash, hashKeyOf, messageKeyOf } from '../../../src/replay';
 
 /** JSON text of `value` with object keys sorted (recursive: for the shallow values fast-check makes). */
 function sortedJson(value: unknown): string {
@@ -42,14 +42,14 @@ describe('message identity', () => {
   it('a deep copy with reordered keys hashes the same; any content change does not', () => {
     const message = { role: 'user', content: [{ type: 'text', text: 'hi' }], timestamp: 5 };
     const copy = JSON.parse(JSON.stringify({ timestamp: 5, content: [{ text: 'hi', type: 'text' }], role: 'user' }));
-    expect(contentHash(copy)).toBe(contentHash(message));
+    expect(canonicalContentHash(copy)).toBe(canonicalContentHash(message));
     expect(hashKeyOf(copy)).toBe(hashKeyOf(message));
     expect(hashKeyOf({ ...message, timestamp: 6 })).not.toBe(hashKeyOf(message));
   });
 
   it('content keys are "h:" plus 16 hex digits of sha1', () => {
     expect(hashKeyOf({ a: 1 })).toMatch(/^h:[0-9a-f]{16}$/);
-    expect(hashKeyOf({ a: 1 })).toBe(`h:${contentHash({ a: 1 }).slice(0, 16)}`);
+    expect(hashKeyOf({ a: 1 })).toBe(`h:${canonicalContentHash({ a: 1 }).slice(0, 16)}`);
   });
 
   it('the entry id is the key when present, else the content key', () => {
