@@ -5,6 +5,7 @@
  */
 import type { AgentMessage } from '../../contract';
 import type { Finding, FindingCode, Severity } from '../../contract/recording';
+import type { CompactionOutcome } from '../recording/compactionOutcome';
 
 export const DEFAULT_DRIFT_THRESHOLD = 0.5;
 
@@ -35,27 +36,7 @@ export const FINDING_SEVERITY: Record<FindingCode, Severity> = {
   'host-unconfined': 'info',
 };
 
-export interface CompactionOutcome {
-  trigger: 'auto' | 'overflow' | 'manual' | 'recorded';
-  /** the engine's compact() ran (false for the harness auto-compaction and recorded compactions) */
-  byEngine: boolean;
-  force: boolean;
-  /** the engine handed the compaction to the runtime (SDK delegateCompactionToRuntime) during the call */
-  delegated?: boolean;
-  ok: boolean;
-  compacted: boolean;
-  reason?: string;
-  tokensBefore: number | null;
-  tokensAfter: number | null;
-  /** compact() threw */
-  error?: string;
-  /**
-   * the replay's own measure (OpenClaw's estimate) of the assembled context that led to the compaction and of the
-   * next assemble after it; compaction-no-effect is judged by these when both are known
-   */
-  measuredBefore?: number;
-  measuredAfter?: number;
-}
+export type { CompactionOutcome };
 
 export interface TurnFindingInput {
   lane: string;

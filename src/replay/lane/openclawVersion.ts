@@ -22,6 +22,26 @@ import {
   type VersionBehaviour,
 } from './versionProfiles';
 
+/** From turn `firstTurn` on (until the next range), the session's turns ran as `version`. */
+export interface TurnRelease {
+  firstTurn: number;
+  version: string;
+}
+
+export type VersionChoiceHow = 'flag' | 'inferred' | 'newest';
+
+export interface VersionChoice {
+  version: string;
+  how: VersionChoiceHow;
+  /** for `inferred`: where the version came from, for a person */
+  from?: string;
+  /**
+   * the release each turn of the session ran as, when its trajectory records its runs (ranges by first turn); set
+   * only when the session spans releases
+   */
+  turnReleases?: TurnRelease[];
+}
+
 export interface OpenClawVersionProfile extends VersionBehaviour {
   /** the release as given */
   version: string;

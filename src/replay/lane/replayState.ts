@@ -5,7 +5,7 @@ import { BackgroundTokenCounter } from '../recording/backgroundTokenCounter';
 import { DEFAULT_DRIFT_THRESHOLD } from '../findings/computeTurnFindings';
 import { MessageTable } from '../recording/messageTable';
 import { openClawVersionProfile, type OpenClawVersionProfile } from './openclawVersion';
-import type { VersionChoice } from '../settings/inferOpenClawVersion';
+import type { VersionChoice } from './openclawVersion';
 
 export interface ReplayStateInit {
   encoding: TokenEncoding;

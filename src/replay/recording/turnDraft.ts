@@ -3,7 +3,7 @@
  * computed from. `finalizeTurn` turns it into the TurnRecord stored in the Recording.
  */
 import type { EngineCallSink, EngineMethod } from './recordEngineCalls';
-import type { CompactionOutcome } from '../findings/computeTurnFindings';
+import type { CompactionOutcome } from './compactionOutcome';
 import type { EngineCall, ProviderCheck, ReplayEvent } from '../../contract/recording';
 
 /** A quarantine as the lane's runtime reported it, in order (shared by a lane and its subagent lanes). */

@@ -21,28 +21,12 @@ import {
   NEWEST_OPENCLAW_VERSION,
   openClawVersionProfile,
   parseOpenClawVersion,
+  type VersionChoice,
+  type VersionChoiceHow,
 } from '../lane/openclawVersion';
-import {
-  describeTurnReleases,
-  distinctReleases,
-  recordedRunReleases,
-  turnReleasesOf,
-  type TurnRelease,
-} from './recordedReleases';
+import { describeTurnReleases, distinctReleases, recordedRunReleases, turnReleasesOf } from './recordedReleases';
 
-export type VersionChoiceHow = 'flag' | 'inferred' | 'newest';
-
-export interface VersionChoice {
-  version: string;
-  how: VersionChoiceHow;
-  /** for `inferred`: where the version came from, for a person */
-  from?: string;
-  /**
-   * the release each turn of the session ran as, when its trajectory records its runs (ranges by first turn); set
-   * only when the session spans releases
-   */
-  turnReleases?: TurnRelease[];
-}
+export type { VersionChoice, VersionChoiceHow };
 
 /** A release ContextScope has a profile for, else undefined. */
 function profiled(version: string | undefined): string | undefined {

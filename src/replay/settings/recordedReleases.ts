@@ -28,11 +28,9 @@ export interface RunRelease {
   runId: string | null;
 }
 
-/** From turn `firstTurn` on (until the next range), the session's turns ran as `version`. */
-export interface TurnRelease {
-  firstTurn: number;
-  version: string;
-}
+import type { TurnRelease } from '../lane/openclawVersion';
+
+export type { TurnRelease };
 
 export interface RecordedReleases {
   /** where they were read, for a person */
