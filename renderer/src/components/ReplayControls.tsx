@@ -23,7 +23,7 @@ const MEASURES: readonly { measure: TokenMeasure; label: string; title: string }
   },
   {
     measure: 'estimate',
-    label: 'OpenClaw estimate',
+    label: 'Estimate',
     title: "the assembled messages by OpenClaw's estimate, against assemble's token budget",
   },
   {
