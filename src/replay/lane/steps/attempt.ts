@@ -49,7 +49,8 @@ async function runAttempt(
   return attempt;
 }
 
-function assembledEstimate(attempt: AttemptResult): number {
+/** OpenClaw's estimate of the messages an attempt assembled. */
+export function assembledEstimate(attempt: AttemptResult): number {
   return attempt.stored.reduce((sum, stored) => sum + stored.estTokens, 0);
 }
 

@@ -20,7 +20,7 @@ import { ownRun } from '../laterRuns';
 import { noteOwnCompaction } from '../ownCompaction';
 import { noteLaneCompactions, recordedUsageApplies } from '../recordedUsage';
 import { handleRecordedSpawns } from '../subagentLifecycle';
-import { attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
+import { assembledEstimate, attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
 import { anchorOf, type TurnBoundary } from './commitTurn';
 import { finalizeTurn } from './finalizeTurn';
 import { checkAgentRunHostSupport } from './hostRequirements';
@@ -110,14 +110,13 @@ function thresholdTokens(
     return { tokens, source: 'recorded usage' };
   }
   const tokens =
-    attempt.stored.reduce((s, m) => s + m.estTokens, 0) +
-    newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0);
+    assembledEstimate(attempt) + newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0);
   return { tokens, source: 'estimate' };
 }
 
 /** What the turn sent: OpenClaw's estimate of the assembled messages and their count. */
 function contextOf(info: ContextEngineInfo, attempt: AttemptResult): LastContext {
-  const tokens = attempt.stored.reduce((s, m) => s + m.estTokens, 0);
+  const tokens = assembledEstimate(attempt);
   return { engineId: info.id, tokens, count: attempt.assembled.length, appendedTokens: 0 };
 }
 
