@@ -61,6 +61,22 @@ describe('buildBudgetSeries', () => {
     expect(turnMarker(recording.turns.legacy![0]!)).toBeNull();
   });
 
+  it('marks a quarantine once, on the turn it starts, however many turns the fallback serves after it', () => {
+    const long = makeRecording();
+    const lane = long.turns['recent-window']!;
+    const quarantined = lane[2]!;
+    // the lane stays on the fallback: later turns are quarantined without a quarantine event of their own
+    for (let i = 0; i < 5; i++) {
+      const later = structuredClone(quarantined);
+      later.events = later.events.filter((e) => e.type !== 'quarantine');
+      lane.push(later);
+      long.turns.legacy!.push(structuredClone(long.turns.legacy![2]!));
+    }
+    const series = buildBudgetSeries(long, lanesOfSession(long, 'sess-1'), 'estimate');
+    expect(series.marks.filter((m) => m.kind === 'quarantine').map((m) => m.turn)).toEqual([2]);
+    expect(series.markTurns.quarantine).toBe(1);
+  });
+
   it('draws one budget line per lane when the lanes were given different budgets', () => {
     const other = makeRecording();
     other.turns['recent-window']![1]!.budget.tokenBudget = 5_000;

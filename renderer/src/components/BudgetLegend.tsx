@@ -55,7 +55,7 @@ export const BudgetLegend = memo(function BudgetLegend({
       <span
         className="legend-item"
         data-testid="legend-quarantines"
-        title="turns where at least one lane was quarantined"
+        title="turns where a lane was quarantined (marked where it starts: the lane stays on the fallback after it)"
       >
         ✕ quarantine ({turns(series.markTurns.quarantine)})
       </span>

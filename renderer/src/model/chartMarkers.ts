@@ -1,5 +1,5 @@
 /**
- * What the BudgetChart marks besides the lines: turns with a compaction, a quarantine or a subagent spawn (counted
+ * What the BudgetChart marks besides the lines: turns with a compaction, a quarantine's start or a subagent spawn (counted
  * per turn, with how many lanes had it) and the bands of the budget (window, prompt budget, compaction threshold).
  * Dense markers are aggregated into buckets so that 1,000+ turns stay readable.
  */
@@ -37,9 +37,15 @@ export interface ChartBands {
   effectiveReserve: number;
 }
 
-function kindsOf(record: TurnRecord): MarkKind[] {
+/**
+ * A quarantine is marked where it starts (the turn with its event, or the first turn the fallback served): a lane stays
+ * quarantined to the end of the replay, and a mark on each of its turns (300 on a long session) crowded the strip.
+ */
+function kindsOf(record: TurnRecord, previous: TurnRecord | undefined): MarkKind[] {
   const kinds: MarkKind[] = [];
-  if (record.engine.quarantined || record.events.some((e) => e.type === 'quarantine')) kinds.push('quarantine');
+  const quarantineStarts =
+    record.events.some((e) => e.type === 'quarantine') || (record.engine.quarantined && !previous?.engine.quarantined);
+  if (quarantineStarts) kinds.push('quarantine');
   if (record.events.some((e) => e.type === 'compaction')) kinds.push('compaction');
   if (record.events.some((e) => e.type === 'subagentSpawn')) kinds.push('spawn');
   return kinds;
@@ -49,8 +55,8 @@ function kindsOf(record: TurnRecord): MarkKind[] {
 export function turnMarks(recording: Recording, lanes: readonly LaneRecord[]): TurnMark[] {
   const counts = new Map<string, TurnMark>();
   for (const lane of lanes) {
-    (recording.turns[lane.id] ?? []).forEach((record, turn) => {
-      for (const kind of kindsOf(record)) {
+    (recording.turns[lane.id] ?? []).forEach((record, turn, records) => {
+      for (const kind of kindsOf(record, records[turn - 1])) {
         const key = `${kind}:${turn}`;
         const mark = counts.get(key) ?? { turn, kind, lanes: 0 };
         mark.lanes++;
