@@ -20,7 +20,8 @@ const cacheRoot =
 const ADDONS = [
   {
     name: 'better-sqlite3',
-    smoke: "const D=require('better-sqlite3');const db=new D(':memory:');if(db.prepare('select 41+1 as n').get().n!==42)process.exit(1)",
+    smoke:
+      "const D=require('better-sqlite3');const db=new D(':memory:');if(db.prepare('select 41+1 as n').get().n!==42)process.exit(1)",
   },
   {
     name: 'zstd-napi',

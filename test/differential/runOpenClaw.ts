@@ -132,9 +132,6 @@ function runTurn(install: OpenClawInstall, stateDir: string, message: string, ti
           OPENCLAW_STATE_DIR: stateDir,
           TZ: 'UTC',
           LANG: 'C.UTF-8',
-          // a release before 2026.7 may still stage a plugin's dependencies with npm: behind a proxy with its own CA
-          // (as here), npm's fetches fail certificate checks without it and retry for hours
-          ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}),
           ...(stagesBundledPluginDeps(install.version) ? { OPENCLAW_PLUGIN_STAGE_DIR: prepareStageRoot(install) } : {}),
         },
         cwd: stateDir,
