@@ -1,7 +1,7 @@
 /**
  * Keeps a collected run as a test fixture (`test/fixtures/openclaw-real/<version>/<scenario>/`): what OpenClaw
- * wrote for the session — the agent database (2026.8+, checkpointed into one file) or the JSONL transcript, its
- * trajectory and sessions.json (2026.7) — plus the scripted model's request log, each turn's `--json` output and
+ * wrote for the session — the agent database (2026.8+, checkpointed into one file) or the JSONL transcripts (its own
+ * and its subagents'), their trajectories and sessions.json (before 2026.8) — plus the scripted model's request log, each turn's `--json` output and
  * the plugin's engine-call log, and `inputs.json` (recordedInputs.ts: what the run depended on, to tell a stale
  * fixture). Nothing else of the state dir (workspace files, memory indexes, logs) is kept.
  *
@@ -18,7 +18,11 @@ export const FIXTURE_ROOT = path.resolve(import.meta.dirname, '../fixtures/openc
 const KEEP = ['engine-calls.jsonl', 'done.json'];
 /** trajectory events the comparison does not read and that repeat the system prompt and tools (2026.7 files) */
 const DROPPED_EVENTS = new Set(['trace.metadata', 'prompt.submitted']);
-const SESSION_FILES = /^(differential-session\.(jsonl|trajectory\.jsonl)|sessions\.json)$/;
+/**
+ * The session store and every transcript beside it: the run's own session and the child sessions its spawns started
+ * (sessions.json names them by an absolute path into the run's folder; the replay finds them by name beside it).
+ */
+const SESSION_FILES = /^([\w-]+\.(jsonl|trajectory\.jsonl)|sessions\.json)$/;
 
 function copyAgentDatabase(runDir: string, target: string): void {
   const from = path.join(runDir, 'agents/main/agent/openclaw-agent.sqlite');

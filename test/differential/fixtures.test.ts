@@ -31,4 +31,21 @@ describe('the runs real OpenClaw recorded', () => {
     const stale = staleInputs(readInputs(path.join(FIXTURE_ROOT, version, id)), recordedInputs(scenario, version));
     expect(stale, `${id} on ${version}`).toBeUndefined();
   });
+
+  // sessions.json names each transcript OpenClaw wrote by an absolute path into the folder the run was recorded in: a
+  // transcript the fixture lacks is read from there while that folder lasts, and the replay loses it everywhere else
+  // (an entry without a file is a session OpenClaw registered and never wrote, as 2026.5.2's --local subagents)
+  it.each(fixtures)('$id on $version keeps every transcript its sessions.json names', ({ version, id }) => {
+    const sessions = path.join(FIXTURE_ROOT, version, id, 'agents/main/sessions');
+    const store = path.join(sessions, 'sessions.json');
+    if (!fs.existsSync(store)) return; // 2026.8+: the sessions are rows of the agent database
+    const entries = Object.entries(
+      JSON.parse(fs.readFileSync(store, 'utf8')) as Record<string, { sessionFile?: string }>,
+    );
+    const missing = entries
+      .filter(([, entry]) => entry.sessionFile && !fs.existsSync(path.join(sessions, path.basename(entry.sessionFile))))
+      .map(([key, entry]) => `${key}: ${path.basename(entry.sessionFile!)}`);
+    const again = `record it again: npm run differential -- --record --scenario ${id} --version ${version}`;
+    expect(missing, again).toEqual([]);
+  });
 });

@@ -11,8 +11,21 @@ import { SESSION_ID } from './runOpenClaw';
 import { PLUGIN_DIR, type Scenario } from './scenario';
 
 export const CONTEXTSCOPE_ENGINE_LOG = 'contextscope-engine-calls.jsonl';
+/** The replay's lane folders, kept beside the run (replaySession removes only a folder it made itself). */
+const REPLAY_DIR = 'contextscope-replay';
 
-function laneFor(scenario: Scenario, stateDir: string): ReplayLaneConfig {
+/**
+ * Where the plugin's log of the replay's engine calls is: the engine host runs confined (as in the app) and may write
+ * only its lane's folders, so the plugin is given a relative `logFile`, which it resolves against its working
+ * directory, the lane's workspace (the only lane under the replay's folder).
+ */
+function replayEngineLog(run: CollectedRun): string | undefined {
+  const replayDir = path.join(run.stateDir, REPLAY_DIR);
+  const [lane] = fs.existsSync(replayDir) ? fs.readdirSync(replayDir) : [];
+  return lane === undefined ? undefined : path.join(replayDir, lane, 'workspace', CONTEXTSCOPE_ENGINE_LOG);
+}
+
+function laneFor(scenario: Scenario): ReplayLaneConfig {
   const compaction = scenario.compaction ?? {};
   const num = (key: string) => (typeof compaction[key] === 'number' ? (compaction[key] as number) : undefined);
   const base = {
@@ -26,7 +39,7 @@ function laneFor(scenario: Scenario, stateDir: string): ReplayLaneConfig {
     engine: {
       kind: 'plugin',
       plugin: path.join(PLUGIN_DIR, scenario.plugin.name),
-      pluginConfig: { ...scenario.plugin.config, logFile: path.join(stateDir, CONTEXTSCOPE_ENGINE_LOG) },
+      pluginConfig: { ...scenario.plugin.config, logFile: CONTEXTSCOPE_ENGINE_LOG },
     },
   };
 }
@@ -43,19 +56,20 @@ function sentSystemPrompt(run: CollectedRun): string {
 }
 
 export async function replayCollected(run: CollectedRun, session: LoadedSession): Promise<Recording> {
-  const engineLog = path.join(run.stateDir, CONTEXTSCOPE_ENGINE_LOG);
-  fs.rmSync(engineLog, { force: true });
-  fs.rmSync(`${engineLog}.state.json`, { force: true });
+  const workDir = path.join(run.stateDir, REPLAY_DIR);
+  fs.rmSync(workDir, { recursive: true, force: true });
   return replaySession({
     session,
-    lanes: [laneFor(run.scenario, run.stateDir)],
+    lanes: [laneFor(run.scenario)],
+    workDir,
     openclawVersion: run.version,
     systemPrompt: sentSystemPrompt(run),
     transcriptFiles: 'write',
     plugins: { allowExecute: true },
     // the plugin logs its own calls; a marker after each turn splits that log by turn
     onTurn: (record) => {
-      if (run.scenario.plugin) fs.appendFileSync(engineLog, `${JSON.stringify({ turnEnd: record.turn })}\n`);
+      const engineLog = run.scenario.plugin ? replayEngineLog(run) : undefined;
+      if (engineLog) fs.appendFileSync(engineLog, `${JSON.stringify({ turnEnd: record.turn })}\n`);
     },
   });
 }
@@ -63,8 +77,8 @@ export async function replayCollected(run: CollectedRun, session: LoadedSession)
 /** The replay's engine calls per turn, from the plugin's own log (split at the turn markers). */
 export function replayedEngineCalls(run: CollectedRun, turns: number): string[][] {
   const out = Array.from({ length: turns }, (): string[] => []);
-  const file = path.join(run.stateDir, CONTEXTSCOPE_ENGINE_LOG);
-  if (!fs.existsSync(file)) return out;
+  const file = replayEngineLog(run);
+  if (!file || !fs.existsSync(file)) return out;
   let turn = 0;
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim()) continue;

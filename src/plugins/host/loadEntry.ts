@@ -73,7 +73,10 @@ async function importModule(
     if (problem) throw notCoveredError(problem);
     const jiti = createJiti(file, {
       alias: shims.cjs,
-      interopDefault: false,
+      // as OpenClaw's own loader: without it a transpiled `import fs from 'node:fs'` (a default import of a CommonJS
+      // or builtin module) is undefined, and an ESM plugin that loads through jiti (Node 20, confined) fails at its
+      // first call; the module's value is then its default export, which findRegister takes as it is
+      interopDefault: true,
       // under coverage the transform caches (after its check): jiti's own cache would skip the check on a hit
       fsCache: coverage ? false : (transpileCacheDir ?? false),
       moduleCache: true,
@@ -150,7 +153,9 @@ export async function loadEntry(
   }
   const found = findRegister(namespace);
   if (!found) {
-    const exported = (namespace as { default?: unknown } | null)?.default;
+    // `in`, not `.default`: with interopDefault, jiti answers `.default` of a module without one with the module itself
+    const exported =
+      namespace !== null && typeof namespace === 'object' && 'default' in namespace ? namespace.default : undefined;
     throw new EntryLoadFailure({
       phase: 'export',
       message: `${file} exports no register(api): ${describeDefaultExport(exported)}; export a function register(api) or definePluginEntry({ id, register })`,

@@ -5,7 +5,8 @@
  * app), writes outside its state dir or starts a process is refused with the path named, and the replay shows an
  * `access-denied` finding on its lane; a granted child process runs; the bundled plugins, an engine that reads the
  * lane transcripts (its subagent lane's too) and an engine that keeps a SQLite database in its state dir (node:sqlite,
- * on a Node ≥ 22.5) replay exactly as they do unconfined.
+ * on a Node ≥ 22.5) replay exactly as they do unconfined; an ESM engine's default imports of builtins and CommonJS
+ * work confined on Node 20, where the host loads ESM through jiti.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -249,6 +250,18 @@ describe('what engines do within their rights replays unchanged', () => {
     expect(additions.at(-1)).toMatch(/^sqlite-state \(wal\): [1-9]\d* turns, \d+ messages stored$/);
     expect(readdirSync(join(workDir, id, 'plugin', 'home', '.openclaw', 'sqlite-state'))).toContain('engine.sqlite');
   }, 240_000);
+
+  it('an ESM engine with default imports of node:fs, node:path and a CommonJS module, on this Node (20: through jiti)', async () => {
+    const workDir = tempDir('cs-sandbox-esm-');
+    const confined = await replay([`plugin:${join(FIXTURES, 'esm-default-imports')}`], {}, { workDir });
+    const id = rootLane(confined, 'esm-default-imports').id;
+    expect(quarantineReasons(confined, id)).toEqual([]);
+    const additions = confined.turns[id]!.map((t) => t.systemPromptAddition);
+    expect(additions[0]).toBe('esm-default-imports: 0 messages');
+    expect(additions.at(-1)).toMatch(/^esm-default-imports: [1-9]\d* messages$/);
+    const note = join(workDir, id, 'plugin', 'home', '.openclaw', 'esm-default-imports', 'last-count.txt');
+    expect(readFileSync(note, 'utf8')).toMatch(/^[1-9]\d*\n$/);
+  }, 120_000);
 });
 
 describe('the flag per Node version', () => {
