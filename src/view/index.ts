@@ -27,7 +27,7 @@ export {
 } from './turnFigures';
 export { compactionCauseLine } from './compactionCause';
 export { providerCheckFigures, type ProviderCheckFigures } from './providerChecks';
-export { describeEvent, turnBadges, STATUS_TEXT, type BadgeKind, type TurnBadge } from './turnEvents';
+export { describeEvent, quarantineStarts, turnBadges, STATUS_TEXT, type BadgeKind, type TurnBadge } from './turnEvents';
 export {
   findingsIndex,
   hasProblem,

@@ -34,7 +34,8 @@ export function describeEvent(event: ReplayEvent): string {
   }
 }
 
-export type BadgeKind = 'status' | 'quarantine' | 'compaction' | 'spawn' | 'host' | 'error' | 'warning' | 'note';
+export type BadgeKind =
+  'status' | 'quarantine' | 'fallback' | 'compaction' | 'spawn' | 'host' | 'error' | 'warning' | 'note';
 
 export interface TurnBadge {
   kind: BadgeKind;
@@ -49,17 +50,29 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function quarantineBadge(record: TurnRecord): TurnBadge | null {
+/**
+ * Whether a lane's quarantine starts at this turn: the turn has the quarantine event, or it is the first the fallback
+ * served (an engine that failed before its first turn). A quarantined lane stays so to the end of the replay; the
+ * chart marks and the timeline's "quarantine" filter count the starts, and later turns say which engine served.
+ */
+export function quarantineStarts(record: TurnRecord, previous: TurnRecord | undefined): boolean {
+  return (
+    record.events.some((e) => e.type === 'quarantine') || (record.engine.quarantined && !previous?.engine.quarantined)
+  );
+}
+
+function quarantineBadge(record: TurnRecord, previous: TurnRecord | undefined): TurnBadge | null {
+  if (!record.engine.quarantined && !record.events.some((e) => e.type === 'quarantine')) return null;
+  const served = `${record.engine.requestedId} is quarantined; ${record.engine.engineId} served this turn`;
+  if (!quarantineStarts(record, previous)) {
+    return { kind: 'fallback', text: `on ${record.engine.engineId}`, title: served, tone: 'warn' };
+  }
   const quarantines = record.events.filter((e) => e.type === 'quarantine');
-  if (quarantines.length === 0 && !record.engine.quarantined) return null;
   const reasons = quarantines.map((q) => `${q.engineId} quarantined in ${q.operation}: ${q.reason}`);
   return {
     kind: 'quarantine',
     text: 'quarantine',
-    title:
-      reasons.length > 0
-        ? reasons.join('\n')
-        : `${record.engine.requestedId} is quarantined; ${record.engine.engineId} served this turn`,
+    title: reasons.length > 0 ? reasons.join('\n') : served,
     tone: 'bad',
   };
 }
@@ -98,14 +111,14 @@ function spawnBadge(record: TurnRecord): TurnBadge | null {
   };
 }
 
-/** The badges of one lane's turn, in the order the timeline shows them. */
-export function turnBadges(record: TurnRecord, findings: readonly Finding[]): TurnBadge[] {
+/** The badges of one lane's turn (`previous`: the lane's turn before it), in the order the timeline shows them. */
+export function turnBadges(record: TurnRecord, findings: readonly Finding[], previous?: TurnRecord): TurnBadge[] {
   const badges: (TurnBadge | null)[] = [];
   if (record.status !== 'ok') {
     const text = STATUS_TEXT[record.status];
     badges.push({ kind: 'status', text, title: record.error ?? text, tone: 'bad' });
   }
-  badges.push(quarantineBadge(record), compactionBadge(record), spawnBadge(record));
+  badges.push(quarantineBadge(record, previous), compactionBadge(record), spawnBadge(record));
   const hostFailures = record.events.filter((e) => e.type === 'hostRequirement');
   if (hostFailures.length > 0) {
     badges.push({ kind: 'host', text: 'host', title: hostFailures.map((h) => h.message).join('\n'), tone: 'bad' });

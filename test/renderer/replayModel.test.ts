@@ -6,6 +6,7 @@ import { consentRequests, laneChoices, parseExtraSpecs, pluginLaneSpec } from '.
 import { messagePreview, messageText } from '../../renderer/src/model/messageText';
 import { lanesOfSession } from '../../renderer/src/model/recordingLanes';
 import { buildSessionRows, pickDemoSession, type ListedSession } from '../../renderer/src/model/sessionRows';
+import { rowHasEvent } from '../../renderer/src/model/timelineFilter';
 import { buildTimelineRows } from '../../renderer/src/model/timelineRows';
 import { buildTurnDetail } from '../../renderer/src/model/turnDetail';
 import { scrollToReveal, visibleRange } from '../../renderer/src/model/windowRange';
@@ -75,6 +76,14 @@ describe('buildBudgetSeries', () => {
     const series = buildBudgetSeries(long, lanesOfSession(long, 'sess-1'), 'estimate');
     expect(series.marks.filter((m) => m.kind === 'quarantine').map((m) => m.turn)).toEqual([2]);
     expect(series.markTurns.quarantine).toBe(1);
+    // the timeline agrees: the "quarantine" filter finds that turn only, the later turns say which engine served
+    const rows = buildTimelineRows(long, lanesOfSession(long, 'sess-1'));
+    expect(rows.filter((row) => rowHasEvent(row, 'quarantine')).map((row) => row.turn)).toEqual([2]);
+    const later = rows.slice(3).map((row) => row.cells[1]!.badges.find((b) => b.kind === 'fallback'));
+    expect(later.map((b) => b?.text)).toEqual(Array(5).fill(`on ${quarantined.engine.engineId}`));
+    expect(later[0]!.title).toBe(
+      `${quarantined.engine.requestedId} is quarantined; ${quarantined.engine.engineId} served this turn`,
+    );
   });
 
   it('draws one budget line per lane when the lanes were given different budgets', () => {

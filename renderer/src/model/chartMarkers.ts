@@ -4,6 +4,7 @@
  * Dense markers are aggregated into buckets so that 1,000+ turns stay readable.
  */
 import type { LaneRecord, Recording, TurnRecord } from '../recordingTypes';
+import { quarantineStarts } from '../../../src/view';
 
 export type MarkKind = 'compaction' | 'quarantine' | 'spawn';
 export const MARK_KINDS: readonly MarkKind[] = ['compaction', 'quarantine', 'spawn'];
@@ -37,15 +38,11 @@ export interface ChartBands {
   effectiveReserve: number;
 }
 
-/**
- * A quarantine is marked where it starts (the turn with its event, or the first turn the fallback served): a lane stays
- * quarantined to the end of the replay, and a mark on each of its turns (300 on a long session) crowded the strip.
- */
+/** A quarantine is marked where it starts (quarantineStarts): a mark on each of its turns (300 on a long session)
+ * crowded the strip. */
 function kindsOf(record: TurnRecord, previous: TurnRecord | undefined): MarkKind[] {
   const kinds: MarkKind[] = [];
-  const quarantineStarts =
-    record.events.some((e) => e.type === 'quarantine') || (record.engine.quarantined && !previous?.engine.quarantined);
-  if (quarantineStarts) kinds.push('quarantine');
+  if (quarantineStarts(record, previous)) kinds.push('quarantine');
   if (record.events.some((e) => e.type === 'compaction')) kinds.push('compaction');
   if (record.events.some((e) => e.type === 'subagentSpawn')) kinds.push('spawn');
   return kinds;

@@ -61,7 +61,13 @@ function problemFlags(record: TurnRecord, findings: readonly Finding[]): Record<
   };
 }
 
-function cellOf(figures: LaneTurnFigures, record: TurnRecord, findings: readonly Finding[], measure: TokenMeasure) {
+function cellOf(
+  figures: LaneTurnFigures,
+  record: TurnRecord,
+  previous: TurnRecord | undefined,
+  findings: readonly Finding[],
+  measure: TokenMeasure,
+) {
   // the cell pairs the assembled messages with assemble's token budget: with the chart on the precheck measure
   // (read against the compaction threshold) it shows OpenClaw's estimate of the assembled messages
   const tokens = tokensOf(figures, measuresAssembled(measure) ? measure : 'estimate');
@@ -74,7 +80,7 @@ function cellOf(figures: LaneTurnFigures, record: TurnRecord, findings: readonly
     summarized: figures.summarized,
     dropped: figures.dropped,
     status: figures.status,
-    badges: turnBadges(record, findings),
+    badges: turnBadges(record, findings, previous),
     problems: problemFlags(record, findings),
   };
 }
@@ -96,8 +102,11 @@ export function buildTimelineRows(
     difference: row.difference,
     cells: row.cells.map((figures, i) => {
       const lane = input.columns[i]!.lane;
-      const record = recording.turns[lane.id]?.[row.turn];
-      return figures && record ? cellOf(figures, record, findings.at(lane.id, row.turn), measure) : null;
+      const records = recording.turns[lane.id];
+      const record = records?.[row.turn];
+      return figures && record
+        ? cellOf(figures, record, records[row.turn - 1], findings.at(lane.id, row.turn), measure)
+        : null;
     }),
   }));
 }

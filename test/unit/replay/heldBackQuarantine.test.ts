@@ -26,10 +26,13 @@ describe('a quarantine before the first turn (factory, contract) is on every tur
       );
       const turns = recording.turns[lane.id]!;
       expect(turns.length).toBe(12);
-      for (const turn of turns) {
+      turns.forEach((turn, i) => {
         expect(turn.engine).toMatchObject({ requestedId: engine, engineId: 'legacy', quarantined: true });
-        expect(turnBadges(turn, []).map((b) => b.kind)).toContain('quarantine');
-      }
+        // the quarantine is badged where it starts (the first turn), each later turn says legacy served it
+        const badges = turnBadges(turn, [], turns[i - 1]);
+        expect(badges.map((b) => b.kind)).toContain(i === 0 ? 'quarantine' : 'fallback');
+        if (i > 0) expect(badges.find((b) => b.kind === 'fallback')!.title).toContain(`${engine} is quarantined`);
+      });
       // the legacy lane itself is not quarantined
       expect(recording.turns.legacy!.every((t) => !t.engine.quarantined)).toBe(true);
     }, 60_000);
