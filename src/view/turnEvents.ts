@@ -62,11 +62,10 @@ export function quarantineStarts(record: TurnRecord, previous: TurnRecord | unde
 }
 
 function quarantineBadge(record: TurnRecord, previous: TurnRecord | undefined): TurnBadge | null {
-  if (!record.engine.quarantined && !record.events.some((e) => e.type === 'quarantine')) return null;
+  const starts = quarantineStarts(record, previous);
+  if (!starts && !record.engine.quarantined) return null;
   const served = `${record.engine.requestedId} is quarantined; ${record.engine.engineId} served this turn`;
-  if (!quarantineStarts(record, previous)) {
-    return { kind: 'fallback', text: `on ${record.engine.engineId}`, title: served, tone: 'warn' };
-  }
+  if (!starts) return { kind: 'fallback', text: `on ${record.engine.engineId}`, title: served, tone: 'warn' };
   const quarantines = record.events.filter((e) => e.type === 'quarantine');
   const reasons = quarantines.map((q) => `${q.engineId} quarantined in ${q.operation}: ${q.reason}`);
   return {

@@ -38,8 +38,8 @@ export function recordedFixtures(): RecordedFixture[] {
 
 /**
  * Scenarios whose every turn has a compiled context (on a release that writes a trajectory: 2026.4 on), a request on
- * the wire and (plugin) engine calls to compare, on every release: text turns, tool calls and a turn-commit plugin. A comparison that silently stops covering a turn
- * fails here.
+ * the wire and (plugin) engine calls to compare, on every release: text turns, tool calls and a turn-commit plugin. A
+ * comparison that silently stops covering a turn fails here.
  */
 const EVERY_TURN_COMPARED = ['plain-text', 'tool-exec-parallel', 'plugin-commit'];
 
@@ -62,9 +62,9 @@ export function itReplaysAsOpenClawDid(fixtures: RecordedFixture[]): void {
       expect(result.checks['status'], table).toBe(scenario.turns.length);
       if (EVERY_TURN_COMPARED.includes(id)) {
         // 2026.3 writes no trajectory: nothing recorded the compiled context to compare with
-        const sessions = path.join(FIXTURE_ROOT, version, id, 'agents/main');
+        const agentDir = path.join(FIXTURE_ROOT, version, id, 'agents/main');
         const trajectory = ['sessions/differential-session.trajectory.jsonl', 'agent/openclaw-agent.sqlite'];
-        if (trajectory.some((file) => fs.existsSync(path.join(sessions, file))))
+        if (trajectory.some((file) => fs.existsSync(path.join(agentDir, file))))
           expect(result.checks['messages.compiled'], table).toBe(scenario.turns.length);
         expect(result.checks['messages.wire'], table).toBe(scenario.turns.length);
         if (scenario.plugin) expect(result.checks['engineCalls'], table).toBe(scenario.turns.length);
