@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { RecentRecording } from '../../src/bridge';
 import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
@@ -63,7 +63,7 @@ beforeEach(() => {
 describe('recent recordings', () => {
   it('after a reload shows the most recently opened recording again, without leaving the current view', async () => {
     const fake = fakeRuntime([entry('e2', 'agent:main:demo-short', { replayId: 'r9' }), entry('e1', 'older')]);
-    wireRecentRecordings(fake.client);
+    onTestFinished(wireRecentRecordings(fake.client));
     await waitFor(() => expect(useReplayStore.getState().recording).not.toBeNull());
     expect(fake.requests.find((r) => r.method === 'recordings.open')?.params).toEqual({ id: 'e2' });
     expect(useReplayStore.getState().recordingTitle).toBe('agent:main:demo-short');
@@ -73,7 +73,7 @@ describe('recent recordings', () => {
 
   it('keeps each finished replay through recordings.save', async () => {
     const fake = fakeRuntime([]);
-    wireRecentRecordings(fake.client);
+    onTestFinished(wireRecentRecordings(fake.client));
     await waitFor(() => expect(fake.calls).toContain('recordings.list'));
     const run = {
       replayId: 'r1',

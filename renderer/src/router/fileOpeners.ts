@@ -47,8 +47,14 @@ const defaults: FileOpeners = {
 
 let registered: Partial<FileOpeners> = {};
 
-export function registerFileOpeners(openers: Partial<FileOpeners>): void {
+/** Puts `openers` in front of the defaults; the function returned takes them back (the registrant went away). */
+export function registerFileOpeners(openers: Partial<FileOpeners>): () => void {
   registered = { ...registered, ...openers };
+  return () => {
+    registered = Object.fromEntries(
+      Object.entries(registered).filter(([name, opener]) => openers[name as keyof FileOpeners] !== opener),
+    );
+  };
 }
 
 export function fileOpeners(): FileOpeners {

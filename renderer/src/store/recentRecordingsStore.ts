@@ -130,7 +130,7 @@ export function wireRecentRecordings(api: InspectorApi): () => void {
     async (id) => (await openFromRuntime(api, id)) || useRecentRecordingsStore.getState().open(api, id, false),
     () => useReplayStore.getState().recordingReplayId ?? useRecentRecordingsStore.getState().currentId,
   );
-  registerFileOpeners({
+  const unregisterFileOpeners = registerFileOpeners({
     openRecordingText: async (client, name, text) => {
       await useRecentRecordingsStore.getState().importFile(client, name.split(/[\\/]/).at(-1) ?? name, text);
     },
@@ -146,6 +146,8 @@ export function wireRecentRecordings(api: InspectorApi): () => void {
   void store.restoreLatest(api);
   return () => {
     unsubscribe();
+    unregisterFileOpeners();
+    registerRecordingOpener(null);
     wiredTo = null;
   };
 }
