@@ -32,8 +32,8 @@ export default defineConfig({
   test: {
     // Two node/renderer test files at a time (vitest's default on 2 cores is one: cores − 1); many of them wait on
     // child processes (engine hosts, tokenizer workers) more than they compute. VITEST_MAX_WORKERS overrides it. The
-    // e2e files still run one at a time, after the others (fileParallelism: false puts them in vitest's sequential
-    // group): beside other files on 2 loaded cores, streaming and timing-sensitive e2e tests failed.
+    // e2e files run after the others: beside node files on 2 loaded cores, streaming and timing-sensitive e2e tests
+    // failed.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
@@ -76,10 +76,12 @@ export default defineConfig({
           globalSetup: ['test/e2e/sharedChromium.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // one file at a time, after the node and renderer files (vitest asks a group of its own for a project on
+          // other workers): two at a time took 231 s instead of 254 on 2 cores (the app and Chromium already use both)
+          // and put each file beside another's timing-sensitive steps
           fileParallelism: false,
-          // after the node and renderer files (vitest asks a group of its own for a project on other workers)
           sequence: { groupOrder: 1 },
-          // one worker runs the e2e files one after the other without a fresh module graph each (5–9 s between
+          // the e2e files share a module graph per worker instead of importing it again for each file (5–9 s between
           // files in a loaded CI run): each file starts its own app and browser context, and shares no module state
           isolate: false,
         },

@@ -10,9 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Recording } from '../../src/replay';
 import { describeWithChromium, saveScreenshot } from './helpers';
+import { LONG_RECORDING_TURNS } from './longRecording';
 import { openLongRecording, type LongRecordingApp } from './longRecordingApp';
-
-const TURNS = 1000;
 
 const selectedTurn = (page: Page) =>
   page.locator('[data-testid="timeline-row"][aria-selected="true"]').getAttribute('data-turn');
@@ -34,7 +33,7 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
   let recording: Recording;
 
   beforeAll(async () => {
-    app = await openLongRecording(chromiumPath(), TURNS, { width: 1600, height: 1000 });
+    app = await openLongRecording(chromiumPath(), { width: 1600, height: 1000 });
     page = app.page;
     recording = app.recording;
   }, 300_000);
@@ -44,7 +43,7 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
   });
 
   it('shows every turn, markers grouped where dense, and legend counts in turns', async () => {
-    expect(await chartRange(page)).toEqual([0, TURNS - 1]);
+    expect(await chartRange(page)).toEqual([0, LONG_RECORDING_TURNS - 1]);
     const compactions = turnsWith(recording, 'compaction');
     expect(compactions).toBeGreaterThan(0);
     expect(await page.getByTestId('legend-compactions').textContent()).toBe(`◆ compaction (${compactions} turns)`);
@@ -67,7 +66,7 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
     await page.mouse.up();
     await expect.poll(async () => (await chartRange(page))[0]).toBeGreaterThan(500);
     const [start, end] = await chartRange(page);
-    expect(end).toBe(TURNS - 1);
+    expect(end).toBe(LONG_RECORDING_TURNS - 1);
     const grid = (await page.locator('.budget-chart .recharts-cartesian-grid').boundingBox())!;
     const x = grid.x + grid.width * 0.25;
     await page.mouse.click(x, grid.y + grid.height * 0.5);

@@ -10,7 +10,6 @@ import { chartLayout, readabilityProblems } from './chartLayout';
 import { describeWithChromium, saveScreenshot } from './helpers';
 import { openLongRecording, type LongRecordingApp } from './longRecordingApp';
 
-const TURNS = 1000;
 /** the plot area's least height (px) at which its axis labels, band labels and markers read */
 const MIN_PLOT_HEIGHT = 72;
 
@@ -72,7 +71,7 @@ describeWithChromium('browser mode: the replay split at 1,000 turns', (chromiumP
   }
 
   beforeAll(async () => {
-    app = await openLongRecording(chromiumPath(), TURNS, { width: 1280, height: 800 });
+    app = await openLongRecording(chromiumPath(), { width: 1280, height: 800 });
     page = app.page;
   }, 300_000);
 
