@@ -11,7 +11,7 @@ import Module, { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 
 export const NOT_COVERED_CODE = 'ERR_NOT_COVERED_BY_CONSENT';
 /** what follows the file name in each problem (plain text: the ESM hook source embeds it in quotes) */
@@ -77,13 +77,51 @@ export function installCommonJsCoverage(coverage: ModuleCoverage): void {
   };
   const resolveFilename = internals._resolveFilename;
   internals._resolveFilename = function resolveCovered(request, parent, isMain, options) {
-    const file = resolveFilename.call(this, request, parent, isMain, options);
+    let file: string;
+    try {
+      file = resolveFilename.call(this, request, parent, isMain, options);
+    } catch (error) {
+      // under the permission model a file outside the allowed folders cannot even be found: say why, not "Cannot find"
+      const problem = unresolvedOutsideProblem(coverage, request, (parent as { filename?: unknown } | null)?.filename);
+      throw problem && (error as { code?: unknown }).code === 'MODULE_NOT_FOUND' ? notCoveredError(problem) : error;
+    }
     if (isAbsolute(file)) {
       const problem = coverageProblem(coverage, file);
       if (problem) throw notCoveredError(problem);
     }
     return file;
   };
+}
+
+/** The deepest folder every covered file is in (the plugin's, or above it when a dependency is linked from outside). */
+function coveredRoot(coverage: ModuleCoverage): string | undefined {
+  const dirs = Object.keys(coverage.covered).map((file) => dirname(file));
+  let root = dirs[0];
+  if (root === undefined) return undefined;
+  for (const dir of dirs) {
+    while (dir !== root && !dir.startsWith(`${root}${sep}`)) {
+      if (root === dirname(root)) return root;
+      root = dirname(root);
+    }
+  }
+  return root;
+}
+
+/**
+ * The problem with a relative or absolute `request` that did not resolve and points out of the plugin's folder
+ * (`<path> is not covered…`, its extension unknown: outside the folder it cannot be looked for), else undefined.
+ */
+function unresolvedOutsideProblem(
+  coverage: ModuleCoverage,
+  request: string,
+  parentFile: unknown,
+): string | undefined {
+  if (typeof parentFile !== 'string' || !(request.startsWith('.') || isAbsolute(request))) return undefined;
+  const root = coveredRoot(coverage);
+  if (root === undefined) return undefined;
+  const target = resolve(dirname(parentFile), request);
+  if (target === root || target.startsWith(`${root}${sep}`)) return undefined;
+  return `${target} ${NOT_COVERED_TEXT}`;
 }
 
 interface JitiTransformOptions {
