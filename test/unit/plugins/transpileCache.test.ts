@@ -11,11 +11,6 @@ import { loadPlugin } from '../../../src/plugins/loadPlugin';
 import { readPluginPackage } from '../../../src/plugins/readPluginPackage';
 import { defaultCacheDir, transpileCacheDir } from '../../../src/plugins/transpileCache';
 import { createContextRuntime } from '../../../src/engines';
-import { useSourceEngineHost } from '../builtApp';
-
-// the TypeScript source host (a gap of the built host to close, issue 35's note): on the built, confined host the
-// cache holds one `plugins` folder where this test expects two entries
-useSourceEngineHost();
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/plugins/loader-ts');
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -42,28 +37,39 @@ async function keptOfThree(dir: string, cacheDir: string): Promise<number> {
   }
 }
 
+/** The transpiled modules under `cache`, as `<plugin folder>/<file>` (the host keeps one folder per plugin content). */
+function cachedModules(cache: string): string[] {
+  const plugins = join(cache, 'plugins');
+  return readdirSync(plugins).flatMap((folder) => readdirSync(join(plugins, folder)).map((f) => `${folder}/${f}`));
+}
+
 describe('transpile cache for TypeScript plugins', () => {
   it('fills the cache on first load, reuses it, and transpiles an edited source again', async () => {
     const plugin = join(work, 'loader-ts');
     cpSync(FIXTURE, plugin, { recursive: true });
     const cache = join(work, 'cache');
     const first = await keptOfThree(plugin, cache);
-    // one file per transpiled module (the entry and window.ts), named by jiti's version, options and source
-    const files = readdirSync(cache);
+    // one file per transpiled module (the entry and window.ts), named by jiti's version, options and source, in the
+    // folder of this plugin's content (a plugin can neither read nor plant another's transpiles: pluginSandbox.ts)
+    const files = cachedModules(cache);
     expect(files).toHaveLength(2);
-    for (const f of files) expect(f).toMatch(/^[0-9a-f]{64}\.js$/);
-    const stamps = new Map(files.map((f) => [f, statSync(join(cache, f)).mtimeMs]));
+    for (const f of files) expect(f).toMatch(/^[0-9a-f]{32}\/[0-9a-f]{64}\.js$/);
+    const stamps = new Map(files.map((f) => [f, statSync(join(cache, 'plugins', f)).mtimeMs]));
 
     expect(await keptOfThree(plugin, cache)).toBe(first);
-    for (const [f, mtime] of stamps) expect(statSync(join(cache, f)).mtimeMs).toBe(mtime);
+    expect(cachedModules(cache)).toEqual(files);
+    for (const [f, mtime] of stamps) expect(statSync(join(cache, 'plugins', f)).mtimeMs).toBe(mtime);
 
-    // edit window.ts: keep one message fewer than configured
+    // edit window.ts: keep one message fewer than configured. The plugin's content changed, so its modules are
+    // transpiled again into the folder of the new content; nothing transpiled from the old source is used
     writeFileSync(
       join(plugin, 'window.ts'),
       'export function keepLast<T>(items: readonly T[], count: number): T[] {\n  return items.slice(Math.max(0, items.length - count + 1));\n}\n',
     );
     expect(await keptOfThree(plugin, cache)).toBe(first - 1);
-    expect(readdirSync(cache)).toHaveLength(3);
+    const after = cachedModules(cache);
+    expect(after).toHaveLength(4);
+    expect(new Set(after.map((f) => f.split('/')[0])).size).toBe(2);
   }, 60_000);
 
   it('uses a private folder under the user cache unless CONTEXTSCOPE_CACHE_DIR names one', () => {
