@@ -111,11 +111,7 @@ function coveredRoot(coverage: ModuleCoverage): string | undefined {
  * The problem with a relative or absolute `request` that did not resolve and points out of the plugin's folder
  * (`<path> is not covered…`, its extension unknown: outside the folder it cannot be looked for), else undefined.
  */
-function unresolvedOutsideProblem(
-  coverage: ModuleCoverage,
-  request: string,
-  parentFile: unknown,
-): string | undefined {
+function unresolvedOutsideProblem(coverage: ModuleCoverage, request: string, parentFile: unknown): string | undefined {
   if (typeof parentFile !== 'string' || !(request.startsWith('.') || isAbsolute(request))) return undefined;
   const root = coveredRoot(coverage);
   if (root === undefined) return undefined;
