@@ -44,6 +44,7 @@ export function findCutPoint(
   estimator: MessageEstimator = 'weighted',
 ): CutPointResult {
   let latestCut = -1;
+  // Stryker disable next-line EqualityOperator: equivalent — a range whose only valid cut is at startIndex gives {startIndex, -1, false} whether or not that cut is found
   for (let i = endIndex - 1; i >= startIndex; i--) {
     const message = messageForCompaction(entries[i]!);
     if (message && isCutPointMessage(message)) {
@@ -51,6 +52,7 @@ export function findCutPoint(
       break;
     }
   }
+  // Stryker disable next-line EqualityOperator: equivalent — latestCut 0 means startIndex 0 and a lone cut there, which the walk below also keeps from 0
   if (latestCut < 0) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false };
 
   let cutIndex = latestCut;

@@ -77,6 +77,56 @@ describe('findCutPoint', () => {
     expect(findCutPoint(entries, 0, entries.length, 5).firstKeptEntryIndex).toBe(2);
   });
 
+  it('stops adding messages once the kept estimate reaches the budget exactly (a budget on a message boundary)', () => {
+    const entries = branch([user(t(10)), assistantText(t(10)), user(t(10)), assistantText(t(10))]);
+    // walking back: e4 (10) → e3 (20 = 20): the budget is met at e3, so e2 is not kept
+    expect(findCutPoint(entries, 0, entries.length, 20).firstKeptEntryIndex).toBe(2);
+  });
+
+  it('stops the metadata walk-back at a reset', () => {
+    const entries = branch([
+      user(t(10)),
+      { type: 'reset', reason: 'new' },
+      { type: 'label', targetId: 'e1', label: 'x' },
+      user(t(10)),
+    ]);
+    expect(findCutPoint(entries, 0, entries.length, 5).firstKeptEntryIndex).toBe(2);
+  });
+
+  it('stops the metadata walk-back at an entry that carries a message without being a message entry', () => {
+    const entries = branch([
+      user(t(10)), // e1
+      assistantText(t(10)), // e2
+      { type: 'custom_message', customType: 'note', content: 'n', display: true }, // e3: a custom message
+      { type: 'label', targetId: 'e1', label: 'x' }, // e4
+      user(t(10)), // e5: the budget is reached here
+      assistantText(t(10)), // e6
+    ]);
+    expect(findCutPoint(entries, 0, entries.length, 15).firstKeptEntryIndex).toBe(3);
+  });
+
+  it('stops the metadata walk-back at a message entry even when it is excluded from context', () => {
+    const excluded = { ...assistantText(t(10)), excludeFromContext: true } as ReturnType<typeof assistantText>;
+    const entries = branch([
+      user(t(10)), // e1
+      excluded, // e2: a message entry that contributes no message
+      { type: 'label', targetId: 'e1', label: 'x' }, // e3
+      user(t(10)), // e4: the budget is reached here
+      assistantText(t(10)), // e5
+    ]);
+    expect(findCutPoint(entries, 0, entries.length, 15).firstKeptEntryIndex).toBe(2);
+  });
+
+  it('does not call a cut split when its range holds no turn start before it', () => {
+    const entries = branch([user(t(10)), assistantText(t(10)), assistantText(t(10))]);
+    // the range starts at e2: the cut lands on the assistant e3 and the turn of e1 lies before the range
+    expect(findCutPoint(entries, 1, entries.length, 5)).toEqual({
+      firstKeptEntryIndex: 2,
+      turnStartIndex: -1,
+      isSplitTurn: false,
+    });
+  });
+
   it('returns the range start when the range has no valid cut', () => {
     const entries = branch([toolResult('a', 'read', t(1)), toolResult('b', 'read', t(1))]);
     expect(findCutPoint(entries, 0, 2, 1)).toEqual({ firstKeptEntryIndex: 0, turnStartIndex: -1, isSplitTurn: false });

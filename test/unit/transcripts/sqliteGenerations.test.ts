@@ -1,5 +1,5 @@
 /** Generations of one logical session (rollover, fork copies), cold archives and reset/deleted archives. */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionEntry } from '../../../src/contract';
@@ -127,6 +127,16 @@ describe('generations of one logical session', () => {
     expect((loaded.storage as SqliteSessionStorage).windows.map((w) => w.storage)).toEqual(['cold', 'rows']);
     const found = await discoverSessions({ stateDir: dir });
     expect(found.sessions[0]!.sqlite!.windows.map((w) => w.storage)).toEqual(['cold', 'rows']);
+    // the same size with one byte changed fails on its sha256 alone
+    const archived = readFileSync(join(coldDir, name!));
+    const tampered = Buffer.from(archived);
+    tampered[tampered.length - 1] ^= 0xff;
+    writeFileSync(join(coldDir, name!), tampered);
+    await expect(loadSession({ stateDir: dir, session: KEY })).rejects.toThrow(
+      new RegExp(
+        `cold transcript archive ${name} \\(session ${cold.header.id}\\) failed verification \\(${archived.length} bytes`,
+      ),
+    );
     writeFileSync(join(coldDir, name!), compressZstd(Buffer.from('{"kind":"header"}\n')));
     await expect(loadSession({ stateDir: dir, session: KEY })).rejects.toThrow(
       new RegExp(`cold transcript archive ${name} \\(session ${cold.header.id}\\) failed verification`),
