@@ -12,6 +12,8 @@ const NODE_ISOLATED_FILES = [
   'test/main/**/*.test.ts',
   'test/unit/transcripts/streaming.test.ts',
   'test/unit/replay/followSession.test.ts',
+  // installs the engine host's CommonJS coverage hook in its own process, as the host does
+  'test/unit/plugins/moduleCoverage.test.ts',
 ];
 const RENDERER_ISOLATED_FILES = [
   'test/renderer/budgetLegendRenders.test.tsx',

@@ -28,7 +28,7 @@ export const MUTATION_MODULES = [
       'test/unit/plugins/hostLimits.test.ts',
       'test/unit/plugins/hostGrants.test.ts',
       'test/unit/plugins/moduleCoverage.test.ts',
-      'test/unit/plugins/hostPermissions.test.ts',
+      'test/unit/plugins/hostSandbox.test.ts',
     ],
   },
   {

@@ -76,14 +76,16 @@ export function installCommonJsCoverage(coverage: ModuleCoverage): void {
     _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
   };
   const resolveFilename = internals._resolveFilename;
+  const root = coveredRoot(coverage);
   internals._resolveFilename = function resolveCovered(request, parent, isMain, options) {
     let file: string;
     try {
       file = resolveFilename.call(this, request, parent, isMain, options);
     } catch (error) {
+      if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
       // under the permission model a file outside the allowed folders cannot even be found: say why, not "Cannot find"
-      const problem = unresolvedOutsideProblem(coverage, request, (parent as { filename?: unknown } | null)?.filename);
-      throw problem && (error as { code?: unknown }).code === 'MODULE_NOT_FOUND' ? notCoveredError(problem) : error;
+      const problem = unresolvedOutsideProblem(root, request, (parent as { filename?: unknown } | null)?.filename);
+      throw problem ? notCoveredError(problem) : error;
     }
     if (isAbsolute(file)) {
       const problem = coverageProblem(coverage, file);
@@ -108,13 +110,13 @@ function coveredRoot(coverage: ModuleCoverage): string | undefined {
 }
 
 /**
- * The problem with a relative or absolute `request` that did not resolve and points out of the plugin's folder
- * (`<path> is not covered…`, its extension unknown: outside the folder it cannot be looked for), else undefined.
+ * The problem with a relative or absolute `request` that did not resolve and points out of `root`, the folder of the
+ * covered files (`<path> is not covered…`, its extension unknown: outside the folder it cannot be looked for), else
+ * undefined.
  */
-function unresolvedOutsideProblem(coverage: ModuleCoverage, request: string, parentFile: unknown): string | undefined {
-  if (typeof parentFile !== 'string' || !(request.startsWith('.') || isAbsolute(request))) return undefined;
-  const root = coveredRoot(coverage);
-  if (root === undefined) return undefined;
+function unresolvedOutsideProblem(root: string | undefined, request: string, parentFile: unknown): string | undefined {
+  if (root === undefined || typeof parentFile !== 'string' || !(request.startsWith('.') || isAbsolute(request)))
+    return undefined;
   const target = resolve(dirname(parentFile), request);
   if (target === root || target.startsWith(`${root}${sep}`)) return undefined;
   return `${target} ${NOT_COVERED_TEXT}`;
