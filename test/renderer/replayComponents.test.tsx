@@ -47,10 +47,21 @@ describe('TimelineTable', () => {
     ).toEqual(['5 · 0 · 0', '2 · 2 · 1']);
     const [legacyEvents, pluginEvents] = within(last).getAllByTestId('cell-events');
     expect(legacyEvents!.textContent).toBe('compaction');
-    expect(within(pluginEvents!).getByTestId('badge-quarantine').getAttribute('title')).toBe(
-      'recent-window quarantined in assemble: boom',
+    // a narrow column: the first event and +N, every event listed on hover
+    expect(pluginEvents!.textContent).toBe('prompt error+3');
+    expect(within(pluginEvents!).getByTestId('badge-more').getAttribute('title')).toBe(
+      [
+        'quarantine: recent-window quarantined in assemble: boom',
+        'compaction: overflow compaction by recent-window: not compacted (nothing to compact)',
+        '1 error: quarantined: engine "recent-window" was quarantined in assemble: boom',
+      ].join('\n'),
     );
-    expect(pluginEvents!.textContent).toBe('prompt errorquarantinecompaction1 error');
+    expect(
+      pluginEvents!
+        .getAttribute('title')!
+        .split('\n')
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['prompt error', 'quarantine', 'compaction', '1 error']);
   });
 
   it('marks the selected turn and reports clicks on a row', () => {

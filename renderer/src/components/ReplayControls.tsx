@@ -85,13 +85,15 @@ export function ReplayControls(props: ReplayControlsProps) {
       )}
       <MeasureSwitch measure={props.measure} onSet={props.onSetMeasure} />
       {props.canFilterDiffering && (
-        <label className="checkbox">
+        // the short words keep the controls and the search on one line at 1280 px; the name says it whole
+        <label className="checkbox" title="Only turns where the lanes differ in what they assembled">
           <input
             type="checkbox"
+            aria-label={`Only turns where lanes differ (${props.differingCount})`}
             checked={props.onlyDiffering}
             onChange={(event) => props.onSetOnlyDiffering(event.target.checked)}
           />
-          Only turns where lanes differ ({props.differingCount})
+          Lanes differ ({props.differingCount})
         </label>
       )}
       <span className="muted keyboard-hint">

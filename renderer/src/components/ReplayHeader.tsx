@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCount, formatDuration } from '../formatQuantities';
 import type { ExportFormat } from '../store/replayStore';
 import { ExportButtons } from './ExportButtons';
@@ -20,11 +21,17 @@ export interface ReplayHeaderProps {
   live?: { passes: number; onStop(): void };
   /** the replay is still streaming its turns: the counts are so far, and it has no duration yet */
   streaming?: boolean;
+  /**
+   * shown in place of the export buttons (which wait for the end anyway): a streaming replay's progress and Cancel,
+   * on the title's line so that the timeline keeps the height a line of its own would take
+   */
+  progress?: ReactNode;
 }
 
 /** The replay's title, its size and outcome in one line, and the export buttons. */
 export function ReplayHeader(props: ReplayHeaderProps) {
-  const { title, turnCount, laneCount, entryCount, wallMs, problems, exporting, onExport, live, streaming } = props;
+  const { title, turnCount, laneCount, entryCount, wallMs, problems, exporting, onExport, live, streaming, progress } =
+    props;
   const waitReason = props.exportWaitReason;
   return (
     <header className="replay-view__header">
@@ -38,8 +45,13 @@ export function ReplayHeader(props: ReplayHeaderProps) {
         <p className="replay-view__meta muted">
           <span className="mono">{formatCount(turnCount)}</span> {turnCount === 1 ? 'turn' : 'turns'}
           {streaming ? ' so far' : ''} · <span className="mono">{laneCount}</span> {laneCount === 1 ? 'lane' : 'lanes'}{' '}
-          · <span className="mono">{formatCount(entryCount)}</span> entries ·{' '}
-          {streaming ? 'replaying…' : `replayed in ${formatDuration(wallMs)}`} ·{' '}
+          · {/* while streaming, the progress beside it says how far the replay is */}
+          {!progress && (
+            <>
+              <span className="mono">{formatCount(entryCount)}</span> entries ·{' '}
+              {streaming ? 'replaying…' : `replayed in ${formatDuration(wallMs)}`} ·{' '}
+            </>
+          )}
           {/* the definitions as a tooltip, not as the tag's accessible name (a paragraph for a screen reader) */}
           <span title={problems.title}>
             <Tag tone={problems.tone} text={problems.text} testId="replay-problems" />
@@ -60,7 +72,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
           )}
         </p>
       </div>
-      <ExportButtons busy={exporting} onExport={onExport} {...(waitReason ? { waitReason } : {})} />
+      {progress ?? <ExportButtons busy={exporting} onExport={onExport} {...(waitReason ? { waitReason } : {})} />}
     </header>
   );
 }

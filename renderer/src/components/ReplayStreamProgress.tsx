@@ -22,14 +22,19 @@ export function ReplayStreamProgress({ running, partial }: ReplayStreamProgressP
   if (running) {
     const rate = replayRateText(running.done, running.total, running.elapsedMs);
     return (
-      <div className="notice notice--info replay-stream" role="status" data-testid="replay-streaming">
+      <div
+        className="notice notice--info replay-stream"
+        role="status"
+        data-testid="replay-streaming"
+        title="Finished turns can be opened now."
+      >
         {/* first, so it stays put while the text beside it changes */}
         <button type="button" className="button" onClick={running.onCancel}>
           Cancel
         </button>{' '}
         <span>
           Replaying: {running.done.toLocaleString()} of {running.total.toLocaleString()} lane-turns
-          {rate ? ` · ${rate}` : ''}. Finished turns can be opened now.
+          {rate ? ` · ${rate}` : ''}
         </span>
       </div>
     );

@@ -26,6 +26,8 @@ export interface ReplayWorkspaceProps {
    * split, the detail keeping STACKED_DETAIL_MIN_HEIGHT; without it the master takes 60%
    */
   masterHeight?: number;
+  /** px the master keeps stacked when the split is dragged (the chart and a few timeline rows); else 25% */
+  masterMinHeight?: number;
 }
 
 const storage = typeof window !== 'undefined' ? window.localStorage : undefined;
@@ -37,6 +39,7 @@ function Panes({
   initialSize,
   masterShare,
   masterHeight,
+  masterMinHeight,
 }: ReplayWorkspaceProps & { orientation: WorkspaceOrientation; masterShare: number }) {
   // only a split the user made is kept: the first one follows the recording (its lanes' width)
   const layout = useDefaultLayout({
@@ -57,7 +60,11 @@ function Panes({
       defaultLayout={layout.defaultLayout}
       onLayoutChanged={layout.onLayoutChanged}
     >
-      <Panel id="master" defaultSize={firstMasterSize} minSize={orientation === 'horizontal' ? '30%' : '25%'}>
+      <Panel
+        id="master"
+        defaultSize={firstMasterSize}
+        minSize={orientation === 'horizontal' ? '30%' : (masterMinHeight ?? '25%')}
+      >
         <div ref={masterRef} className="replay-workspace__pane replay-workspace__master" data-testid="pane-master">
           {master(masterSize, orientation)}
         </div>

@@ -48,20 +48,30 @@ function Cell({ cell }: { cell: TimelineCell | null }) {
       <td className="num mono" data-testid="cell-counts" title={`${cell.assembledCount} messages assembled`}>
         {cell.kept} · {cell.summarized} · {cell.dropped}
       </td>
-      <td data-testid="cell-events">
-        <div className="timeline__events" title={cell.badges.map((badge) => badge.title).join('\n') || undefined}>
-          {cell.badges.map((badge) => (
-            <Tag
-              key={badge.kind}
-              text={badge.text}
-              tone={badge.tone}
-              title={badge.title}
-              testId={`badge-${badge.kind}`}
-            />
-          ))}
-        </div>
-      </td>
+      <EventsCell badges={cell.badges} />
     </>
+  );
+}
+
+/** a badge as one line of a tooltip: its word and what it stands for */
+const badgeLine = (badge: TimelineCell['badges'][number]) =>
+  badge.title && badge.title !== badge.text ? `${badge.text}: ${badge.title}` : badge.text;
+
+/**
+ * A turn's events in a narrow column: the first badge and `+N` for the others (cutting a row of pills would hide
+ * what they say); the cell's tooltip lists every one.
+ */
+function EventsCell({ badges }: { badges: TimelineCell['badges'] }) {
+  const [first, ...others] = badges;
+  return (
+    <td data-testid="cell-events" title={badges.map(badgeLine).join('\n') || undefined}>
+      <div className="timeline__events">
+        {first && <Tag text={first.text} tone={first.tone} title={first.title} testId={`badge-${first.kind}`} />}
+        {others.length > 0 && (
+          <Tag text={`+${others.length}`} tone="muted" title={others.map(badgeLine).join('\n')} testId="badge-more" />
+        )}
+      </div>
+    </td>
   );
 }
 

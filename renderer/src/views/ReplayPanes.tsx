@@ -30,6 +30,11 @@ const STACKED_TIMELINE_ROWS = 10;
 const STACKED_MASTER_HEIGHT =
   STACKED_CHART_BLOCK + TIMELINE_HEAD_HEIGHT + 2 + STACKED_TIMELINE_ROWS * TIMELINE_ROW_HEIGHT;
 
+/** rows the stacked timeline keeps under the chart when the split is dragged up: a drag never hides the table */
+const STACKED_MIN_TIMELINE_ROWS = 4;
+const STACKED_MASTER_MIN_HEIGHT =
+  STACKED_CHART_BLOCK + TIMELINE_HEAD_HEIGHT + 2 + STACKED_MIN_TIMELINE_ROWS * TIMELINE_ROW_HEIGHT;
+
 export interface ReplayPanesProps {
   recording: Recording;
   /** the lane shown in detail (the selection's, or the session's first) */
@@ -178,6 +183,7 @@ export function ReplayPanes(props: ReplayPanesProps) {
     <ReplayWorkspace
       masterWidth={TURN_COLUMN_WIDTH + timelineLanes.length * LANE_COLUMNS_WIDTH}
       masterHeight={STACKED_MASTER_HEIGHT}
+      masterMinHeight={STACKED_MASTER_MIN_HEIGHT}
       master={master}
       detail={
         <TurnDetailPane

@@ -50,6 +50,17 @@ function useShownReplay() {
   );
 }
 
+/** A streaming replay's progress and Cancel (on the header's line). */
+function StreamProgress({
+  run,
+  onCancel,
+}: {
+  run: { done: number; total: number; elapsedMs?: number };
+  onCancel(): void;
+}) {
+  return <ReplayStreamProgress running={{ done: run.done, total: run.total, elapsedMs: run.elapsedMs, onCancel }} />;
+}
+
 /** The current recording: budget chart, per-turn timeline (lanes side by side) and the selected turn in detail. */
 export function ReplayView() {
   const client = useInspectorClient();
@@ -89,24 +100,15 @@ export function ReplayView() {
         exporting={exporting}
         onExport={onExport}
         {...(streaming ? { exportWaitReason: STILL_RUNNING, streaming: true } : {})}
+        {...(streaming && client
+          ? { progress: <StreamProgress run={streaming} onCancel={() => void cancel(client)} /> }
+          : {})}
         {...(ownRun?.following && client
           ? { live: { passes: ownRun.passes ?? 0, onStop: () => void cancel(client) } }
           : {})}
       />
       <ReplayNotices recording={recording} exportError={exportError} laneIds={lanes.map((lane) => lane.id)} />
-      <ReplayStreamProgress
-        partial={recording.partial}
-        {...(streaming && client
-          ? {
-              running: {
-                done: streaming.done,
-                total: streaming.total,
-                elapsedMs: streaming.elapsedMs,
-                onCancel: () => void cancel(client),
-              },
-            }
-          : {})}
-      />
+      {recording.partial && <ReplayStreamProgress partial={recording.partial} />}
 
       {/* one line where the width allows: in a short window the timeline gets the height */}
       <div className="replay-view__toolbar">
