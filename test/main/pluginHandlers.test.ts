@@ -283,6 +283,7 @@ describe('doctor.run', () => {
     // the approved plugin: loaded, its engine driven, then checked with its outcome; every plugin checked once
     expect(first.filter((line) => line.includes(' loader-cjs '))).toEqual([
       expect.stringMatching(/^loading loader-cjs \d\/5 checked \d$/),
+      expect.stringMatching(/^loaded loader-cjs \d\/5 checked \d$/),
       expect.stringMatching(/^driving loader-cjs \d\/5 checked 4 loader-cjs 1\/1$/),
       expect.stringMatching(/^checked loader-cjs \d\/5 checked 5 executed$/),
     ]);

@@ -321,11 +321,17 @@ export const DoctorRunRequestSchema = Type.Object(
 
 /**
  * `doctor.progress`: the running doctor.run, plugin by plugin (src/plugins/doctor/doctorProgress.ts): `loading` a
- * plugin, `driving` one of its engines, the plugin `checked` with its outcome (as the report will list it).
+ * plugin, `loaded` (its engines wait for every load), `driving` one of its engines, the plugin `checked` with its
+ * outcome (as the report will list it).
  */
 export const DoctorProgressEventSchema = Type.Object(
   {
-    phase: Type.Union([Type.Literal('loading'), Type.Literal('driving'), Type.Literal('checked')]),
+    phase: Type.Union([
+      Type.Literal('loading'),
+      Type.Literal('loaded'),
+      Type.Literal('driving'),
+      Type.Literal('checked'),
+    ]),
     pluginId: Type.String(),
     /** the plugin's place (1-based) of `plugins` */
     plugin: Type.Integer({ minimum: 1 }),

@@ -18,10 +18,11 @@ export interface DoctorPluginOutcome {
 
 export interface DoctorProgress {
   /**
-   * `loading`: the plugin's code is being loaded (or its load skipped); `driving`: one of its engines is being
+   * `loading`: the plugin's code is being loaded (or its load skipped); `loaded`: it registered engines, which are
+   * driven once every plugin is loaded (the slot is resolved among them all); `driving`: one of its engines is being
    * driven; `checked`: nothing more is done for it (not executed, failed to load, or every engine driven)
    */
-  phase: 'loading' | 'driving' | 'checked';
+  phase: 'loading' | 'loaded' | 'driving' | 'checked';
   pluginId: string;
   /** the plugin's place among the plugins checked (1-based), of `plugins` */
   plugin: number;
@@ -42,6 +43,7 @@ function plural(n: number, word: string): string {
 export function formatDoctorProgress(step: DoctorProgress): string {
   const head = `[${step.plugin}/${step.plugins}] ${step.pluginId}`;
   if (step.phase === 'loading') return `${head}: loading…`;
+  if (step.phase === 'loaded') return `${head}: loaded; its engines are driven once every plugin is loaded`;
   if (step.phase === 'driving' && step.engine)
     return `${head}: driving ${step.engine.id} (engine ${step.engine.index} of ${step.engine.count})…`;
   const o = step.outcome;

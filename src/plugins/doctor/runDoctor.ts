@@ -90,8 +90,9 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
     for (const plugin of selected) {
       progress.loading(plugin.id);
       await run.loadPlugin(plugin);
-      // a plugin whose engines are not driven is checked once loaded (or refused)
-      if (!run.drives(plugin.id)) progress.checked(plugin.id);
+      // a plugin whose engines are not driven is checked once loaded (or refused); the others wait for every load
+      if (run.drives(plugin.id)) progress.loaded(plugin.id);
+      else progress.checked(plugin.id);
     }
     const { runtime, executed, watch } = run;
     const workspaceDir = options.workspaceDir;
@@ -133,6 +134,7 @@ function pluginOutcome(plugin: DiscoveredPlugin, run: DoctorRun, findings: reado
 
 interface ProgressTeller {
   loading(pluginId: string): void;
+  loaded(pluginId: string): void;
   driving(pluginId: string, engine: { id: string; index: number; count: number }): void;
   checked(pluginId: string): void;
 }
@@ -152,6 +154,7 @@ function progressTeller(
   };
   return {
     loading: (pluginId) => tell(pluginId, 'loading'),
+    loaded: (pluginId) => tell(pluginId, 'loaded'),
     driving: (pluginId, engine) => tell(pluginId, 'driving', { engine }),
     checked(pluginId) {
       checked++;
