@@ -22,6 +22,7 @@ import {
   defaultConsentFile,
   defaultStateDir,
   discoverPlugins,
+  doctorDeadlines,
   hashPluginPackage,
   isPluginLoadable,
   runDoctor,
@@ -89,14 +90,14 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
       const plugin = pluginAt(path);
       return { path: plugin.rootDir, realPath: plugin.realPath, revoked: consentStore().revoke(plugin.realPath) };
     },
-    'doctor.run': async ({ stateDir, workspaceDir, consentNonce }, ctx) => {
+    'doctor.run': async ({ stateDir, workspaceDir, consentNonce, timeoutMs }, ctx) => {
       const confirmed = consentNonce !== undefined ? broker.take(consentNonce, 'run', '/consentNonce') : [];
       const dir = stateDir ? resolve(stateDir) : defaultStateDir();
       const { config, configPath } = readConfig(dir);
       const workspace = workspaceDir ? resolve(workspaceDir) : undefined;
       const store = consentStore();
       // the same plugins (content hash), config, consent and confirmed plugins give the same report
-      const key = doctorCacheKey(dir, configPath, workspace, confirmed, config, store);
+      const key = doctorCacheKey(dir, configPath, workspace, confirmed, config, store, timeoutMs);
       const cached = doctorCache.get(key);
       if (cached) {
         ctx.emit('progress', { taskId: 'doctor', phase: 'cached', done: 1, total: 1, message: 'no plugin changed' });
@@ -109,9 +110,9 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
         ...(workspace ? { workspaceDir: workspace } : {}),
         allowExecute: false,
         consent: confirmed.length > 0 ? confirmedConsent(confirmed, store) : store,
+        ...(timeoutMs !== undefined ? { deadlines: doctorDeadlines(timeoutMs) } : {}),
         ...(env.engineHostTransport ? { transport: env.engineHostTransport } : {}),
-        onProgress: ({ pluginId, phase, done, total }) =>
-          ctx.emit('progress', { taskId: 'doctor', phase, done, total, message: pluginId }),
+        onProgress: (step) => ctx.emit('doctor.progress', step),
       });
       doctorCache.clear(); // one entry: the latest state of the plugins
       doctorCache.set(key, report);
@@ -128,6 +129,7 @@ function doctorCacheKey(
   confirmed: readonly ConsentSubjectInfo[],
   config: OpenClawConfig,
   store: ConsentStore,
+  timeoutMs: number | undefined,
 ): string {
   const plugins = discoverPlugins({ config, stateDir, ...(workspaceDir ? { workspaceDir } : {}) }).map((p) => [
     p.realPath,
@@ -147,6 +149,7 @@ function doctorCacheKey(
     confirmed: confirmed.map((c) => [c.realPath, c.hash]),
     plugins,
     consent: store.list(),
+    timeoutMs,
   });
 }
 

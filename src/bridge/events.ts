@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { pluginsTopics } from './methods/plugins';
 import { replayTopics } from './methods/replay';
 import { shellTopics } from './methods/shell';
 
@@ -22,6 +23,7 @@ export type ProgressEvent = Static<typeof ProgressEventSchema>;
  */
 export const eventTopics = {
   progress: ProgressEventSchema,
+  ...pluginsTopics,
   ...replayTopics,
   ...shellTopics,
 };

@@ -96,7 +96,7 @@ export { findRecordedSpawns, interpretSpawnRecord, type RecordedSpawn } from './
 export { FORK_REQUIRES_TRANSCRIPT_ERROR, LIGHT_CONTEXT_SKIP_REASON } from './lane/subagentLifecycle';
 export { ASSEMBLE_FAILED_WARNING, BOOTSTRAP_FAILED_WARNING, MAX_OVERFLOW_COMPACTION_ATTEMPTS } from './lane/laneRunner';
 export { maxToolResultChars, reducibleToolResultChars, truncateToolResult } from './lane/toolResultTruncation';
-export { formatCompareTable, formatLaneSummary } from './report/formatCompareTable';
+export { formatCompareTable, formatLaneSummary, formatProblemLine, rootLaneIds } from './report/formatCompareTable';
 export {
   locatorOf,
   openReplaySession,

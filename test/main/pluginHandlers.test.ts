@@ -271,18 +271,53 @@ describe('doctor.run', () => {
     const run = async () => {
       const events: BridgeEvent[] = [];
       result(await dispatcher.call('doctor.run', { stateDir }, (event) => events.push(event)));
-      return events.flatMap((e) => (e.topic === 'progress' ? [`${e.payload.phase} ${e.payload.message ?? ''}`] : []));
+      return events.flatMap((e) => {
+        if (e.topic === 'progress') return [`${e.payload.phase} ${e.payload.message ?? ''}`];
+        if (e.topic !== 'doctor.progress') return [];
+        const { phase, pluginId, plugin, plugins, checked, engine, outcome } = e.payload;
+        const detail = engine ? ` ${engine.id} ${engine.index}/${engine.count}` : outcome ? ` ${outcome.status}` : '';
+        return [`${phase} ${pluginId} ${plugin}/${plugins} checked ${checked}${detail}`];
+      });
     };
     const first = await run();
-    // each plugin is reported loaded, then driven, as it finishes
-    expect(first).toContain('loaded loader-cjs');
-    expect(first).toContain('driven loader-cjs');
-    expect(first.indexOf('loaded loader-cjs')).toBeLessThan(first.indexOf('driven loader-cjs'));
+    // the approved plugin: loaded, its engine driven, then checked with its outcome; every plugin checked once
+    expect(first.filter((line) => line.includes(' loader-cjs '))).toEqual([
+      expect.stringMatching(/^loading loader-cjs \d\/5 checked \d$/),
+      expect.stringMatching(/^loaded loader-cjs \d\/5 checked \d$/),
+      expect.stringMatching(/^driving loader-cjs \d\/5 checked 4 loader-cjs 1\/1$/),
+      expect.stringMatching(/^checked loader-cjs \d\/5 checked 5 executed$/),
+    ]);
+    expect(
+      first
+        .filter((line) => line.startsWith('checked '))
+        .map((line) => line.split(' ')[1])
+        .sort(),
+    ).toEqual(['faulty-engines', 'loader-bad-manifest', 'loader-cjs', 'recent-window', 'summary-tree']);
     const hosts = spawned.length;
     expect(await run()).toEqual(['cached no plugin changed']);
     expect(spawned.length).toBe(hosts);
     appendFileSync(join(good, 'main.js'), '\n// edited\n');
     // changed since approval: examined again (and no longer run: its consent is stale)
-    expect(await run()).toContain('loaded loader-cjs');
+    expect(await run()).toContainEqual(expect.stringMatching(/^checked loader-cjs \d\/5 checked \d not-executed$/));
+  }, 60_000);
+
+  it('takes a call deadline (timeoutMs) as `contextscope doctor --timeout` does, and refuses one out of range', async () => {
+    const stateDir = tempDir('cs-plugins-state-');
+    const slow = join(stateDir, 'extensions', 'slow-engine');
+    cpSync(join(FIXTURES, 'slow-engine'), slow, { recursive: true });
+    const { dispatcher } = setup();
+    await approveFolder(dispatcher, realpathSync(slow));
+    const quarantines = async (timeoutMs?: number) =>
+      result<{ quarantines: { engineId: string; reason: string }[] }>(
+        await dispatcher.call('doctor.run', { stateDir, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }),
+      ).quarantines.map((q) => `${q.engineId}: ${q.reason}`);
+    // slow-engine's assemble takes 2 s: within the default 10 s, past 300 ms (a new run: the deadline is in the cache key)
+    expect(await quarantines()).toEqual([]);
+    expect(await quarantines(300)).toEqual(['slow-engine: timeout after 300 ms']);
+    const refused = await dispatcher.call('doctor.run', { stateDir, timeoutMs: 5 });
+    expect(refused.ok ? null : { code: refused.error.code, path: refused.error.path }).toEqual({
+      code: 'invalid_params',
+      path: '/timeoutMs',
+    });
   }, 60_000);
 });

@@ -66,11 +66,11 @@ describe('consent requests from the renderer', () => {
     await useDoctorStore.getState().run(f.client, '/state');
     expect(f.requests.filter((r) => CONSENT_CALLS.includes(r.method))).toEqual([
       { method: 'plugins.requestConsent', params: { paths: ['/good'], purpose: 'run' } },
-      { method: 'doctor.run', params: { stateDir: '/state', consentNonce: 'n-run' } },
+      { method: 'doctor.run', params: { stateDir: '/state', consentNonce: 'n-run', timeoutMs: 10_000 } },
     ]);
     const g = fake();
     useDoctorStore.getState().setAllowExecute(false);
     await useDoctorStore.getState().run(g.client, '/state');
-    expect(g.requests).toEqual([{ method: 'doctor.run', params: { stateDir: '/state' } }]);
+    expect(g.requests).toEqual([{ method: 'doctor.run', params: { stateDir: '/state', timeoutMs: 10_000 } }]);
   });
 });

@@ -313,9 +313,58 @@ export const DoctorRunRequestSchema = Type.Object(
      * approved plugins run
      */
     consentNonce: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    /** each engine call's deadline in the smoke drive, like `contextscope doctor --timeout` (default 10,000 ms) */
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
   },
   { additionalProperties: false },
 );
+
+/**
+ * `doctor.progress`: the running doctor.run, plugin by plugin (src/plugins/doctor/doctorProgress.ts): `loading` a
+ * plugin, `loaded` (its engines wait for every load), `driving` one of its engines, the plugin `checked` with its
+ * outcome (as the report will list it).
+ */
+export const DoctorProgressEventSchema = Type.Object(
+  {
+    phase: Type.Union([
+      Type.Literal('loading'),
+      Type.Literal('loaded'),
+      Type.Literal('driving'),
+      Type.Literal('checked'),
+    ]),
+    pluginId: Type.String(),
+    /** the plugin's place (1-based) of `plugins` */
+    plugin: Type.Integer({ minimum: 1 }),
+    plugins: Type.Integer({ minimum: 1 }),
+    /** plugins checked so far */
+    checked: Type.Integer({ minimum: 0 }),
+    engine: Type.Optional(
+      Type.Object(
+        { id: Type.String(), index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) },
+        { additionalProperties: false },
+      ),
+    ),
+    outcome: Type.Optional(
+      Type.Object(
+        {
+          status: DoctorPluginReportSchema.properties.status,
+          statusMessage: Type.String(),
+          engines: Type.Integer({ minimum: 0 }),
+          errors: Type.Integer({ minimum: 0 }),
+          warnings: Type.Integer({ minimum: 0 }),
+          infos: Type.Integer({ minimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DoctorProgressEvent = Static<typeof DoctorProgressEventSchema>;
+
+export const pluginsTopics = {
+  'doctor.progress': DoctorProgressEventSchema,
+};
 
 export const pluginsMethods = defineMethods({
   'plugins.list': {
@@ -343,7 +392,7 @@ export const pluginsMethods = defineMethods({
   },
   'doctor.run': {
     summary:
-      'Check every plugin like `contextscope doctor --json` (with consent or a consentNonce: a smoke drive of each engine).',
+      'Check every plugin like `contextscope doctor --json` (with consent or a consentNonce: a smoke drive of each engine); emits doctor.progress events per plugin as it goes.',
     request: DoctorRunRequestSchema,
     response: DoctorReportSchema,
   },

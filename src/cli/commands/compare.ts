@@ -14,6 +14,7 @@ import {
   compareRows,
   formatAlignedTurn,
   formatCompareTable,
+  formatProblemLine,
   formatRecordingComparison,
   importRecording,
   selectFailingFindings,
@@ -112,6 +113,8 @@ function showLanes(recording: Recording, options: CompareCliOptions, host: CliHo
   }
   for (const lane of recording.lanes) if (lane.error) host.out(`! ${lane.label}: ${lane.error}\n`);
   host.out(turn === null ? formatCompareTable(input, { onlyDiffering }) : turnText(input, turn, options));
+  // the count the app's Replay header shows, before the findings list
+  if (turn === null) host.out(`\nProblems: ${formatProblemLine(recording)}\n`);
   printFindings(recording, turn, options, host);
   return input;
 }

@@ -1,14 +1,15 @@
 /**
  * `contextscope doctor [--json] [--plugin <path>] [--allow-execute] [--config <openclaw.json>] [--state-dir <dir>]`:
  * checks context-engine plugins like `openclaw doctor`, plus a smoke drive of every engine when allowed to
- * execute plugin code. Exit code 1 when there are error findings, 2 when the config cannot be read.
+ * execute plugin code. Each plugin is told on stderr as it is loaded, as each engine is driven and when it is
+ * checked; the report goes to stdout. Exit code 1 when there are error findings, 2 when the config cannot be read.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { errorMessage } from '../../common';
 import { locateOpenClawConfig, readOpenClawConfigFile } from '../../config';
 import type { OpenClawConfig } from '../../contract';
-import { defaultStateDir, formatDoctorReport, runDoctor } from '../../plugins';
+import { defaultStateDir, doctorDeadlines, formatDoctorProgress, formatDoctorReport, runDoctor } from '../../plugins';
 import type { CliHost } from '../cliHost';
 
 interface DoctorCliOptions {
@@ -76,10 +77,10 @@ export function register(program: Command, host: CliHost): void {
         ...(options.plugin.length ? { pluginPaths: options.plugin.map((p) => resolve(p)) } : {}),
         ...(options.bundled ? {} : { bundledDir: false as const }),
         allowExecute: options.allowExecute === true,
-        ...(timeoutMs !== undefined
-          ? { deadlines: { defaultMs: timeoutMs, compactMs: Math.max(timeoutMs, 30_000) } }
-          : {}),
+        ...(timeoutMs !== undefined ? { deadlines: doctorDeadlines(timeoutMs) } : {}),
         ...(options.node ? { nodePath: options.node } : {}),
+        // each plugin as it goes on stderr, so a plugin waiting out its deadlines is not mistaken for a hang
+        onProgress: (step) => host.err(`${formatDoctorProgress(step)}\n`),
       });
       host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
       if (!report.ok) process.exitCode = 1;

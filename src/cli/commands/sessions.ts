@@ -5,12 +5,14 @@
  * `subagents/runs.json` and SQLite's `subagent_runs`).
  */
 import type { Command } from 'commander';
+import { createSessionCountCache, locatorOf } from '../../replay';
 import {
   discoverSessions,
   type DiscoveredAgent,
   type DiscoveredSession,
   type DiscoveryResult,
 } from '../../transcripts';
+import { SESSION_COUNT_DEFINITIONS } from '../../view';
 import type { CliHost } from '../cliHost';
 
 export interface ListedSession {
@@ -18,7 +20,9 @@ export interface ListedSession {
   sessionKey: string | null;
   sessionId: string;
   storage: 'jsonl' | 'sqlite';
+  /** counts as the Sessions list shows them (src/view sessionCounts); null when the transcript cannot be read */
   entries: number | null;
+  turns: number | null;
   messages: number | null;
   compactions: number | null;
   /** bytes of the transcript (SQLite: of its events) */
@@ -39,6 +43,8 @@ export interface ListedSession {
   /** SQLite: a reset/deleted archive */
   archive?: { name: string; reason: string };
   spawns: number;
+  /** why the transcript is no session a replay can read (the replay's refusal: file and line); counts are null */
+  problem?: string;
 }
 
 export interface SessionsReport {
@@ -62,6 +68,7 @@ function listed(s: DiscoveredSession): ListedSession {
     sessionId: s.sessionId,
     storage: s.storage,
     entries: s.entries,
+    turns: null,
     messages: s.messages,
     compactions: s.compactions,
     size: s.size,
@@ -116,6 +123,22 @@ export function buildSessionsReport(found: DiscoveryResult): SessionsReport {
   };
 }
 
+/**
+ * Each existing session's entries, turns and messages read as the Sessions list reads them (countSessionFile: the
+ * active branch, src/view sessionCounts), or the reason it cannot be replayed instead of counts.
+ */
+export async function addSessionCounts(report: SessionsReport, found: DiscoveryResult): Promise<void> {
+  const cache = createSessionCountCache();
+  for (const [i, s] of found.sessions.entries()) {
+    const row = report.sessions[i]!;
+    if (!s.exists) continue;
+    const counts = await cache.get(locatorOf(s), s.size, s.mtimeMs);
+    if ('problem' in counts)
+      Object.assign(row, { entries: null, turns: null, messages: null, problem: counts.problem });
+    else Object.assign(row, { entries: counts.entries, turns: counts.turns, messages: counts.messages });
+  }
+}
+
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -126,14 +149,16 @@ function sessionLine(s: ListedSession, depth: number): string {
   const name = s.archive
     ? `${s.archive.name} (${s.archive.reason} archive of ${s.sessionKey})`
     : (s.sessionKey ?? '(no key)');
-  const counts = s.entries === null ? '' : `  ${s.entries} entries, ${s.messages ?? '?'} messages`;
+  const counts =
+    s.entries === null ? '' : `  ${s.turns ?? '?'} turns, ${s.messages ?? '?'} messages, ${s.entries} entries`;
   const compactions = s.compactions ? `, ${s.compactions} compaction(s)` : '';
   const updated = s.updatedAt > 0 ? `, updated ${new Date(s.updatedAt).toISOString()}` : '';
   const size = s.exists ? `, ${formatBytes(s.size)}` : '';
   const children = s.childSessionKeys.length > 0 ? `, ${s.childSessionKeys.length} child(ren)` : '';
   const windows = s.windows && s.windows.length > 1 ? `, ${s.windows.length} generations` : '';
   const flags = [s.exists ? '' : 'missing', s.archived && !s.archive ? 'archived' : ''].filter(Boolean).join(', ');
-  return `${'  '.repeat(depth + 1)}${name}  ${s.sessionId}  ${s.storage}${counts}${compactions}${windows}${size}${updated}${children}${flags ? `  [${flags}]` : ''}`;
+  const line = `${'  '.repeat(depth + 1)}${name}  ${s.sessionId}  ${s.storage}${counts}${compactions}${windows}${size}${updated}${children}${flags ? `  [${flags}]` : ''}`;
+  return s.problem ? `${line}\n${'  '.repeat(depth + 2)}cannot replay: ${s.problem}` : line;
 }
 
 export function formatSessionsReport(r: SessionsReport): string {
@@ -159,6 +184,7 @@ export function formatSessionsReport(r: SessionsReport): string {
         print(s, 0);
     for (const s of own) print(s, 0);
   }
+  lines.push(`turns: ${SESSION_COUNT_DEFINITIONS.turns}; messages: ${SESSION_COUNT_DEFINITIONS.messages}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -169,7 +195,9 @@ export function register(program: Command, host: CliHost): void {
     .option('--state-dir <dir>', "OpenClaw's state directory (default $OPENCLAW_STATE_DIR, else ~/.openclaw)")
     .option('--json', 'print the list as JSON')
     .action(async (options: { stateDir?: string; json?: boolean }) => {
-      const report = buildSessionsReport(await discoverSessions({ stateDir: options.stateDir }));
+      const found = await discoverSessions({ stateDir: options.stateDir });
+      const report = buildSessionsReport(found);
+      await addSessionCounts(report, found);
       host.out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatSessionsReport(report));
     });
 }

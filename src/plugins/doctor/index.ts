@@ -1,5 +1,6 @@
 /** The doctor: runDoctor, its report types and text form, and the checks it runs on engine results. */
-export { runDoctor, type DoctorProgress, type RunDoctorOptions } from './runDoctor';
+export { doctorDeadlines, runDoctor, type RunDoctorOptions } from './runDoctor';
+export { formatDoctorProgress, type DoctorPluginOutcome, type DoctorProgress } from './doctorProgress';
 export { formatDoctorReport } from './formatDoctorReport';
 export {
   checkAssembleResult,

@@ -26,7 +26,8 @@ import { sdkImportFindings } from './sdkImportFindings';
 import { hookFindings } from './hookFindings';
 import { loadFindings, notExecutedFinding, registeredEngineIds, registrationModeFindings } from './loadFindings';
 import { hostStoppedFinding, quarantineFindings } from './quarantineFindings';
-import type { DoctorFinding, DoctorReport } from './reportTypes';
+import type { DoctorPluginOutcome, DoctorProgress } from './doctorProgress';
+import type { DoctorFinding, DoctorPluginReport, DoctorReport } from './reportTypes';
 import type { EngineRef } from './resultChecks';
 import { RuntimeWatch } from './runtimeWatch';
 import { settle } from './settle';
@@ -55,16 +56,13 @@ export interface RunDoctorOptions {
   unresponsiveGraceMs?: number;
   hostEntry?: Partial<EngineHostEntry>;
   transport?: EngineHostTransportFactory;
-  /** told as each plugin is loaded and as its engines have been driven (the app shows it per plugin) */
+  /** told as each plugin is loaded, as each engine is driven and as each plugin is checked (doctorProgress.ts) */
   onProgress?(step: DoctorProgress): void;
 }
 
-export interface DoctorProgress {
-  pluginId: string;
-  phase: 'loaded' | 'driven';
-  /** plugins through this phase so far, of `total` */
-  done: number;
-  total: number;
+/** `--timeout <ms>` / `doctor.run {timeoutMs}`: each engine call's deadline; compact keeps at least its 30 s. */
+export function doctorDeadlines(timeoutMs: number): Partial<EngineDeadlines> {
+  return { defaultMs: timeoutMs, compactMs: Math.max(timeoutMs, 30_000) };
 }
 
 const QUIET_LOGGER = { debug() {}, info() {}, warn() {}, error() {} };
@@ -85,31 +83,29 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
 
   const run = new DoctorRun(config, options, add, sdkExportsReported);
   const slot = contextEngineSlot(config);
+  const progress = progressTeller(selected, options.onProgress, (plugin) =>
+    pluginOutcome(plugin, run, [...findings, ...quarantineFindings(run.watch.quarantines, slot)]),
+  );
   try {
-    const total = selected.length;
-    for (const [i, plugin] of selected.entries()) {
+    for (const plugin of selected) {
+      progress.loading(plugin.id);
       await run.loadPlugin(plugin);
-      options.onProgress?.({ pluginId: plugin.id, phase: 'loaded', done: i + 1, total });
+      // a plugin whose engines are not driven is checked once loaded (or refused); the others wait for every load
+      if (run.drives(plugin.id)) progress.loaded(plugin.id);
+      else progress.checked(plugin.id);
     }
     const { runtime, executed, watch } = run;
     const workspaceDir = options.workspaceDir;
     for (const f of await checkSlot({ runtime, config, slot, executed, focused, discovered, workspaceDir, watch })) {
       add(f);
     }
-    await run.driveEngines((pluginId, done) => options.onProgress?.({ pluginId, phase: 'driven', done, total }));
+    await run.driveEngines(progress);
   } finally {
     await run.close();
   }
 
   for (const f of quarantineFindings(run.watch.quarantines, slot)) add(f);
-  const plugins = selected.map((plugin) =>
-    pluginReport(
-      plugin,
-      run.loadedFull.get(plugin.id),
-      run.loadOutcome.get(plugin.id),
-      run.discoveryEngines.get(plugin.id),
-    ),
-  );
+  const plugins = selected.map((plugin) => run.report(plugin));
   const { executed, watch } = run;
   return buildReport({
     findings,
@@ -119,6 +115,53 @@ export async function runDoctor(options: RunDoctorOptions = {}): Promise<DoctorR
     slot,
     quarantines: watch.quarantines,
   });
+}
+
+/** What the report will say of one plugin: its status and its findings (quarantines included) by severity. */
+function pluginOutcome(plugin: DiscoveredPlugin, run: DoctorRun, findings: readonly DoctorFinding[]) {
+  const report = run.report(plugin);
+  const own = findings.filter((f) => f.where.pluginId === plugin.id);
+  const count = (severity: DoctorFinding['severity']) => own.filter((f) => f.severity === severity).length;
+  return {
+    status: report.status,
+    statusMessage: report.statusMessage,
+    engines: report.engines.length,
+    errors: count('error'),
+    warnings: count('warn'),
+    infos: count('info'),
+  };
+}
+
+interface ProgressTeller {
+  loading(pluginId: string): void;
+  loaded(pluginId: string): void;
+  driving(pluginId: string, engine: { id: string; index: number; count: number }): void;
+  checked(pluginId: string): void;
+}
+
+/** Numbers the plugins and counts those checked, for onProgress. */
+function progressTeller(
+  selected: readonly DiscoveredPlugin[],
+  onProgress: RunDoctorOptions['onProgress'],
+  outcomeOf: (plugin: DiscoveredPlugin) => DoctorPluginOutcome,
+): ProgressTeller {
+  const position = new Map(selected.map((plugin, i) => [plugin.id, { plugin, n: i + 1 }]));
+  let checked = 0;
+  const tell = (pluginId: string, phase: DoctorProgress['phase'], extra: Partial<DoctorProgress> = {}) => {
+    const at = position.get(pluginId);
+    if (!at || !onProgress) return;
+    onProgress({ phase, pluginId, plugin: at.n, plugins: selected.length, checked, ...extra });
+  };
+  return {
+    loading: (pluginId) => tell(pluginId, 'loading'),
+    loaded: (pluginId) => tell(pluginId, 'loaded'),
+    driving: (pluginId, engine) => tell(pluginId, 'driving', { engine }),
+    checked(pluginId) {
+      checked++;
+      const at = position.get(pluginId);
+      if (at) tell(pluginId, 'checked', { outcome: outcomeOf(at.plugin) });
+    },
+  };
 }
 
 function isUnder(path: string, roots: string[]): boolean {
@@ -242,13 +285,27 @@ class DoctorRun {
     for (const f of registrationModeFindings(plugin, loaded, fullIds, discoveryIds)) this.add(f);
   }
 
+  /** Whether driveEngines drives this plugin's engines (its full load registered). */
+  drives(pluginId: string): boolean {
+    return this.loadedFull.get(pluginId)?.registrations !== undefined;
+  }
+
+  /** The report's entry for a plugin, from what the run knows of it so far. */
+  report(plugin: DiscoveredPlugin): DoctorPluginReport {
+    const id = plugin.id;
+    return pluginReport(plugin, this.loadedFull.get(id), this.loadOutcome.get(id), this.discoveryEngines.get(id));
+  }
+
   /** Every engine of every full load: the smoke turn, then (unless that quarantined it) the compact probe. */
-  async driveEngines(onPluginDone?: (pluginId: string, done: number) => void): Promise<void> {
-    let done = 0;
+  async driveEngines(progress: Pick<ProgressTeller, 'driving' | 'checked'>): Promise<void> {
     for (const [pluginId, loaded] of this.loadedFull) {
-      if (loaded.registrations)
-        for (const engineId of [...loaded.engineIds]) await this.driveEngine(loaded, { pluginId, engineId });
-      onPluginDone?.(pluginId, ++done);
+      if (!loaded.registrations) continue;
+      const engineIds = [...loaded.engineIds];
+      for (const [i, engineId] of engineIds.entries()) {
+        progress.driving(pluginId, { id: engineId, index: i + 1, count: engineIds.length });
+        await this.driveEngine(loaded, { pluginId, engineId });
+      }
+      progress.checked(pluginId);
     }
   }
 

@@ -3,8 +3,8 @@
  * `contextscope compare` and the per-lane summary `contextscope replay` prints.
  */
 import { compareRows, type LaneTurnCell } from './compareTurns';
-import type { Finding, Recording } from '../../contract/recording';
-import { compareLanes, type CompareInput } from '../../view';
+import type { Recording } from '../../contract/recording';
+import { compareLanes, problemCounts, problemSummary, type CompareInput } from '../../view';
 
 function pad(text: string, width: number, right = false): string {
   if (text.length >= width) return text;
@@ -68,9 +68,25 @@ export function formatCompareTable(source: Recording | CompareInput, options: Co
   return [header1, line(header2), ...table.map(line)].map((l) => l.trimEnd()).join('\n') + '\n' + footer;
 }
 
-/** One line per lane: turns, statuses, compactions, quarantines, findings by severity. */
+/** The root lanes: what the app's Replay header and timeline show of a recording's session. */
+export function rootLaneIds(recording: Pick<Recording, 'lanes'>): string[] {
+  return recording.lanes.filter((lane) => !lane.parentLane).map((lane) => lane.id);
+}
+
+/**
+ * The Replay header's problem line for these lanes (default: the root lanes), as src/view problemSummary words it:
+ * error and warning turns (each timeline turn once), findings outside turns apart.
+ */
+export function formatProblemLine(recording: Recording, laneIds: readonly string[] = rootLaneIds(recording)): string {
+  return problemSummary(problemCounts(recording, laneIds)).text;
+}
+
+/**
+ * The problem line of the root lanes, then one line per lane: turns, statuses, compactions, quarantines, and its
+ * error and warning turns (src/view turnProblems: the turns the app's error and warning filters find).
+ */
 export function formatLaneSummary(recording: Recording): string {
-  const out: string[] = [];
+  const out: string[] = [`Problems: ${formatProblemLine(recording)}`];
   for (const lane of recording.lanes) {
     const turns = recording.turns[lane.id] ?? [];
     const statuses = new Map<string, number>();
@@ -84,13 +100,11 @@ export function formatLaneSummary(recording: Recording): string {
       }
     }
     quarantines += recording.events.filter((e) => e.lane === lane.id && e.type === 'quarantine').length;
-    const findings = recording.findings.filter((f) => f.lane === lane.id);
-    const bySeverity = (s: Finding['severity']) => findings.filter((f) => f.severity === s).length;
     const statusText = [...statuses.entries()].map(([s, n]) => `${n} ${s}`).join(', ') || 'no turns';
     out.push(
       `${lane.label} (${lane.requestedEngineId}, window ${lane.contextWindow}, reserve ${lane.reserveTokens}): ${turns.length} turns (${statusText}), ` +
         `${compactions} compaction${compactions === 1 ? '' : 's'}, ${quarantines} quarantine${quarantines === 1 ? '' : 's'}, ` +
-        `findings: ${bySeverity('error')} error, ${bySeverity('warning')} warning`,
+        formatProblemLine(recording, [lane.id]),
     );
     if (lane.error) out.push(`  ! ${lane.error}`);
   }

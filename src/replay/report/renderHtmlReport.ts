@@ -12,11 +12,15 @@ import {
   laneColorIndex,
   laneTurnFigures,
   messageText,
+  PROBLEM_DEFINITIONS,
+  problemCounts,
+  problemSummary,
   recordedSessionCounts,
   tokensOf,
 } from '../../view';
 import { compareRows } from './compareTurns';
 import { escapeHtml, previewText } from './escapeHtml';
+import { rootLaneIds } from './formatCompareTable';
 import { ALIGNED_CSS, renderAlignedTurns } from './renderAlignedTurns';
 import { renderBudgetChart, type ChartSeries } from './svgBudgetChart';
 
@@ -140,10 +144,14 @@ function renderTurnDetails(recording: Recording, turn: TurnRecord, withMessages:
   return out.join('');
 }
 
-/** Document head, title and the session line (turns and messages as src/view's sessionCounts defines them). */
-function renderHeading(recording: Recording, title: string): string {
+/**
+ * Document head, title, the session line (turns and messages as src/view's sessionCounts defines them) and the
+ * problem line of the root lanes (error and warning turns, as the app's Replay header counts them).
+ */
+function renderHeading(recording: Recording, title: string, rootLanes: readonly string[]): string {
   const out: string[] = [];
   const counts = recordedSessionCounts(recording.session);
+  const problems = problemSummary(problemCounts(recording, rootLanes));
   out.push(
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
@@ -153,6 +161,8 @@ function renderHeading(recording: Recording, title: string): string {
     `<p class="muted">${escapeHtml(recording.session.path ?? '(in-memory session)')} · ${counts.turns} turns · ` +
       `${counts.messages} messages · recorded ${escapeHtml(recording.createdAt)} by ${escapeHtml(recording.generator.name)} ${escapeHtml(recording.generator.version)} · ` +
       `replay ${(recording.stats.wallMs / 1000).toFixed(2)} s</p>`,
+    `<p class="${problems.tone === 'bad' ? 'status-bad' : problems.tone === 'warn' ? 'sev-warning' : 'status-ok'}" ` +
+      `id="problems" title="${escapeHtml(problems.title)}">${escapeHtml(problems.text)}</p>`,
   );
   return out.join('\n');
 }
@@ -161,17 +171,18 @@ function renderHeading(recording: Recording, title: string): string {
 function renderLaneTable(recording: Recording): string {
   const out: string[] = [];
   out.push(
-    '<h2>Lanes</h2><table><tr><th>lane</th><th>spec</th><th>engine</th><th class="num">window</th><th class="num">reserve</th><th>host</th><th class="num">turns</th><th class="num">findings</th></tr>',
+    '<h2>Lanes</h2><table><tr><th>lane</th><th>spec</th><th>engine</th><th class="num">window</th><th class="num">reserve</th><th>host</th><th class="num">turns</th>' +
+      `<th class="num" title="${escapeHtml(PROBLEM_DEFINITIONS.error)}">error turns</th><th class="num" title="${escapeHtml(PROBLEM_DEFINITIONS.warning)}">warning turns</th></tr>`,
   );
   for (const lane of recording.lanes) {
-    const count = recording.findings.filter((f) => f.lane === lane.id).length;
+    const problems = problemCounts(recording, [lane.id]);
     out.push(
       `<tr><td>${swatch(recording, lane.id)}${escapeHtml(lane.label)}${lane.parentLane ? ` <span class="muted">(subagent of ${escapeHtml(lane.parentLane)})</span>` : ''}</td>` +
         `<td class="mono">${escapeHtml(lane.spec)}</td><td>${escapeHtml(lane.requestedEngineId)}</td>` +
         `<td class="num">${lane.contextWindow}</td><td class="num">${lane.reserveTokens}</td><td>${escapeHtml(lane.host.label)}</td>` +
-        `<td class="num">${lane.turnCount}</td><td class="num">${count}</td></tr>`,
+        `<td class="num">${lane.turnCount}</td><td class="num">${problems.errorTurns}</td><td class="num">${problems.warningTurns}</td></tr>`,
     );
-    if (lane.error) out.push(`<tr><td colspan="8" class="status-bad">${escapeHtml(lane.error)}</td></tr>`);
+    if (lane.error) out.push(`<tr><td colspan="9" class="status-bad">${escapeHtml(lane.error)}</td></tr>`);
   }
   out.push('</table>');
   return out.join('\n');
@@ -290,9 +301,9 @@ function renderTurns(recording: Recording, options: HtmlReportOptions): string {
 
 export function renderHtmlReport(recording: Recording, options: HtmlReportOptions = {}): string {
   const title = options.title ?? `ContextScope replay — ${recording.session.sessionId}`;
-  const rootLanes = recording.lanes.filter((l) => !l.parentLane).map((l) => l.id);
+  const rootLanes = rootLaneIds(recording);
   return [
-    renderHeading(recording, title),
+    renderHeading(recording, title, rootLanes),
     renderLaneTable(recording),
     renderCharts(recording, rootLanes),
     renderFindings(recording),

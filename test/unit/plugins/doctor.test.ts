@@ -6,7 +6,8 @@ import { Command } from 'commander';
 import { register as registerDoctor } from '../../../src/cli/commands/doctor';
 import type { CliHost } from '../../../src/cli/cliHost';
 import { denyAllConsent, noConsentMessage } from '../../../src/plugins/consent';
-import { runDoctor } from '../../../src/plugins/doctor/runDoctor';
+import { doctorDeadlines, runDoctor } from '../../../src/plugins/doctor/runDoctor';
+import { formatDoctorProgress, type DoctorProgress } from '../../../src/plugins/doctor/doctorProgress';
 import type { DoctorReport } from '../../../src/plugins/doctor/reportTypes';
 import { formatDoctorReport } from '../../../src/plugins/doctor/formatDoctorReport';
 
@@ -132,6 +133,83 @@ describe('doctor with --allow-execute', () => {
   });
 });
 
+describe('doctor progress, plugin by plugin', () => {
+  it('tells which plugin is loading, which engine is being driven, and each outcome as the report lists it', async () => {
+    const steps: DoctorProgress[] = [];
+    const report = await runDoctor({
+      allowExecute: true,
+      pluginPaths: [fixture('slow-engine'), fixture('loader-bad-manifest')],
+      bundledDir: false,
+      stateDir: tempDir(),
+      // slow-engine's assemble takes 2 s: past this deadline it is quarantined
+      deadlines: doctorDeadlines(300),
+      onProgress: (step) => steps.push(step),
+    });
+    const order = report.plugins.map((p) => p.id);
+    const n = (id: string) => order.indexOf(id) + 1;
+    expect(
+      steps.map(
+        (s) =>
+          `${s.phase} ${s.pluginId} ${s.plugin}/${s.plugins}${s.engine ? ` ${s.engine.id} ${s.engine.index}/${s.engine.count}` : ''}`,
+      ),
+    ).toEqual(
+      // the invalid plugin is checked as soon as it is refused; the slow one is loaded, then checked once its
+      // engine was driven
+      order
+        .flatMap((id) => [
+          `loading ${id} ${n(id)}/2`,
+          id === 'loader-bad-manifest' ? `checked ${id} ${n(id)}/2` : `loaded ${id} ${n(id)}/2`,
+        ])
+        .concat([
+          `driving slow-engine ${n('slow-engine')}/2 slow-engine 1/1`,
+          `checked slow-engine ${n('slow-engine')}/2`,
+        ]),
+    );
+    expect(steps.filter((s) => s.phase === 'checked').map((s) => s.checked)).toEqual([1, 2]);
+    // each outcome is what the final report says of that plugin, the quarantine it came to included
+    for (const step of steps.filter((s) => s.phase === 'checked')) {
+      const entry = report.plugins.find((p) => p.id === step.pluginId)!;
+      const own = report.findings.filter((f) => f.where.pluginId === step.pluginId);
+      const count = (severity: string) => own.filter((f) => f.severity === severity).length;
+      expect(step.outcome).toEqual({
+        status: entry.status,
+        statusMessage: entry.statusMessage,
+        engines: entry.engines.length,
+        errors: count('error'),
+        warnings: count('warn'),
+        infos: count('info'),
+      });
+    }
+    expect(report.findings.filter((f) => f.code === 'engine-quarantined').map((f) => f.message)).toEqual([
+      'engine "slow-engine" quarantined during assemble: timeout after 300 ms',
+    ]);
+    expect(steps.at(-1)!.outcome).toMatchObject({ status: 'executed', errors: 1 });
+  }, 60_000);
+
+  it('prints one line per step, with the outcome and how many plugins are checked', () => {
+    const base = { pluginId: 'faulty-engines', plugin: 2, plugins: 3, checked: 1 } as const;
+    expect(formatDoctorProgress({ ...base, phase: 'loading' })).toBe('[2/3] faulty-engines: loading…');
+    expect(
+      formatDoctorProgress({ ...base, phase: 'driving', engine: { id: 'faulty-hang', index: 5, count: 24 } }),
+    ).toBe('[2/3] faulty-engines: driving faulty-hang (engine 5 of 24)…');
+    expect(
+      formatDoctorProgress({
+        ...base,
+        phase: 'checked',
+        checked: 2,
+        outcome: {
+          status: 'executed',
+          statusMessage: 'executed; engines: a, b',
+          engines: 2,
+          errors: 3,
+          warnings: 1,
+          infos: 0,
+        },
+      }),
+    ).toBe('[2/3] faulty-engines: executed — executed; engines: a, b — 3 errors, 1 warning, 0 info (2 of 3 checked)');
+  });
+});
+
 describe('contextscope doctor (CLI)', () => {
   function run(args: string[]): Promise<{ out: string; err: string }> {
     const captured = { out: '', err: '' };
@@ -164,6 +242,16 @@ describe('contextscope doctor (CLI)', () => {
       ['loader-bad-manifest', 'invalid', 'linked'],
     ]);
     expect(report.findings.map((f) => f.code)).toEqual(['manifest-invalid', 'manifest-invalid', 'stale-config-entry']);
+  });
+
+  it('prints each plugin on stderr as it is checked, the report on stdout', async () => {
+    const state = tempDir();
+    const { out, err } = await run(['--plugin', fixture('loader-bad-manifest'), '--no-bundled', '--state-dir', state]);
+    expect(out).toMatch(/^ContextScope doctor — 1 plugin, 2 errors/);
+    expect(err).toBe(
+      '[1/1] loader-bad-manifest: loading…\n' +
+        '[1/1] loader-bad-manifest: invalid — not executed: 2 problem(s) in the manifest, entries or config — 2 errors, 0 warnings, 0 info (1 of 1 checked)\n',
+    );
   });
 
   it('exits 2 with a readable message when the config is not JSON5', async () => {

@@ -80,7 +80,9 @@ describe('contextscope replay / compare', () => {
     expect(r.out()).toBe(
       'OpenClaw 2026.7.35 (inferred from the session header (version 3: the JSONL era, the newest 2026.7 release)) · ' +
         'window 32000 (flag) · keepRecentTokens 20000 (version default) · reserve 20000 effective (version default)\n' +
-        'legacy (legacy, window 32000, reserve 20000): 3 turns (3 ok), 0 compactions, 0 quarantines, findings: 0 error, 1 warning\n',
+        // the lane-level warning belongs to no turn: counted apart, as the Replay header counts it
+        'Problems: no error or warning turns · 1 warning outside turns\n' +
+        'legacy (legacy, window 32000, reserve 20000): 3 turns (3 ok), 0 compactions, 0 quarantines, no error or warning turns · 1 warning outside turns\n',
     );
   });
 

@@ -15,6 +15,7 @@ import {
   replaySession,
 } from '../../../src/replay';
 import { getActivePath, loadSession } from '../../../src/transcripts';
+import type { SessionsReport } from '../../../src/cli/commands/sessions';
 import { runCli } from './runCli';
 import { tempDir } from './sessionBuilder';
 
@@ -45,20 +46,25 @@ describe('a session’s turns and messages (src/view sessionCounts)', () => {
       lanes: [{ engine: { kind: 'legacy' }, contextWindow: 200_000 }],
     });
     const [, reportTurns, reportMessages] = /· (\d+) turns · (\d+) messages ·/.exec(renderHtmlReport(recording))!;
+    const cli = (JSON.parse((await runCli(['sessions', '--state-dir', stateDir, '--json'])).out) as SessionsReport)
+      .sessions[0]!;
 
     const figures = {
       list: [row.turns, row.messages],
+      sessionsCommand: [cli.turns, cli.messages],
       generate: [Number(printedTurns), Number(printedMessages)],
       recording: [recording.session.turnStarts.length, recording.session.messageKeys.length],
       report: [Number(reportTurns), Number(reportMessages)],
     };
     expect(figures).toEqual({
       list: figures.recording,
+      sessionsCommand: figures.recording,
       generate: figures.recording,
       recording: figures.recording,
       report: figures.recording,
     });
     expect(row.entries).toBe(recording.session.entryCount);
+    expect(cli.entries).toBe(recording.session.entryCount);
   }, 60_000);
 
   it('a file that is no session lists with the replay’s refusal, and no counts', async () => {
@@ -88,5 +94,16 @@ describe('a session’s turns and messages (src/view sessionCounts)', () => {
       (error: Error) => error.message,
     );
     expect(refusal).toBe(`${sessions}/${byId.garbage!.problem}`);
+
+    // `contextscope sessions` says the same instead of a 0-message row
+    const cli = await runCli(['sessions', '--state-dir', stateDir, '--json']);
+    const rows = Object.fromEntries(
+      (JSON.parse(cli.out) as SessionsReport).sessions.map((s) => [s.sessionId, s] as const),
+    );
+    expect(rows.garbage).toMatchObject({ problem: byId.garbage!.problem, turns: null, messages: null, entries: null });
+    expect(rows.empty!.problem).toBe(byId.empty!.problem);
+    expect((await runCli(['sessions', '--state-dir', stateDir])).out).toContain(
+      `cannot replay: ${byId.garbage!.problem}`,
+    );
   });
 });

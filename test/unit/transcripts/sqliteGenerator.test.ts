@@ -214,7 +214,7 @@ describe('contextscope over SQLite state dirs', () => {
     ]);
     const text = await run(['sessions', '--state-dir', dir]);
     expect(text).toMatch(
-      /\nAgent main: 2 session\(s\), sqlite, database schema 23 .*\n {2}agent:main:main {2}\S+ {2}sqlite {2}\d+ entries, \d+ messages, [\d.]+ KB, updated \S+, 1 child\(ren\)\n {4}agent:main:subagent:/,
+      /\nAgent main: 2 session\(s\), sqlite, database schema 23 .*\n {2}agent:main:main {2}\S+ {2}sqlite {2}\d+ turns, \d+ messages, \d+ entries, [\d.]+ KB, updated \S+, 1 child\(ren\)\n {4}agent:main:subagent:/,
     );
   });
 
