@@ -62,7 +62,7 @@ async function timeBatch(stateDir: string, workers: number): Promise<number> {
   const request: BatchRequest = {
     stateDir,
     lanes: [LANE],
-    overrides: { contextWindow: WINDOW },
+    window: WINDOW,
     plugins: { allowExecute: true },
   };
   try {

@@ -3,6 +3,7 @@ export * from './methods/app';
 export * from './methods/batch';
 export * from './methods/plugins';
 export * from './methods/replay';
+export * from './methods/replayRequest';
 export * from './methods/config';
 export * from './methods/workspace';
 export { defineMethods, NoParams, type MethodSpec, type MethodSpecs } from './methodSpec';

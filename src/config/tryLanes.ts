@@ -5,13 +5,17 @@
  * openclaw.json), its context window (agents.defaults.contextTokens) and reserve (compaction.reserveTokens).
  */
 import { join } from 'node:path';
+import type { LaneRequest } from '../bridge';
 import { isRecord, writeFileAtomic } from '../common';
+import { printLaneSpec } from '../replay';
 import { valueAt } from './configOperations';
 import type { ConfigEnvironment, ConfigSnapshot } from './configSnapshot';
 import { knownEngines, SLOT_DEFAULTS } from './validateConfig';
 
 export interface TryLane {
-  /** the lane spec for replay.start / --lane */
+  /** the lane as data, for replay.start */
+  lane: LaneRequest;
+  /** the same lane as a spec a person can type (--lane) */
   spec: string;
   label: string;
   /** the engine the lane runs */
@@ -30,11 +34,6 @@ export interface TryLanes {
   /** true when both lanes run the same thing (the edit changes nothing a replay sees) */
   same: boolean;
   notes: string[];
-}
-
-/** Characters that would end a lane spec's plugin part or option value are percent-encoded. */
-function escapePath(path: string): string {
-  return path.replace(/[%?&#]/g, (c) => encodeURIComponent(c));
 }
 
 function positiveInteger(value: unknown): number | undefined {
@@ -56,11 +55,11 @@ function laneOf(
   const reserve =
     typeof reserveValue === 'number' && Number.isInteger(reserveValue) && reserveValue >= 0 ? reserveValue : undefined;
   const keepRecentTokens = positiveInteger(valueAt(config, ['agents', 'defaults', 'compaction', 'keepRecentTokens']));
-  const options = [
-    ...(window ? [`window=${window}`] : []),
-    ...(reserve !== undefined ? [`reserve=${reserve}`] : []),
-    `label=${encodeURIComponent(label)}`,
-  ];
+  const laneOptions = {
+    ...(window ? { window } : {}),
+    ...(reserve !== undefined ? { reserve } : {}),
+    label,
+  };
   const common = {
     label,
     ...(window ? { window } : {}),
@@ -78,21 +77,22 @@ function laneOf(
         `${label}: "${engineId}" is not registered by any enabled plugin found here, so OpenClaw would fall back to legacy; this lane runs legacy`,
       );
     }
-    return { ...common, spec: `legacy?${options.join('&')}`, engineId: SLOT_DEFAULTS.contextEngine };
+    const lane: LaneRequest = { kind: 'legacy', ...laneOptions };
+    return { ...common, lane, spec: printLaneSpec(lane), engineId: SLOT_DEFAULTS.contextEngine };
   }
   const pluginConfig = valueAt(config, ['plugins', 'entries', plugin.id, 'config']);
   const configFile = join(dir, `${label.replace(/[^\w.-]+/g, '-')}.${plugin.id.replace(/[^\w.-]+/g, '-')}.json`);
   writeFileAtomic(configFile, `${JSON.stringify(isRecord(pluginConfig) ? pluginConfig : {}, null, 2)}\n`, {
     mode: 0o600,
   });
-  const engine = env.engines?.[plugin.id]?.includes(engineId) ? [`engine=${encodeURIComponent(engineId)}`] : [];
-  return {
-    ...common,
-    spec: `plugin:${escapePath(plugin.rootDir)}?${[`config=${encodeURIComponent(configFile)}`, ...engine, ...options].join('&')}`,
-    engineId,
-    pluginId: plugin.id,
+  const lane: LaneRequest = {
+    kind: 'plugin',
+    plugin: plugin.rootDir,
     configFile,
+    ...(env.engines?.[plugin.id]?.includes(engineId) ? { engineId } : {}),
+    ...laneOptions,
   };
+  return { ...common, lane, spec: printLaneSpec(lane), engineId, pluginId: plugin.id, configFile };
 }
 
 /** The two lanes, their plugin configs written into `dir` (a temporary folder the caller owns). */

@@ -54,6 +54,8 @@ export {
 } from './findings/computeTurnFindings';
 export {
   parseLaneSpec,
+  printLaneSpec,
+  laneOfRequest,
   parseHostSpec,
   parseMegabytes,
   defaultLaneLabel,
@@ -61,7 +63,16 @@ export {
   type ParsedLaneSpec,
   type HostSpec,
 } from './lane/laneSpec';
-export { laneConfigFromSpec, type LaneSpecDefaults } from './lane/laneConfigFromSpec';
+export { laneConfigFromSpec, laneConfigOf, type LaneSpecDefaults } from './lane/laneConfigFromSpec';
+export {
+  activeBranchTurns,
+  buildReplayPlan,
+  checkReplayRequest,
+  settingsOverridesOf,
+  type CheckedReplayRequest,
+  type ReplayPlan,
+  type ReplayRequest,
+} from './plan/replayPlan';
 export { laneSettingsFindings, type LaneSettingsInput } from './findings/laneSettingsFindings';
 export {
   countSessionFile,
@@ -152,7 +163,6 @@ export {
 export { readOpenClawJson, OpenClawJsonError } from './settings/openclawJson';
 export { stateDirOfSession } from './settings/sessionStateDir';
 export { formatReplaySettingsLine } from './settings/formatSettings';
-export { settingsForRequest, type RequestedSettings } from './settings/requestSettings';
 export { replayDefaults, type ReplayDefaultsRequest, type ReplayDefaultsResponse } from './settings/replayDefaults';
 export { followSession, sourceStamp, type FollowInput, type FollowSessionOptions } from './follow/followSession';
 export {

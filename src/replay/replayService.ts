@@ -5,21 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { getActivePath, type LoadedSession } from '../transcripts';
+import type { LoadedSession } from '../transcripts';
 import { exportRecordingJson } from './recording/exportRecording';
-import type { HostSpec } from './lane/laneSpec';
-import { laneConfigFromSpec } from './lane/laneConfigFromSpec';
-import { openClawVersionProfile } from './lane/openclawVersion';
-import { parseHostSpec } from './lane/laneSpec';
 import type { Recording } from '../contract/recording';
-import type { PluginLoadingOptions, ReplayLaneConfig, ReplayOptions } from './lane/replayTypes';
+import type { PluginLoadingOptions, ReplayOptions } from './lane/replayTypes';
+import { buildReplayPlan, checkReplayRequest, type ReplayRequest } from './plan/replayPlan';
 import type { PluginConsent } from '../plugins';
 import { writeFileAtomic } from '../common/writeFileAtomic';
 import { renderHtmlReport } from './report/renderHtmlReport';
 import { followSession } from './follow/followSession';
 import { replaySession } from './replaySession';
 import { openReplaySession } from './session/resolveSessionInput';
-import { splitSessionTurns } from './session/sessionTurns';
 import { sliceRecording, type RecordingSlice } from './recording/sliceRecording';
 import { errorMessage } from '../common/errorText';
 import { DEFAULT_TOKEN_ENCODING } from '../tokens';
@@ -33,26 +29,12 @@ export { defaultDemoSessionsDir, listSessions, type ListedSession } from './list
 
 export type ReplayStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
-export interface StartReplayRequest {
+/** A replay the shell starts: the session, the shared replay request, and the consent the main process gave. */
+export interface StartReplayRequest extends ReplayRequest {
   sessionPath: string;
-  /** lane specs (see laneSpec.ts) */
-  lanes: string[];
-  window: number;
-  reserve?: number;
-  /** agents.defaults.compaction.keepRecentTokens of every lane (default OpenClaw's 20000) */
-  keepRecentTokens?: number;
-  host?: string;
-  honourRecordedCompactions?: boolean;
-  checkDeterminism?: boolean;
-  openclawVersion?: string;
-  driftThreshold?: number;
   allowExecute?: boolean;
   /** consent for this run (the app's main process confirmed these plugins); others need a remembered grant */
   consent?: PluginConsent;
-  /** the deadline for each plugin engine call, in ms (a lane's timeoutMs= wins) */
-  callTimeoutMs?: number;
-  systemPrompt?: string;
-  replaySubagents?: boolean;
   /** live mode: follow the session, replaying each change, until cancelled */
   follow?: boolean;
 }
@@ -153,19 +135,6 @@ export interface ReplayServiceOptions {
   prestartTokenizer?: boolean;
 }
 
-/** The lanes a request asks for; throws on anything a person can get wrong, before the replay gets an id. */
-function lanesOfRequest(request: StartReplayRequest): ReplayLaneConfig[] {
-  const host: HostSpec | undefined = request.host !== undefined ? parseHostSpec(request.host, 'host') : undefined;
-  return request.lanes.map((spec) =>
-    laneConfigFromSpec(spec, {
-      contextWindow: request.window,
-      ...(request.reserve !== undefined ? { reserveTokens: request.reserve } : {}),
-      ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
-      ...(host ? { host } : {}),
-    }),
-  );
-}
-
 function runJob(entry: ReplayJob, session: LoadedSession, replay: Omit<ReplayOptions, 'session' | 'signal'>) {
   return replaySession({ ...replay, session, signal: entry.controller.signal }).then(
     (recording) => {
@@ -219,18 +188,21 @@ async function startReplayJob(
   onProgress: ((update: ReplayProgressUpdate) => void) | undefined,
   plugins: ReplayServiceOptions['plugins'],
 ): Promise<ReplayJob> {
-  const lanes = lanesOfRequest(request);
-  if (request.openclawVersion !== undefined) openClawVersionProfile(request.openclawVersion); // throws when unknown
-  const { loaded: session } = await openReplaySession(request.sessionPath);
-  // the replay advances by the turns of the active branch; abandoned branches are not replayed
-  const turns = splitSessionTurns(getActivePath(session)).turns.length;
+  const { sessionPath, allowExecute, consent, follow, ...asked } = request;
+  const checked = checkReplayRequest(asked); // anything a person can get wrong throws before the replay gets an id
+  const { loaded: session } = await openReplaySession(sessionPath);
+  const plan = await buildReplayPlan(session, checked, {
+    ...plugins,
+    allowExecute: allowExecute === true,
+    ...(consent ? { consent } : {}),
+  });
   const id = randomUUID();
   const controller = new AbortController();
   const entry: ReplayJob = {
     id,
     status: 'running',
     done: 0,
-    total: lanes.length * turns,
+    total: plan.total,
     controller,
     finished: Promise.resolve(),
     stream: createJobStream(),
@@ -238,19 +210,7 @@ async function startReplayJob(
     pages: {},
   };
   const replay: Omit<ReplayOptions, 'session' | 'signal'> = {
-    lanes,
-    ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
-    honourRecordedCompactions: request.honourRecordedCompactions === true,
-    checkDeterminism: request.checkDeterminism === true,
-    ...(request.openclawVersion !== undefined ? { openclawVersion: request.openclawVersion } : {}),
-    ...(request.driftThreshold !== undefined ? { driftThreshold: request.driftThreshold } : {}),
-    replaySubagents: request.replaySubagents !== false,
-    plugins: {
-      ...plugins,
-      allowExecute: request.allowExecute === true,
-      ...(request.consent ? { consent: request.consent } : {}),
-      ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
-    },
+    ...plan.options,
     onTurn: (record) => entry.stream.log.push(record),
     onLive: (live) => {
       entry.stream.live = live;
@@ -266,7 +226,7 @@ async function startReplayJob(
       });
     },
   };
-  entry.finished = request.follow ? followJob(entry, request.sessionPath, replay) : runJob(entry, session, replay);
+  entry.finished = follow ? followJob(entry, sessionPath, replay) : runJob(entry, session, replay);
   return entry;
 }
 

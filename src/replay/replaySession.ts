@@ -286,7 +286,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     options,
     loaded,
     model?.modelId,
-    await chooseReplayVersion(loaded, options.openclawVersion),
+    options.openclawVersionChoice ?? (await chooseReplayVersion(loaded, options.openclawVersion)),
   );
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'contextscope-replay-'));
   mkdirSync(workDir, { recursive: true });

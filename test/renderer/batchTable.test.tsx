@@ -130,7 +130,8 @@ describe('batchParams', () => {
     laneConfigs: {},
   };
   const choice = (consent: 'granted' | 'missing'): LaneChoice => ({
-    spec: 'plugin:/p/recent-window',
+    key: 'plugin:/p/recent-window',
+    lane: { kind: 'plugin', plugin: '/p/recent-window' },
     label: 'plugin:recent-window',
     description: '',
     plugin: { id: 'recent-window', path: '/p/recent-window', consent },
@@ -139,7 +140,7 @@ describe('batchParams', () => {
 
   const params = {
     stateDir: '/state',
-    lanes: ['plugin:/p/recent-window'],
+    lanes: [{ kind: 'plugin', plugin: '/p/recent-window' }],
     window: 16000,
     keepRecentTokens: 4000,
     host: 'embedded',

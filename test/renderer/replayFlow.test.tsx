@@ -5,8 +5,8 @@ import { BridgeCallError } from '../../renderer/src/bridge/BridgeCallError';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
 import type { InspectorClient } from '../../renderer/src/bridge/InspectorClient';
 import { laneChoices } from '../../renderer/src/model/laneChoices';
-import { laneConfigFromSpec } from '../../src/replay/lane/laneConfigFromSpec';
-import { parseLaneSpec } from '../../src/replay/lane/laneSpec';
+import { laneConfigOf } from '../../src/replay/lane/laneConfigFromSpec';
+import { laneOfRequest } from '../../src/replay/lane/laneSpec';
 import { resetAppStore, useAppStore } from '../../renderer/src/store/appStore';
 import { resetDoctorStore } from '../../renderer/src/store/doctorStore';
 import { resetPluginsStore } from '../../renderer/src/store/pluginsStore';
@@ -193,6 +193,7 @@ beforeEach(() => {
 });
 
 describe('replay form → params', () => {
+  const choices = laneChoices([]);
   it('builds replay.start params from the form, with reserve and host only when given', () => {
     const form = {
       lanes: ['legacy'],
@@ -205,35 +206,40 @@ describe('replay form → params', () => {
       follow: false,
       laneConfigs: {},
     };
-    expect(replayParams(form, '/s/x.jsonl')).toEqual({
-      ok: true,
-      params: { sessionPath: '/s/x.jsonl', lanes: ['legacy', 'legacy?window=64000'], window: 32000, host: 'embedded' },
-    });
-    expect(replayParams({ ...form, reserve: '4096', host: '' }, '/s/x.jsonl', 'n1')).toEqual({
+    expect(replayParams(form, '/s/x.jsonl', choices)).toEqual({
       ok: true,
       params: {
         sessionPath: '/s/x.jsonl',
-        lanes: ['legacy', 'legacy?window=64000'],
+        lanes: [{ kind: 'legacy' }, 'legacy?window=64000'],
+        window: 32000,
+        host: 'embedded',
+      },
+    });
+    expect(replayParams({ ...form, reserve: '4096', host: '' }, '/s/x.jsonl', choices, 'n1')).toEqual({
+      ok: true,
+      params: {
+        sessionPath: '/s/x.jsonl',
+        lanes: [{ kind: 'legacy' }, 'legacy?window=64000'],
         window: 32000,
         reserve: 4096,
         consentNonce: 'n1',
       },
     });
-    expect(replayParams({ ...form, openclawVersion: ' 2026.9.6 ' }, '/s/x.jsonl')).toEqual({
+    expect(replayParams({ ...form, openclawVersion: ' 2026.9.6 ' }, '/s/x.jsonl', choices)).toEqual({
       ok: true,
       params: {
         sessionPath: '/s/x.jsonl',
-        lanes: ['legacy', 'legacy?window=64000'],
+        lanes: [{ kind: 'legacy' }, 'legacy?window=64000'],
         window: 32000,
         host: 'embedded',
         openclawVersion: '2026.9.6',
       },
     });
-    expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl')).toEqual({
+    expect(replayParams({ ...form, keepRecentTokens: '6000' }, '/s/x.jsonl', choices)).toEqual({
       ok: true,
       params: {
         sessionPath: '/s/x.jsonl',
-        lanes: ['legacy', 'legacy?window=64000'],
+        lanes: [{ kind: 'legacy' }, 'legacy?window=64000'],
         window: 32000,
         keepRecentTokens: 6000,
         host: 'embedded',
@@ -241,10 +247,10 @@ describe('replay form → params', () => {
     });
   });
 
-  it("puts a plugin lane's JSON5 config into its spec, which the replay parses back to the same object", () => {
-    const spec = `plugin:${PLUGIN_PATH}`;
+  it("sends a plugin lane's JSON5 config with the lane, which the replay parses to the same object", () => {
+    const [legacy, plugin] = laneChoices(pluginList('granted').plugins);
     const form = {
-      lanes: ['legacy', spec],
+      lanes: [legacy!.key, plugin!.key],
       extraSpecs: '',
       window: '32000',
       reserve: '',
@@ -252,20 +258,25 @@ describe('replay form → params', () => {
       host: '',
       openclawVersion: '',
       follow: false,
-      laneConfigs: { [spec]: ' { budgetShare: 0.5, /* newest first */ minRecentTurns: 2 } ', legacy: '{ ignored: 1 }' },
+      laneConfigs: {
+        [plugin!.key]: ' { budgetShare: 0.5, /* newest first */ minRecentTurns: 2 } ',
+        legacy: '{ ignored: 1 }',
+      },
     };
-    const built = replayParams(form, '/s/x.jsonl');
+    const built = replayParams(form, '/s/x.jsonl', [legacy!, plugin!]);
     expect(built.ok).toBe(true);
     const lanes = built.ok ? built.params.lanes : [];
-    expect(lanes[0]).toBe('legacy');
-    const lane = laneConfigFromSpec(lanes[1]!, { contextWindow: 32000 });
-    expect(lane.engine).toMatchObject({ kind: 'plugin', pluginConfig: { budgetShare: 0.5, minRecentTurns: 2 } });
-    expect(() => laneConfigFromSpec(withLaneConfig(spec, '{ budgetShare: '), { contextWindow: 32000 })).toThrow(
-      /its configJson5 is not valid JSON\/JSON5/,
-    );
-    expect(() => laneConfigFromSpec(withLaneConfig(spec, '[1, 2]'), { contextWindow: 32000 })).toThrow(
-      /must hold a JSON object/,
-    );
+    expect(lanes[0]).toEqual({ kind: 'legacy' });
+    const lane = laneConfigOf(laneOfRequest(lanes[1]!), { contextWindow: 32000 });
+    expect(lane.engine).toMatchObject({
+      kind: 'plugin',
+      plugin: PLUGIN_PATH,
+      pluginConfig: { budgetShare: 0.5, minRecentTurns: 2 },
+    });
+    const laneOf = (config: string) =>
+      laneConfigOf(laneOfRequest(withLaneConfig(plugin!.lane, config)), { contextWindow: 32000 });
+    expect(() => laneOf('{ budgetShare: ')).toThrow(/its configJson5 is not valid JSON\/JSON5/);
+    expect(() => laneOf('[1, 2]')).toThrow(/must hold a JSON object/);
   });
 
   it('says what to fix instead of sending an invalid request', () => {
@@ -280,15 +291,15 @@ describe('replay form → params', () => {
       follow: false,
       laneConfigs: {},
     };
-    expect(replayParams(form, '/s')).toEqual({
+    expect(replayParams(form, '/s', choices)).toEqual({
       ok: false,
       problem: 'Choose at least one lane (for example legacy).',
     });
-    expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s')).toEqual({
+    expect(replayParams({ ...form, lanes: ['legacy'], window: '32k' }, '/s', choices)).toEqual({
       ok: false,
       problem: 'Context window must be a whole number of tokens, e.g. 32000.',
     });
-    expect(replayParams({ ...form, lanes: ['legacy'], keepRecentTokens: '0' }, '/s')).toEqual({
+    expect(replayParams({ ...form, lanes: ['legacy'], keepRecentTokens: '0' }, '/s', choices)).toEqual({
       ok: false,
       problem: 'Keep recent must be a positive whole number of tokens (or empty for OpenClaw’s default, 20000).',
     });
@@ -306,7 +317,7 @@ describe('lane choices', () => {
       'plugin:recent-window › recent-window',
       'plugin:recent-window › recent-window/strict',
     ]);
-    const parsed = choices.slice(2).map((c) => parseLaneSpec(c.spec));
+    const parsed = choices.slice(2).map((c) => laneOfRequest(c.lane));
     expect(parsed.map((p) => (p.kind === 'plugin' ? [p.plugin, p.engineId] : null))).toEqual([
       [PLUGIN_PATH, 'recent-window'],
       [PLUGIN_PATH, 'recent-window/strict'],
@@ -345,7 +356,12 @@ describe('replay store', () => {
       nonce: `nonce-approve-${PLUGIN_PATH}`,
     });
     expect(startParams(fake)).toEqual([
-      { sessionPath: '/s/short.jsonl', lanes: ['legacy', `plugin:${PLUGIN_PATH}`], window: 32000, host: 'embedded' },
+      {
+        sessionPath: '/s/short.jsonl',
+        lanes: [{ kind: 'legacy' }, { kind: 'plugin', plugin: PLUGIN_PATH }],
+        window: 32000,
+        host: 'embedded',
+      },
     ]);
     const state = useReplayStore.getState();
     expect(state.run).toMatchObject({ replayId: 'r1', status: 'done', done: 6, total: 6 });
@@ -364,7 +380,7 @@ describe('replay store', () => {
     expect(startParams(fake)).toEqual([
       {
         sessionPath: '/s/short.jsonl',
-        lanes: [`plugin:${PLUGIN_PATH}`],
+        lanes: [{ kind: 'plugin', plugin: PLUGIN_PATH }],
         window: 32000,
         host: 'embedded',
         consentNonce: `nonce-run-${PLUGIN_PATH}`,
@@ -456,7 +472,7 @@ describe('the demo in two clicks', () => {
       // the session's own defaults (replay.defaults): its state dir's openclaw.json, its inferred release
       {
         sessionPath: '/s/short.jsonl',
-        lanes: ['legacy', `plugin:${PLUGIN_PATH}`],
+        lanes: [{ kind: 'legacy' }, { kind: 'plugin', plugin: PLUGIN_PATH }],
         window: 48000,
         keepRecentTokens: 8000,
         openclawVersion: '2026.7.35',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListedPlugin } from '../../src/bridge';
 import { buildBudgetSeries, turnMarker } from '../../renderer/src/model/budgetSeries';
 import { describeWhere, groupFindings } from '../../renderer/src/model/doctorGroups';
-import { consentRequests, laneChoices, parseExtraSpecs, pluginLaneSpec } from '../../renderer/src/model/laneChoices';
+import { consentRequests, laneChoices, parseExtraSpecs, pluginLane } from '../../renderer/src/model/laneChoices';
 import { messagePreview, messageText } from '../../renderer/src/model/messageText';
 import { lanesOfSession } from '../../renderer/src/model/recordingLanes';
 import { buildSessionRows, pickDemoSession, type ListedSession } from '../../renderer/src/model/sessionRows';
@@ -217,18 +217,31 @@ describe('lane choices and consent', () => {
       plugin('memory-only', { kind: ['memory'] }),
       plugin('broken', { errors: [{ code: 'manifest-invalid', message: '/configSchema: is required' }] }),
     ]);
-    expect(choices.map((c) => [c.spec, c.label, c.unavailable])).toEqual([
-      ['legacy', 'legacy', null],
-      ['plugin:/plugins/recent-window', 'plugin:recent-window', null],
-      ['plugin:/plugins/broken', 'plugin:broken', '1 problem: /configSchema: is required'],
+    expect(choices.map((c) => [c.key, c.lane, c.label, c.unavailable])).toEqual([
+      ['legacy', { kind: 'legacy' }, 'legacy', null],
+      [
+        'plugin:/plugins/recent-window',
+        { kind: 'plugin', plugin: '/plugins/recent-window' },
+        'plugin:recent-window',
+        null,
+      ],
+      [
+        'plugin:/plugins/broken',
+        { kind: 'plugin', plugin: '/plugins/broken' },
+        'plugin:broken',
+        '1 problem: /configSchema: is required',
+      ],
     ]);
   });
 
-  it('escapes characters that would end the plugin path and labels folders named differently from the id', () => {
-    expect(pluginLaneSpec({ id: 'x', path: '/a&b/x' })).toBe('plugin:/a%26b/x');
-    expect(pluginLaneSpec({ id: 'rw', path: '/plugins/recent-window-1.2' })).toBe(
-      'plugin:/plugins/recent-window-1.2?label=rw',
-    );
+  it('sends a plugin lane by its folder as it is (the runtime escapes it), labelled when the folder is not the id', () => {
+    expect(pluginLane({ id: 'x', path: '/a&b/x' })).toEqual({ kind: 'plugin', plugin: '/a&b/x' });
+    expect(pluginLane({ id: 'rw', path: '/plugins/recent-window-1.2' }, 'strict')).toEqual({
+      kind: 'plugin',
+      plugin: '/plugins/recent-window-1.2',
+      engineId: 'strict',
+      label: 'rw',
+    });
   });
 
   it('asks consent for selected plugin lanes without a current grant, and for typed plugin specs', () => {

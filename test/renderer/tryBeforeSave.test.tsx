@@ -59,8 +59,14 @@ const sessions: ResponseOf<'sessions.list'> = {
 };
 
 const tryLanes: ConfigTryLanesResponse = {
-  saved: { spec: 'legacy?label=saved%20config', label: 'saved config', engineId: 'legacy' },
+  saved: {
+    lane: { kind: 'legacy', label: 'saved config' },
+    spec: 'legacy?label=saved%20config',
+    label: 'saved config',
+    engineId: 'legacy',
+  },
   edited: {
+    lane: { kind: 'legacy', window: 64000, label: 'edited config' },
     spec: 'legacy?window=64000&label=edited%20config',
     label: 'edited config',
     engineId: 'legacy',
@@ -96,7 +102,9 @@ function fakeRuntime() {
     'config.tryLanes': () => tryLanes,
     'replay.start': ({ lanes }) => {
       const replayId = `r${++started}`;
-      made[replayId] = lanes.some((spec) => spec.includes('label=saved')) ? tryRecording() : makeRecording();
+      made[replayId] = lanes.some((lane) => (typeof lane === 'string' ? lane : lane.label)?.includes('saved'))
+        ? tryRecording()
+        : makeRecording();
       return { replayId };
     },
     'replay.stream': ({ replayId }) => {
@@ -176,7 +184,7 @@ describe('try before save', () => {
       location: { stateDir: '/home/u/.openclaw' },
     });
     await act(() => tryBeforeSave(fake.client, { file: '/s/short.jsonl', title: 'agent:main:main' }));
-    expect(startedLanes(fake)).toEqual([[tryLanes.saved.spec, tryLanes.edited.spec]]);
+    expect(startedLanes(fake)).toEqual([[tryLanes.saved.lane, tryLanes.edited.lane]]);
     expect(useConfigStore.getState().tryState).toEqual({ status: 'started', notes: [], error: null });
     // Compare opens on this recording's two lanes, side by side: not against the older replay, every lane ticked
     await screen.findByTestId('compare-view', {}, { timeout: 5000 });
@@ -199,7 +207,7 @@ describe('try before save', () => {
     expect(ticked).toEqual(['legacy']);
     fireEvent.click(within(form).getByRole('button', { name: 'Start replay' }));
     await waitFor(() => expect(startedLanes(fake)).toHaveLength(2));
-    expect(startedLanes(fake)[1]).toEqual(['legacy']);
+    expect(startedLanes(fake)[1]).toEqual([{ kind: 'legacy' }]);
     await waitFor(() => expect(useAppStore.getState().activeSection).toBe('replay'));
   }, 20_000);
 

@@ -93,15 +93,15 @@ function LaneOptions({ choices, lanes, configs, onToggle, onConfig }: LaneOption
     <fieldset className="replay-form__lanes">
       <legend>Lanes</legend>
       {choices.map((choice) => {
-        const checked = lanes.includes(choice.spec);
+        const checked = lanes.includes(choice.key);
         return (
-          <div key={choice.spec}>
+          <div key={choice.key}>
             <label className="lane-option" title={choice.description}>
               <input
                 type="checkbox"
                 checked={checked}
                 disabled={choice.unavailable !== null}
-                onChange={() => onToggle(choice.spec)}
+                onChange={() => onToggle(choice.key)}
               />
               <span className="mono lane-option__label">{choice.label}</span>
               {consentTag(choice)}
@@ -111,8 +111,8 @@ function LaneOptions({ choices, lanes, configs, onToggle, onConfig }: LaneOption
                 className="input mono lane-option__config"
                 aria-label={`Plugin config of ${choice.label} (JSON5)`}
                 placeholder="plugin config as JSON5, e.g. { budgetShare: 0.5 } (empty: its defaults)"
-                value={configs[choice.spec] ?? ''}
-                onChange={(e) => onConfig(choice.spec, e.target.value)}
+                value={configs[choice.key] ?? ''}
+                onChange={(e) => onConfig(choice.key, e.target.value)}
               />
             )}
           </div>

@@ -28,7 +28,7 @@ export async function tryBeforeSave(api: InspectorApi, session: { file: string; 
     setTryState({ status: 'started', notes: lanes.notes, error: null });
     const outcome = await useReplayStore.getState().requestStart(api, session, tryLaneChoices(lanes, read.plugins), {
       form: {
-        lanes: [lanes.saved.spec, lanes.edited.spec],
+        lanes: tryLaneChoices(lanes, read.plugins).map((choice) => choice.key),
         extraSpecs: '',
         laneConfigs: {},
         // a replay applies one keepRecentTokens to every lane: the edited config's (tryLanes notes it)

@@ -10,7 +10,9 @@ type TryLane = ConfigTryLanesResponse['saved'];
 function choiceOf(lane: TryLane, plugins: readonly ConfigPluginInfo[]): LaneChoice {
   const plugin = lane.pluginId ? plugins.find((p) => p.id === lane.pluginId) : undefined;
   return {
-    spec: lane.spec,
+    // the spec config.tryLanes printed names the lane for the form; replay.start gets the lane as data
+    key: lane.spec,
+    lane: lane.lane,
     label: `${lane.label}: ${lane.engineId}`,
     description: plugin ? `${plugin.id} with the ${lane.label}` : `OpenClaw's built-in engine (${lane.label})`,
     ...(plugin ? { plugin: { id: plugin.id, path: plugin.path, consent: plugin.consent } } : {}),

@@ -2,11 +2,13 @@
  * The lanes a replay can be run with: `legacy` and every discovered context-engine plugin, with what stands in
  * the way of running each (invalid plugin, consent). Pure.
  */
-import type { ConsentState, ListedPlugin } from '../../../src/bridge';
+import type { ConsentState, LaneRequest, ListedPlugin } from '../../../src/bridge';
 
 export interface LaneChoice {
-  /** the lane spec sent to replay.start */
-  spec: string;
+  /** what the form ticks the choice by (not a lane spec: replay.start gets `lane`) */
+  key: string;
+  /** the lane as data, sent to replay.start (the runtime prints it as a spec where one is shown) */
+  lane: LaneRequest;
   /** what the user reads: `legacy`, `plugin:<id>` */
   label: string;
   description: string;
@@ -19,11 +21,6 @@ export interface LaneChoice {
   unavailable: string | null;
 }
 
-/** Characters that would end the plugin part of a lane spec; lane specs percent-decode values. */
-function escapeSpecPath(path: string): string {
-  return path.replace(/[%?&#]/g, (c) => encodeURIComponent(c));
-}
-
 function folderName(path: string): string {
   return (
     path
@@ -33,16 +30,18 @@ function folderName(path: string): string {
   );
 }
 
-/** `plugin:<folder>` — by path, so the replay finds exactly the folder that was listed (and approved). */
-export function pluginLaneSpec(plugin: Pick<ListedPlugin, 'id' | 'path'>): string {
-  const spec = `plugin:${escapeSpecPath(plugin.path)}`;
-  return folderName(plugin.path) === plugin.id ? spec : `${spec}?label=${encodeURIComponent(plugin.id)}`;
+/** A plugin's lane — by folder, so the replay finds exactly the folder that was listed (and approved) — and its key. */
+export function pluginLane(plugin: Pick<ListedPlugin, 'id' | 'path'>, engineId?: string): LaneChoice['lane'] {
+  return {
+    kind: 'plugin',
+    plugin: plugin.path,
+    ...(engineId ? { engineId } : {}),
+    ...(folderName(plugin.path) === plugin.id ? {} : { label: plugin.id }),
+  };
 }
 
-/** The lane spec of one engine of a plugin: the plugin's spec with `engine=<id>`. */
-export function engineLaneSpec(plugin: Pick<ListedPlugin, 'id' | 'path'>, engineId: string): string {
-  const spec = pluginLaneSpec(plugin);
-  return `${spec}${spec.includes('?') ? '&' : '?'}engine=${encodeURIComponent(engineId)}`;
+function pluginKey(plugin: Pick<ListedPlugin, 'path'>, engineId?: string): string {
+  return engineId ? `plugin:${plugin.path} › ${engineId}` : `plugin:${plugin.path}`;
 }
 
 /**
@@ -55,7 +54,8 @@ export function laneChoices(
 ): LaneChoice[] {
   const choices: LaneChoice[] = [
     {
-      spec: 'legacy',
+      key: 'legacy',
+      lane: { kind: 'legacy' },
       label: 'legacy',
       description: "OpenClaw's built-in engine (history pipeline + built-in compaction)",
       unavailable: null,
@@ -65,7 +65,8 @@ export function laneChoices(
     if (!plugin.kind.includes('context-engine')) continue;
     const problems = [...plugin.errors, ...plugin.configErrors];
     choices.push({
-      spec: pluginLaneSpec(plugin),
+      key: pluginKey(plugin),
+      lane: pluginLane(plugin),
       label: `plugin:${plugin.id}`,
       description: plugin.description ?? plugin.name ?? plugin.id,
       plugin: { id: plugin.id, path: plugin.path, consent: plugin.consent.state },
@@ -80,7 +81,8 @@ export function laneChoices(
     for (const engineId of engines) {
       choices.push({
         ...pluginChoice,
-        spec: engineLaneSpec(plugin, engineId),
+        key: pluginKey(plugin, engineId),
+        lane: pluginLane(plugin, engineId),
         label: `plugin:${plugin.id} › ${engineId}`,
         description: `engine ${engineId} of ${plugin.id} (seen by the last doctor run)`,
       });
@@ -99,11 +101,11 @@ export interface ConsentRequest {
 }
 
 /**
- * The ticked lanes the form shows, in its order: those among the choices. A spec no choice lists (a plugin of
+ * The ticked lanes the form shows, in its order: those among the choices. A key no choice lists (a plugin of
  * another state dir) has no checkbox, so a replay from the form does not run it.
  */
 export function shownLanes(lanes: readonly string[], choices: readonly LaneChoice[]): string[] {
-  return lanes.filter((spec) => choices.some((choice) => choice.spec === spec));
+  return lanes.filter((key) => choices.some((choice) => choice.key === key));
 }
 
 /** The plugin a lane spec names (`plugin:<id or folder>?…`), decoded; null for a spec that is not a plugin lane. */
@@ -126,7 +128,7 @@ function listedPlugin(spec: string, choices: readonly LaneChoice[]): LaneChoice[
 }
 
 /**
- * Lane specs that name a plugin nobody can find — an id (no folder separator) that is not among the listed
+ * Typed lane specs that name a plugin nobody can find — an id (no folder separator) that is not among the listed
  * plugins — each as a sentence. Checked before any consent is asked: nothing runs for a plugin that is not there.
  */
 export function unknownPluginSpecs(specs: readonly string[], choices: readonly LaneChoice[]): string[] {
@@ -142,8 +144,8 @@ export function unknownPluginSpecs(specs: readonly string[], choices: readonly L
 }
 
 /**
- * Plugin lanes whose code has no (current) consent: ticked choices and typed specs that name a listed plugin ask
- * for that plugin's folder (approvable); a typed folder that is not listed always asks.
+ * Plugin lanes whose code has no (current) consent: ticked choices (by key) and typed specs that name a listed
+ * plugin ask for that plugin's folder (approvable); a typed folder that is not listed always asks.
  */
 export function consentRequests(
   selected: readonly string[],
@@ -152,12 +154,18 @@ export function consentRequests(
 ): ConsentRequest[] {
   const requests: ConsentRequest[] = [];
   const asked = new Set<string>();
-  for (const spec of [...selected, ...extraSpecs]) {
-    const plugin = choices.find((c) => c.spec === spec)?.plugin ?? listedPlugin(spec, choices);
+  const ticked = selected.flatMap((key) => choices.filter((c) => c.key === key));
+  for (const { plugin, label } of ticked) {
+    if (!plugin || plugin.consent === 'granted' || asked.has(plugin.path)) continue;
+    asked.add(plugin.path);
+    requests.push({ path: plugin.path, label, approvable: true, stale: plugin.consent === 'stale-hash' });
+  }
+  for (const spec of extraSpecs) {
+    const plugin = listedPlugin(spec, choices);
     if (plugin) {
       if (plugin.consent === 'granted' || asked.has(plugin.path)) continue;
       asked.add(plugin.path);
-      const label = choices.find((c) => c.spec === spec)?.label ?? `plugin:${plugin.id}`;
+      const label = `plugin:${plugin.id}`;
       requests.push({ path: plugin.path, label, approvable: true, stale: plugin.consent === 'stale-hash' });
     } else if (spec.startsWith('plugin:')) {
       requests.push({ path: spec, label: spec, approvable: false, stale: false });

@@ -46,7 +46,7 @@ export function batchParams(
   form: ReplayFormState,
   choices: readonly LaneChoice[],
 ): { ok: true; params: BatchStartParams; consent: ConsentRequest[] } | { ok: false; problem: string } {
-  const built = replayParams(form, stateDir);
+  const built = replayParams(form, stateDir, choices);
   if (!built.ok) return built;
   const consent = consentRequests(form.lanes, choices, parseExtraSpecs(form.extraSpecs));
   const { lanes, window, reserve, keepRecentTokens, host, openclawVersion } = built.params;

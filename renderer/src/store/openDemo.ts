@@ -6,7 +6,7 @@
  * compactions happen), goes to Sessions and starts (the consent dialog appears first when a plugin is not approved).
  */
 import type { InspectorApi } from '../../../src/bridge';
-import { engineLaneSpec, laneChoices } from '../model/laneChoices';
+import { laneChoices } from '../model/laneChoices';
 import { DEMO_SESSION_KEY, pickDemoSession, sessionTitle } from '../model/sessionRows';
 import { useAppStore } from './appStore';
 import { usePluginsStore } from './pluginsStore';
@@ -18,11 +18,14 @@ export const DEMO_PLUGIN_ID = 'recent-window';
 export const DEMO_FAULTY_PLUGIN_ID = 'faulty-engines';
 export const DEMO_FAULTY_ENGINE = 'faulty-factory-throws';
 
-/** The optional faulty lane of the demo, labelled as such, when the faulty-engines sample is listed. */
+/**
+ * The optional faulty lane of the demo when the faulty-engines sample is listed: a lane spec in the form's typed
+ * field, as a person would type it (the plugin by id, found through discovery), so it shows what it runs.
+ */
 export function demoFaultyLane(): string | null {
   const faulty = usePluginsStore.getState().list?.plugins.find((p) => p.id === DEMO_FAULTY_PLUGIN_ID);
   if (!faulty || faulty.errors.length > 0) return null;
-  return `${engineLaneSpec(faulty, DEMO_FAULTY_ENGINE)}&label=${encodeURIComponent('optional: faulty factory')}`;
+  return `plugin:${DEMO_FAULTY_PLUGIN_ID}?engine=${DEMO_FAULTY_ENGINE}&label=optional:%20faulty%20factory`;
 }
 
 export async function openDemoReplay(api: InspectorApi): Promise<void> {
@@ -46,7 +49,7 @@ export async function openDemoReplay(api: InspectorApi): Promise<void> {
   const pluginLane = choices.find((choice) => choice.plugin?.id === DEMO_PLUGIN_ID && choice.unavailable === null);
   const faulty = demoFaultyLane();
   useReplayStore.getState().setForm({
-    lanes: ['legacy', ...(pluginLane ? [pluginLane.spec] : [])],
+    lanes: ['legacy', ...(pluginLane ? [pluginLane.key] : [])],
     extraSpecs: faulty ?? '',
   });
   await useReplayStore.getState().requestStart(api, { file: demo.file, title: sessionTitle(demo) }, choices);

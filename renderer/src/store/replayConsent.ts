@@ -24,15 +24,16 @@ export async function requestStart(
   const launch: ReplayLaunch = {
     session,
     form: { ...get().form, ...options.form },
+    choices,
     opensIn: options.opensIn ?? 'replay',
   };
-  const built = replayParams(launch.form, session.file);
+  const built = replayParams(launch.form, session.file, choices);
   if (!built.ok) {
     set({ formError: built.problem });
     return 'refused';
   }
   const extra = parseExtraSpecs(launch.form.extraSpecs);
-  const unknown = unknownPluginSpecs([...launch.form.lanes, ...extra], choices);
+  const unknown = unknownPluginSpecs(extra, choices);
   if (unknown.length > 0) {
     set({ formError: unknown.join('\n') });
     return 'refused';

@@ -1,26 +1,30 @@
 /** The replay form's defaults and its translation into the params of replay.start. Pure. */
-import type { RequestOf } from '../../../src/bridge';
-import { parseExtraSpecs } from '../model/laneChoices';
+import type { LaneRequest, RequestOf } from '../../../src/bridge';
+import { parseExtraSpecs, type LaneChoice } from '../model/laneChoices';
 import type { ReplayFormState } from './replayTypes';
 
 export const DEFAULT_WINDOW = 32_000;
 export const DEFAULT_HOST = 'embedded';
 
-/** A plugin lane's spec with its JSON5 config inline (`configJson5=`; the replay parses and checks it). */
-export function withLaneConfig(spec: string, config: string | undefined): string {
+/** A ticked plugin lane with the JSON5 config typed for it (the replay parses and checks it). */
+export function withLaneConfig(lane: LaneRequest, config: string | undefined): LaneRequest {
   const text = config?.trim();
-  if (!text || !spec.startsWith('plugin:')) return spec;
-  return `${spec}${spec.includes('?') ? '&' : '?'}configJson5=${encodeURIComponent(text)}`;
+  return text && lane.kind === 'plugin' ? { ...lane, configText: text } : lane;
 }
 
-/** The params of replay.start from the form, or a sentence saying what to fix. */
+/**
+ * The params of replay.start from the form, or a sentence saying what to fix: the ticked choices as lanes given as
+ * data, then the typed lane specs as they were typed (the runtime parses both).
+ */
 export function replayParams(
   form: ReplayFormState,
   sessionFile: string,
+  choices: readonly LaneChoice[],
   consentNonce?: string,
 ): { ok: true; params: RequestOf<'replay.start'> } | { ok: false; problem: string } {
+  const ticked = form.lanes.flatMap((key) => choices.filter((choice) => choice.key === key));
   const lanes = [
-    ...form.lanes.map((spec) => withLaneConfig(spec, form.laneConfigs[spec])),
+    ...ticked.map((choice) => withLaneConfig(choice.lane, form.laneConfigs[choice.key])),
     ...parseExtraSpecs(form.extraSpecs),
   ];
   if (lanes.length === 0) return { ok: false, problem: 'Choose at least one lane (for example legacy).' };

@@ -116,7 +116,7 @@ export async function startReplay(
 ): Promise<void> {
   const { set, get } = store;
   const { file: sessionFile, title: sessionTitle } = launch.session;
-  const built = replayParams(launch.form, sessionFile, consentNonce);
+  const built = replayParams(launch.form, sessionFile, launch.choices, consentNonce);
   if (!built.ok) {
     set({ formError: built.problem });
     return;

@@ -5,7 +5,7 @@ import type { ConsentRequest, LaneChoice } from '../model/laneChoices';
 import type { Recording, ReplayStatus } from '../recordingTypes';
 
 export interface ReplayFormState {
-  /** lane specs ticked in the form */
+  /** the lane choices ticked in the form, by key (LaneChoice.key) */
   lanes: string[];
   /** more lane specs typed by the user, whitespace-separated (e.g. `legacy?window=64000`) */
   extraSpecs: string;
@@ -19,7 +19,7 @@ export interface ReplayFormState {
   openclawVersion: string;
   /** live mode: keep following the session and show each new turn as it arrives */
   follow: boolean;
-  /** per ticked plugin lane (by its spec): the plugin's config as JSON5 text ('' = the plugin's defaults) */
+  /** per ticked plugin lane (by its key): the plugin's config as JSON5 text ('' = the plugin's defaults) */
   laneConfigs: Record<string, string>;
 }
 
@@ -52,6 +52,8 @@ export type ReplayOpensIn = 'replay' | 'compare';
 export interface ReplayLaunch {
   session: { file: string; title: string };
   form: ReplayFormState;
+  /** the lane choices the form's keys name */
+  choices: readonly LaneChoice[];
   opensIn: ReplayOpensIn;
 }
 

@@ -23,8 +23,8 @@ export function useDemoLanePreselected(choices: readonly LaneChoice[]): void {
   useEffect(() => {
     const state = useReplayStore.getState();
     const demoLane = choices.find((choice) => choice.plugin?.id === DEMO_PLUGIN_ID && choice.unavailable === null);
-    if (!state.lanesTouched && demoLane && !state.form.lanes.includes(demoLane.spec))
-      state.setForm({ lanes: [...state.form.lanes, demoLane.spec] });
+    if (!state.lanesTouched && demoLane && !state.form.lanes.includes(demoLane.key))
+      state.setForm({ lanes: [...state.form.lanes, demoLane.key] });
   }, [choices]);
 }
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineMethods } from '../methodSpec';
 import { PagedRecordingFields, PageRequestFields } from './pagedRecording';
+import { ReplayRequestFields } from './replayRequest';
 
 /**
  * `batch.*`: one replay configuration over every top-level session of a state dir, on a worker pool
@@ -8,20 +9,13 @@ import { PagedRecordingFields, PageRequestFields } from './pagedRecording';
  */
 export const BatchStartRequestSchema = Type.Object(
   {
-    /** the state dir (or folder of transcripts) whose sessions are replayed */
+    /** replay.start's request, applied to every session (settings absent: each session's openclaw.json, else the release's) */
+    ...ReplayRequestFields,
+    /** the state dir (or folder of transcripts) whose sessions are replayed (and whose openclaw.json applies) */
     stateDir: Type.String({ minLength: 1, maxLength: 4096 }),
-    /** lane specs as replay.start's; a plain `legacy` baseline is added when none of them is plain legacy */
-    lanes: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 8 }),
-    /** overrides of every session's own settings (absent: each session's openclaw.json, else the release's) */
-    window: Type.Optional(Type.Integer({ minimum: 1 })),
-    reserve: Type.Optional(Type.Integer({ minimum: 0 })),
-    keepRecentTokens: Type.Optional(Type.Integer({ minimum: 1 })),
-    host: Type.Optional(Type.String({ minLength: 1 })),
-    openclawVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     // no allowExecute: plugin lanes run for plugin folders the person approved (the consent file), or confirmed
     /** plugins.requestConsent's nonce (purpose "run"): the plugins it names run for this batch only */
     consentNonce: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    callTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
     /** sessions replayed at once (default: one per core) */
     workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
   },

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineMethods } from '../methodSpec';
 import { PluginKindSchema, PluginOriginSchema, PluginProblemSchema, ConsentStateSchema } from './plugins';
+import { LaneSchema } from './replayRequest';
 
 /**
  * `config.*`: openclaw.json read with its validation, a change previewed (new text, path-level diff, validation),
@@ -239,6 +240,9 @@ export const ConfigRestoreRequestSchema = Type.Object(
 
 export const TryLaneSchema = Type.Object(
   {
+    /** the lane as data: what replay.start takes */
+    lane: LaneSchema,
+    /** the same lane as a spec a person can type (--lane) */
     spec: Type.String(),
     label: Type.String(),
     engineId: Type.String(),

@@ -24,4 +24,5 @@ export * from './batch';
 export * from './config';
 export * from './plugins';
 export * from './replay';
+export * from './replayRequest';
 export * from './workspace';

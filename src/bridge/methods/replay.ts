@@ -6,35 +6,22 @@ import {
   RecordingSchema,
 } from '../../contract/recording';
 import { defineMethods } from '../methodSpec';
+import { ReplayRequestFields } from './replayRequest';
 
-/** `replay.start`: what to replay and through which lanes (lane specs as on the CLI: `legacy`, `plugin:<path-or-id>?…`). */
+/**
+ * `replay.start`: a session and the replay request every front end shares (replayRequest.ts: lanes as CLI lane
+ * specs or as data, settings overrides, plugin loading).
+ */
 export const ReplayStartRequestSchema = Type.Object(
   {
     /** a session .jsonl file, or a folder (sessions dir or state dir: its most recent session) */
     sessionPath: Type.String({ minLength: 1 }),
-    lanes: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 8 }),
-    /** context window of every lane without window= in its spec */
-    window: Type.Integer({ minimum: 1 }),
-    /** configured compaction reserveTokens (OpenClaw's floor and cap apply) */
-    reserve: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** agents.defaults.compaction.keepRecentTokens of every lane (default OpenClaw's 20000) */
-    keepRecentTokens: Type.Optional(Type.Integer({ minimum: 1 })),
-    /** embedded | codex | cli:<backendId> | agent-harness:<id> */
-    host: Type.Optional(Type.String({ minLength: 1 })),
-    honourRecordedCompactions: Type.Optional(Type.Boolean()),
-    checkDeterminism: Type.Optional(Type.Boolean()),
-    /** the OpenClaw release to replay as (e.g. 2026.9.6; default: the one that wrote the session, else the newest) */
-    openclawVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-    driftThreshold: Type.Optional(Type.Number({ minimum: 0 })),
+    ...ReplayRequestFields,
     /**
      * plugins.requestConsent's nonce (purpose "run"): the plugins it names run without a remembered consent, once.
      * There is no allowExecute flag: consent is granted by the main process, never by a request.
      */
     consentNonce: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    /** the deadline for each plugin engine call, in ms (default 30000; a lane's timeoutMs= wins) */
-    callTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
-    systemPrompt: Type.Optional(Type.String()),
-    replaySubagents: Type.Optional(Type.Boolean()),
     /** live mode: keep following the session while OpenClaw writes it, replaying each change (cancel to stop) */
     follow: Type.Optional(Type.Boolean()),
   },

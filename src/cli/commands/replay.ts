@@ -3,11 +3,9 @@
  * replay — runs a recorded session through the lanes and writes the Recording (JSON) and/or the HTML report.
  * The shared option handling is exported for `compare`.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { parseMilliseconds } from './parseMs';
 import {
   exportRecordingJson,
   writeRecordingFile,
@@ -21,18 +19,12 @@ import {
   type Recording,
   type ReplayOptions,
   formatReplaySettingsLine,
-  settingSourcesOf,
-  type ResolvedReplaySettings,
+  buildReplayPlan,
+  type CheckedReplayRequest,
+  type ReplayPlan,
 } from '../../replay';
 import type { LoadedSession } from '../../transcripts';
-import {
-  buildLaneConfigs,
-  CliUsageError,
-  pluginLimitsFromCli,
-  resolveCliSettings,
-  settingsOverridesFromCli,
-  type ReplayCliOptions,
-} from './replayLaneFlags';
+import { CliUsageError, pluginsFromCli, replayRequestFromCli, type ReplayCliOptions } from './replayLaneFlags';
 import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { followFromCli } from './replayFollow';
 import { reportLanesNotRun } from './lanesNotRun';
@@ -64,7 +56,7 @@ Lane specs:
   Plugin lanes also take timeoutMs=<ms>, maxResultMb=<MB> and allow=child-process,worker (the engine host runs under
   Node's permission model and starts neither unless granted: with --allow-execute, or approved so in the app).`;
 
-export { buildLaneConfigs, CliUsageError, settingsOverridesFromCli, type ReplayCliOptions } from './replayLaneFlags';
+export { CliUsageError, pluginsFromCli, replayRequestFromCli, type ReplayCliOptions } from './replayLaneFlags';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -166,45 +158,17 @@ async function openCliSession(
   }
 }
 
-/** The replay the options describe, for any session: lanes, prompt, version, thresholds, plugin loading. */
-export function replayOptionsFromCli(
+/** The plan of replaying `session` as the flags ask (settings from its state dir's openclaw.json and release). */
+async function replayPlanFromCli(
+  session: LoadedSession,
+  request: CheckedReplayRequest,
   options: ReplayCliOptions,
-  settings?: ResolvedReplaySettings,
-): Omit<ReplayOptions, 'session'> {
-  const lanes = buildLaneConfigs(options, settings?.settings);
-  let driftThreshold: number | undefined;
-  if (options.drift !== undefined) {
-    driftThreshold = Number(options.drift);
-    if (!Number.isFinite(driftThreshold) || driftThreshold < 0)
-      throw new CliUsageError(`--drift ${options.drift}: give a non-negative fraction, e.g. --drift 0.5`);
+): Promise<ReplayPlan> {
+  try {
+    return await buildReplayPlan(session, request, pluginsFromCli(options));
+  } catch (error) {
+    throw new CliUsageError(errorMessage(error));
   }
-  const callTimeoutMs = parseMilliseconds('--call-timeout', options.callTimeout, CliUsageError);
-  let systemPrompt: string | undefined;
-  if (options.systemPrompt) {
-    try {
-      systemPrompt = readFileSync(resolve(options.systemPrompt), 'utf8');
-    } catch (error) {
-      throw new CliUsageError(`--system-prompt: cannot read ${resolve(options.systemPrompt)}: ${errorMessage(error)}`);
-    }
-  }
-  return {
-    lanes,
-    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
-    honourRecordedCompactions: options.honourRecordedCompactions === true,
-    checkDeterminism: options.checkDeterminism === true,
-    ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
-    ...(settings ? { settingSources: settingSourcesOf(settings) } : {}),
-    ...(driftThreshold !== undefined ? { driftThreshold } : {}),
-    replaySubagents: options.subagents !== false,
-    plugins: {
-      allowExecute: options.allowExecute === true,
-      ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
-      ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
-      ...(options.node ? { nodePath: options.node } : {}),
-      ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
-      ...pluginLimitsFromCli(options),
-    },
-  };
 }
 
 /** Run the replay the options describe, with a progress bar on a TTY unless quiet. */
@@ -215,9 +179,9 @@ export async function runReplayFromCli(
   quiet: boolean,
   hooks: Pick<ReplayOptions, 'onTurn' | 'onLive'> = {},
 ): Promise<Recording> {
-  settingsOverridesFromCli(options); // bad flag values fail before the session is read
+  const request = replayRequestFromCli(options); // bad flag values and lanes fail before the session is read
   const { session, file } = await openCliSession(sessionInput, options, host, quiet);
-  const replay = replayOptionsFromCli(options, await resolveCliSettings(session, options));
+  const plan = await replayPlanFromCli(session, request, options);
   if (session.problems.length > 0 && !quiet) {
     host.err(
       `${file}: ${session.problems.length} line(s) skipped while reading (first: line ${session.problems[0].line}: ${session.problems[0].message})\n`,
@@ -232,13 +196,10 @@ export async function runReplayFromCli(
         stream: process.stderr,
       })
     : undefined;
-  const rootLaneTurns =
-    replay.lanes.length *
-    Math.max(1, session.entries.filter((e) => e.type === 'message' && e.message.role === 'user').length);
-  bar?.start(rootLaneTurns, 0, { lane: '' });
+  bar?.start(plan.total, 0, { lane: '' });
   try {
     return await replaySession({
-      ...replay,
+      ...plan.options,
       ...hooks,
       session,
       ...(host.outputClosed ? { signal: host.outputClosed } : {}),
@@ -275,7 +236,10 @@ async function runFollow(sessionInput: string | undefined, options: ReplayCliOpt
   process.once('SIGTERM', stop);
   host.outputClosed?.addEventListener('abort', stop, { once: true });
   try {
-    const replay = replayOptionsFromCli(options);
+    const request = replayRequestFromCli(options); // bad flag values and lanes fail before the session is read
+    // the plan is made from the session as it stands when following starts; each pass replays it
+    const { session } = await openCliSession(sessionInput, options, host, false);
+    const plan = await replayPlanFromCli(session, request, options);
     const input =
       options.session !== undefined
         ? {
@@ -283,9 +247,8 @@ async function runFollow(sessionInput: string | undefined, options: ReplayCliOpt
             ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
             ...(options.agent ? { agentId: options.agent } : {}),
           }
-        : sessionInput;
-    if (input === undefined) throw new CliUsageError('Which session? Pass a transcript file, a locator, or --session.');
-    await followFromCli(input, replay, { json: options.json, html: options.html }, host, controller.signal);
+        : (sessionInput ?? options.stateDir!);
+    await followFromCli(input, plan.options, { json: options.json, html: options.html }, host, controller.signal);
   } catch (error) {
     failCommand(error, host);
   } finally {

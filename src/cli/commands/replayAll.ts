@@ -11,14 +11,7 @@ import { writeFileAtomic } from '../../common/writeFileAtomic';
 import { errorMessage } from '../../common/errorText';
 import type { CliHost } from '../cliHost';
 import { EXIT } from '../exitCodes';
-import { parseMilliseconds } from './parseMs';
-import {
-  buildLaneConfigs,
-  CliUsageError,
-  pluginLimitsFromCli,
-  settingsOverridesFromCli,
-  type ReplayCliOptions,
-} from './replayLaneFlags';
+import { CliUsageError, pluginsFromCli, replayRequestFromCli, type ReplayCliOptions } from './replayLaneFlags';
 
 export interface ReplayAllCliOptions extends ReplayCliOptions {
   all?: boolean;
@@ -67,33 +60,20 @@ function conflicts(sessionInput: string | undefined, options: ReplayAllCliOption
 
 /** The batch request the flags describe; throws CliUsageError on anything a person can fix. */
 export function batchRequestFromCli(options: ReplayAllCliOptions): BatchRequest {
-  buildLaneConfigs(options); // lane specs and flag values are checked before any session is read
-  const callTimeoutMs = parseMilliseconds('--call-timeout', options.callTimeout, CliUsageError);
-  let driftThreshold: number | undefined;
-  if (options.drift !== undefined) {
-    driftThreshold = Number(options.drift);
-    if (!Number.isFinite(driftThreshold) || driftThreshold < 0)
-      throw new CliUsageError(`--drift ${options.drift}: give a non-negative fraction, e.g. --drift 0.5`);
-  }
+  const { request } = replayRequestFromCli(options); // lanes and flag values are checked before any session is read
+  const { allowExecute, workspaceDir, nodePath, maxResultBytes } = pluginsFromCli(options);
   return {
+    ...request,
     stateDir: resolve(options.stateDir!),
-    lanes: options.lane,
-    overrides: settingsOverridesFromCli(options),
-    ...(options.host !== undefined ? { host: options.host } : {}),
-    honourRecordedCompactions: options.honourRecordedCompactions === true,
-    checkDeterminism: options.checkDeterminism === true,
-    ...(driftThreshold !== undefined ? { driftThreshold } : {}),
-    replaySubagents: options.subagents !== false,
     failOn: (options.failOn ?? '')
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean),
     plugins: {
-      allowExecute: options.allowExecute === true,
-      ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
-      ...(options.node ? { nodePath: options.node } : {}),
-      ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
-      ...pluginLimitsFromCli(options),
+      allowExecute,
+      ...(workspaceDir ? { workspaceDir } : {}),
+      ...(nodePath ? { nodePath } : {}),
+      ...(maxResultBytes !== undefined ? { maxResultBytes } : {}),
     },
   };
 }

@@ -1,23 +1,21 @@
 /**
- * The settings and lane flags of `replay` (and `compare`): --window/--context-window, --reserve/--reserve-tokens,
- * --keep-recent-tokens, --compaction-mode, --openclaw-version, as overrides of what the session's state dir and
- * release say (resolveReplaySettings), and the lanes built from them.
+ * The flags of `replay` (and `compare`, `replay --all`) as the replay request every front end shares
+ * (src/bridge ReplayRequest; src/replay/plan builds the plan from it): --lane, --window/--context-window,
+ * --reserve/--reserve-tokens, --keep-recent-tokens, --compaction-mode, --openclaw-version, --host, --state-dir, …
+ * as overrides of what the session's state dir and release say; and plugin loading (--allow-execute, --workspace,
+ * --node, --max-result-mb). Every flag value is checked here, before a session is read.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  laneConfigFromSpec,
-  LaneSpecError,
-  parseHostSpec,
+  checkReplayRequest,
   parseMegabytes,
-  resolveReplaySettings,
-  type HostSpec,
-  type ReplayLaneConfig,
-  type ReplaySettings,
-  type ReplaySettingsOverrides,
-  type ResolvedReplaySettings,
+  type CheckedReplayRequest,
+  type PluginLoadingOptions,
+  type ReplayRequest,
 } from '../../replay';
-import type { LoadedSession } from '../../transcripts';
 import { errorMessage } from '../../common/errorText';
+import { parseMilliseconds } from './parseMs';
 
 export interface ReplayCliOptions {
   lane: string[];
@@ -66,7 +64,7 @@ export function positiveInt(value: string, flag: string): number {
 }
 
 /** `--max-result-mb` as the plugin-loading option it sets (none when absent). */
-export function pluginLimitsFromCli(options: Pick<ReplayCliOptions, 'maxResultMb'>): { maxResultBytes?: number } {
+function pluginLimitsFromCli(options: Pick<ReplayCliOptions, 'maxResultMb'>): { maxResultBytes?: number } {
   if (options.maxResultMb === undefined) return {};
   try {
     return { maxResultBytes: parseMegabytes(options.maxResultMb, '--max-result-mb') };
@@ -75,15 +73,16 @@ export function pluginLimitsFromCli(options: Pick<ReplayCliOptions, 'maxResultMb
   }
 }
 
-/** The replay options every command that replays accepts. */
 function wholeTokens(value: string, flag: string): number {
   if (!/^\d+$/.test(value.trim()))
     throw new CliUsageError(`${flag} ${value}: give a whole number of tokens, e.g. ${flag} 16384`);
   return Number(value);
 }
 
-/** The settings flags as overrides of what the session's state dir and release say. */
-export function settingsOverridesFromCli(options: ReplayCliOptions): ReplaySettingsOverrides {
+/** The settings flags: each given once (under either name), each a number of tokens or a known mode. */
+function settingsFlags(
+  options: ReplayCliOptions,
+): Pick<ReplayRequest, 'window' | 'reserve' | 'keepRecentTokens' | 'compactionMode'> {
   if (options.window !== undefined && options.contextWindow !== undefined)
     throw new CliUsageError('Give --window or --context-window, not both.');
   if (options.reserve !== undefined && options.reserveTokens !== undefined)
@@ -94,71 +93,68 @@ export function settingsOverridesFromCli(options: ReplayCliOptions): ReplaySetti
   if (mode !== undefined && mode !== 'default' && mode !== 'safeguard')
     throw new CliUsageError(`--compaction-mode ${mode}: give default or safeguard`);
   return {
-    ...(window !== undefined
-      ? { contextWindow: positiveInt(window, options.window ? '--window' : '--context-window') }
-      : {}),
+    ...(window !== undefined ? { window: positiveInt(window, options.window ? '--window' : '--context-window') } : {}),
     ...(reserve !== undefined
-      ? { reserveTokens: wholeTokens(reserve, options.reserve ? '--reserve' : '--reserve-tokens') }
+      ? { reserve: wholeTokens(reserve, options.reserve ? '--reserve' : '--reserve-tokens') }
       : {}),
     ...(options.keepRecentTokens !== undefined
       ? { keepRecentTokens: positiveInt(options.keepRecentTokens, '--keep-recent-tokens') }
       : {}),
     ...(mode !== undefined ? { compactionMode: mode } : {}),
-    ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
   };
 }
 
-export function buildLaneConfigs(
-  options: Pick<
-    ReplayCliOptions,
-    'lane' | 'window' | 'contextWindow' | 'reserve' | 'reserveTokens' | 'keepRecentTokens' | 'host' | 'compactionMode'
-  >,
-  settings?: ReplaySettings,
-): ReplayLaneConfig[] {
-  const flags = settingsOverridesFromCli(options as ReplayCliOptions);
-  const contextWindow = flags.contextWindow ?? settings?.contextWindow ?? 200_000;
-  const reserveTokens = flags.reserveTokens ?? settings?.reserveTokens;
-  const keepRecentTokens = flags.keepRecentTokens ?? settings?.keepRecentTokens;
-  let host: HostSpec | undefined;
-  if (options.host !== undefined) {
-    try {
-      host = parseHostSpec(options.host, '--host');
-    } catch (error) {
-      throw new CliUsageError((error as Error).message);
-    }
-  }
-  const specs = options.lane.length > 0 ? options.lane : ['legacy'];
-  return specs.map((spec) => {
-    try {
-      return laneConfigFromSpec(spec, {
-        contextWindow,
-        ...(reserveTokens !== undefined ? { reserveTokens } : {}),
-        ...(keepRecentTokens !== undefined ? { keepRecentTokens } : {}),
-        ...(settings?.reserveTokensFloor !== undefined && settings.reserveTokensFloor !== null
-          ? { reserveTokensFloor: settings.reserveTokensFloor }
-          : {}),
-        ...(settings ? { compactionEnabled: settings.compactionEnabled } : {}),
-        ...(host ? { host } : {}),
-      });
-    } catch (error) {
-      if (error instanceof LaneSpecError) throw new CliUsageError(error.message);
-      throw error;
-    }
-  });
+function driftOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const drift = Number(value);
+  if (!Number.isFinite(drift) || drift < 0)
+    throw new CliUsageError(`--drift ${value}: give a non-negative fraction, e.g. --drift 0.5`);
+  return drift;
 }
 
-/** What the session's state dir (or --state-dir) and release say, with the flags applied. */
-export async function resolveCliSettings(
-  session: LoadedSession,
-  options: ReplayCliOptions,
-): Promise<ResolvedReplaySettings> {
+function systemPromptOf(file: string | undefined): string | undefined {
+  if (!file) return undefined;
   try {
-    return await resolveReplaySettings({
-      session,
-      ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
-      overrides: settingsOverridesFromCli(options),
-    });
+    return readFileSync(resolve(file), 'utf8');
+  } catch (error) {
+    throw new CliUsageError(`--system-prompt: cannot read ${resolve(file)}: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * The replay request the flags describe, its lanes, host and release checked (CliUsageError saying which flag or
+ * lane is wrong), before any session is read.
+ */
+export function replayRequestFromCli(options: ReplayCliOptions): CheckedReplayRequest {
+  const drift = driftOf(options.drift);
+  const callTimeoutMs = parseMilliseconds('--call-timeout', options.callTimeout, CliUsageError);
+  const systemPrompt = systemPromptOf(options.systemPrompt);
+  const request: ReplayRequest = {
+    lanes: options.lane.length > 0 ? options.lane : ['legacy'],
+    ...settingsFlags(options),
+    ...(options.openclawVersion !== undefined ? { openclawVersion: options.openclawVersion } : {}),
+    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.stateDir ? { stateDir: resolve(options.stateDir) } : {}),
+    honourRecordedCompactions: options.honourRecordedCompactions === true,
+    checkDeterminism: options.checkDeterminism === true,
+    ...(drift !== undefined ? { driftThreshold: drift } : {}),
+    ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    replaySubagents: options.subagents !== false,
+  };
+  try {
+    return checkReplayRequest(request);
   } catch (error) {
     throw new CliUsageError(errorMessage(error));
   }
+}
+
+/** How plugin lanes load for the command: --allow-execute, discovery folders, the engine host's Node and limits. */
+export function pluginsFromCli(options: ReplayCliOptions): PluginLoadingOptions {
+  return {
+    allowExecute: options.allowExecute === true,
+    ...(options.workspace ? { workspaceDir: resolve(options.workspace) } : {}),
+    ...(options.node ? { nodePath: options.node } : {}),
+    ...pluginLimitsFromCli(options),
+  };
 }

@@ -12,9 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { Recording } from '../../contract/recording';
 import { errorMessage } from '../../common/errorText';
 import { importRecording } from '../recording/importRecording';
-import { parseHostSpec } from '../lane/laneSpec';
-import { laneConfigFromSpec } from '../lane/laneConfigFromSpec';
-import { openClawVersionProfile } from '../lane/openclawVersion';
+import { checkReplayRequest, type ReplayRequest } from '../plan/replayPlan';
 import { batchTotals } from './batchTotals';
 import { defaultWorkerCount, runBatchPool } from './batchPool';
 import type { ConfirmedPlugin } from '../../plugins/consent';
@@ -25,16 +23,9 @@ import { planStateDir } from './runBatch';
 
 export type BatchStatus = 'running' | 'done' | 'cancelled';
 
-export interface StartBatchRequest {
+/** A batch the shell starts: the shared replay request over a state dir, and the plugins the main process confirmed. */
+export interface StartBatchRequest extends ReplayRequest {
   stateDir: string;
-  lanes: string[];
-  /** overrides of every session's own settings (absent: each session's openclaw.json, else the release's) */
-  window?: number;
-  reserve?: number;
-  keepRecentTokens?: number;
-  host?: string;
-  openclawVersion?: string;
-  callTimeoutMs?: number;
   /** worker threads (default: one per core) */
   workers?: number;
   /** plugins the app's main process confirmed for this batch only (besides those in the consent file) */
@@ -87,28 +78,17 @@ export interface BatchServiceOptions {
 }
 
 function batchRequestOf(request: StartBatchRequest, consentFile: string | undefined): BatchRequest {
+  const { workers: _workers, confirmed, ...replay } = request;
   // anything a person can get wrong fails here, before the batch gets an id
-  const host = request.host !== undefined ? parseHostSpec(request.host, 'host') : undefined;
-  for (const spec of planBatchLanes(request.lanes).specs)
-    laneConfigFromSpec(spec, { contextWindow: request.window ?? 1, ...(host ? { host } : {}) });
-  if (request.openclawVersion !== undefined) openClawVersionProfile(request.openclawVersion);
+  checkReplayRequest({ ...replay, lanes: planBatchLanes(replay.lanes).lanes });
   return {
-    stateDir: request.stateDir,
-    lanes: request.lanes,
-    overrides: {
-      ...(request.window !== undefined ? { contextWindow: request.window } : {}),
-      ...(request.reserve !== undefined ? { reserveTokens: request.reserve } : {}),
-      ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
-      ...(request.openclawVersion !== undefined ? { openclawVersion: request.openclawVersion } : {}),
-    },
-    ...(request.host !== undefined ? { host: request.host } : {}),
+    ...replay,
     plugins: {
       // a bridge caller cannot ask for plugin code to run: only folders approved in the consent file, or confirmed
       // by the main process for this batch, run
       allowExecute: false,
       ...(consentFile ? { consentFile } : {}),
-      ...(request.confirmed?.length ? { confirmed: request.confirmed } : {}),
-      ...(request.callTimeoutMs !== undefined ? { callTimeoutMs: request.callTimeoutMs } : {}),
+      ...(confirmed?.length ? { confirmed } : {}),
     },
   };
 }

@@ -1,22 +1,15 @@
 /** What a batch replay is asked for, what one session's job is, and the row each job ends as. Plain JSON. */
 import type { ConfirmedPlugin } from '../../plugins/consent';
-import type { ReplaySettingsOverrides } from '../settings/resolveReplaySettings';
+import type { ReplayRequest } from '../plan/replayPlan';
 
-/** One replay configuration applied to every session of a state dir (the same lanes and flags for each). */
-export interface BatchRequest {
-  /** the state dir (or folder of transcripts) whose sessions are replayed */
+/**
+ * One replay request applied to every session of a state dir (the same lanes and flags for each; settings the
+ * request leaves out come from the state dir's openclaw.json and each session's release). A plain `legacy` baseline
+ * lane is added when no lane asked for is one (see planBatch.ts).
+ */
+export interface BatchRequest extends ReplayRequest {
+  /** the state dir (or folder of transcripts) whose sessions are replayed, and whose openclaw.json applies */
   stateDir: string;
-  /** lane specs as on the CLI; a plain `legacy` baseline lane is added when none is given (see planBatch.ts) */
-  lanes: string[];
-  /** flag values that override what each session's openclaw.json and release say */
-  overrides?: ReplaySettingsOverrides;
-  /** embedded | codex | cli:<backendId> | agent-harness:<id> */
-  host?: string;
-  honourRecordedCompactions?: boolean;
-  checkDeterminism?: boolean;
-  driftThreshold?: number;
-  systemPrompt?: string;
-  replaySubagents?: boolean;
   /** finding codes or a severity (as `--fail-on`): a row counts the findings it selects in `failing` */
   failOn?: string[];
   plugins?: {
@@ -26,7 +19,6 @@ export interface BatchRequest {
     confirmed?: ConfirmedPlugin[];
     workspaceDir?: string;
     nodePath?: string;
-    callTimeoutMs?: number;
     /** the largest engine result taken from an engine host, in bytes (`--max-result-mb`) */
     maxResultBytes?: number;
   };

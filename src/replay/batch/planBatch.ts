@@ -4,23 +4,31 @@
  */
 import { join } from 'node:path';
 import type { ListedSession } from '../listSessions';
+import type { LaneRequest } from '../../bridge';
 import type { BatchJob } from './batchTypes';
 
 /** The spec of the baseline lane tokens are measured against. */
 export const BASELINE_SPEC = 'legacy';
 
 export interface BatchLanePlan {
-  /** the specs to replay: the ones asked for, then the baseline when it was not among them */
-  specs: string[];
+  /** the lanes to replay: the ones asked for, then the baseline when none of them is plain legacy */
+  lanes: (string | LaneRequest)[];
   /** the baseline was added (not asked for) */
   baselineAdded: boolean;
 }
 
-export function planBatchLanes(asked: readonly string[]): BatchLanePlan {
-  const specs = asked.map((s) => s.trim()).filter(Boolean);
-  if (specs.length === 0) return { specs: [BASELINE_SPEC], baselineAdded: false };
-  if (specs.includes(BASELINE_SPEC)) return { specs, baselineAdded: false };
-  return { specs: [...specs, BASELINE_SPEC], baselineAdded: true };
+/** A lane that is plain `legacy` (no option), typed or given as data. */
+function isBaseline(lane: string | LaneRequest): boolean {
+  return typeof lane === 'string'
+    ? lane.trim() === BASELINE_SPEC
+    : lane.kind === 'legacy' && Object.keys(lane).length === 1;
+}
+
+export function planBatchLanes(asked: readonly (string | LaneRequest)[]): BatchLanePlan {
+  const lanes = asked.map((lane) => (typeof lane === 'string' ? lane.trim() : lane)).filter((lane) => lane !== '');
+  if (lanes.length === 0) return { lanes: [BASELINE_SPEC], baselineAdded: false };
+  if (lanes.some(isBaseline)) return { lanes, baselineAdded: false };
+  return { lanes: [...lanes, BASELINE_SPEC], baselineAdded: true };
 }
 
 export interface BatchPlan {

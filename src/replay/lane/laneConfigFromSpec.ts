@@ -1,11 +1,11 @@
 /**
- * From a lane spec string (CLI `--lane`, bridge `replay.start`) to a ReplayLaneConfig: per-lane options win over
- * the run's defaults, and `config=<file>` is read as JSON5 (the plugin's `plugins.entries.<id>.config`).
+ * From a lane (a spec string, or one parsed or given as data: laneSpec.ts) to a ReplayLaneConfig: per-lane options
+ * win over the run's defaults, and `config=<file>` is read as JSON5 (the plugin's `plugins.entries.<id>.config`).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import JSON5 from 'json5';
-import { defaultLaneLabel, LaneSpecError, parseLaneSpec, type HostSpec } from './laneSpec';
+import { defaultLaneLabel, LaneSpecError, parseLaneSpec, type HostSpec, type ParsedLaneSpec } from './laneSpec';
 import type { ReplayLaneConfig } from './replayTypes';
 
 export interface LaneSpecDefaults {
@@ -39,7 +39,11 @@ function parsePluginConfig(text: string, spec: string, where: string): Record<st
 }
 
 export function laneConfigFromSpec(spec: string, defaults: LaneSpecDefaults): ReplayLaneConfig {
-  const parsed = parseLaneSpec(spec);
+  return laneConfigOf(parseLaneSpec(spec), defaults);
+}
+
+export function laneConfigOf(parsed: ParsedLaneSpec, defaults: LaneSpecDefaults): ReplayLaneConfig {
+  const spec = parsed.spec;
   const common = {
     label: defaultLaneLabel(parsed),
     spec: parsed.spec,

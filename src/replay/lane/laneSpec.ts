@@ -18,8 +18,12 @@
  *                        Node's permission model refuses otherwise; granted with --allow-execute or when the plugin
  *                        was approved with them
  * Values are percent-decoded, so a path with `&` or `?` can be written with %26 / %3F.
+ *
+ * This file is the one place of that syntax: `parseLaneSpec` reads it, `printLaneSpec` writes a lane given as data
+ * (the bridge's LaneSchema: what the app sends, what `config.tryLanes` builds) as the string a person could type.
  */
-import { parseHostGrants, type HostGrants } from '../../plugins/host/hostPermissions';
+import type { LaneRequest } from '../../bridge';
+import { HOST_GRANT_NAMES, parseHostGrants, type HostGrants } from '../../plugins/host/hostPermissions';
 
 export type HostSpec = 'embedded' | 'codex' | `cli:${string}` | `agent-harness:${string}`;
 
@@ -195,4 +199,53 @@ export function defaultLaneLabel(parsed: ParsedLaneSpec): string {
       .pop() || parsed.plugin;
   const name = parsed.engineId ? `${base}:${parsed.engineId}` : base;
   return parsed.window ? `${name}@${parsed.window}` : name;
+}
+
+/**
+ * Characters that would end a spec's plugin part or an option value (`?`, `&`, `#`), the escape itself (`%`) and
+ * white space (a spec travels as one word: the app's typed-lanes field, a shell) are percent-encoded; the parser
+ * decodes them, so any path or text prints and parses back to itself.
+ */
+function escapeSpecText(text: string): string {
+  return text.replace(/[%?&#\s]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * A lane given as data (a parsed spec is one too) as the spec string `parseLaneSpec` reads back to the same fields
+ * (`legacy`, `plugin:<path>?…`).
+ */
+export function printLaneSpec(lane: LaneRequest): string {
+  const options: [string, string | number | undefined][] =
+    lane.kind === 'plugin'
+      ? [
+          ['config', lane.configFile],
+          ['configJson5', lane.configText],
+          ['engine', lane.engineId],
+          ['timeoutMs', lane.timeoutMs],
+          ['maxResultMb', lane.maxResultBytes !== undefined ? lane.maxResultBytes / (1 << 20) : undefined],
+          ['allow', lane.allow ? printHostGrants(lane.allow) : undefined],
+        ]
+      : [];
+  options.push(['window', lane.window], ['reserve', lane.reserve], ['host', lane.host], ['label', lane.label]);
+  const query = options
+    .filter((o): o is [string, string | number] => o[1] !== undefined && o[1] !== '')
+    .map(([name, value]) => `${name}=${escapeSpecText(String(value))}`)
+    .join('&');
+  const head = lane.kind === 'legacy' ? 'legacy' : `plugin:${escapeSpecText(lane.plugin)}`;
+  return query ? `${head}?${query}` : head;
+}
+
+function printHostGrants(grants: HostGrants): string | undefined {
+  const names = (Object.keys(HOST_GRANT_NAMES) as (keyof typeof HOST_GRANT_NAMES)[]).filter(
+    (name) => grants[HOST_GRANT_NAMES[name]] === true,
+  );
+  return names.length > 0 ? names.join(',') : undefined;
+}
+
+/**
+ * A lane of a replay request, typed (CLI syntax) or as data, checked by the same rules: a lane given as data is
+ * printed and parsed back, so its `spec` is the string a person could type and every rule lives in the parser.
+ */
+export function laneOfRequest(lane: string | LaneRequest): ParsedLaneSpec {
+  return parseLaneSpec(typeof lane === 'string' ? lane : printLaneSpec(lane));
 }

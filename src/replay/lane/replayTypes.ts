@@ -4,6 +4,7 @@ import type { EngineHostEntry, EngineHostTransportFactory, HostGrants, PluginCon
 import type { Summarizer } from '../../summarize';
 import type { LoadedSession } from '../../transcripts';
 import type { HostSpec } from './laneSpec';
+import type { VersionChoice } from './openclawVersion';
 import type { LaneRecord, MessageRecord, Recording, TurnRecord } from '../../contract/recording';
 
 export type LaneEngineSource =
@@ -114,6 +115,11 @@ export interface ReplayOptions {
    * profiled release; see lane/openclawVersion.ts and lane/versionProfiles.ts)
    */
   openclawVersion?: string;
+  /**
+   * how `openclawVersion` was chosen, when the caller already resolved it (a replay plan: inferred, asked for, the
+   * newest); absent: the replay chooses as resolveReplaySettings does
+   */
+  openclawVersionChoice?: VersionChoice;
   /** where the lanes' settings came from (the CLI and the app pass resolveReplaySettings' sources; recorded as is) */
   settingSources?: Record<string, string>;
   /** call assemble twice per turn and compare (default false) */

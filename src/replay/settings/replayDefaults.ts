@@ -12,7 +12,7 @@ export interface ReplayDefaultsRequest {
   openclawVersion?: string;
 }
 
-export type ReplayDefaultsResponse = ResolvedReplaySettings & {
+export type ReplayDefaultsResponse = Omit<ResolvedReplaySettings, 'versionChoice'> & {
   /** the release line's profile and what it changes */
   profile: { line: string; changes: string[] };
 };
@@ -25,5 +25,7 @@ export async function replayDefaults(request: ReplayDefaultsRequest): Promise<Re
     ...(request.openclawVersion ? { overrides: { openclawVersion: request.openclawVersion } } : {}),
   });
   const profile = openClawVersionProfile(resolved.settings.openclawVersion);
-  return { ...resolved, profile: { line: profile.line, changes: profile.changes } };
+  // the form reads the sources; the choice's per-turn releases are for a replay
+  const { versionChoice: _choice, ...answer } = resolved;
+  return { ...answer, profile: { line: profile.line, changes: profile.changes } };
 }

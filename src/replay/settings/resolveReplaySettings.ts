@@ -12,7 +12,7 @@ import {
 import { DEFAULT_CONTEXT_TOKEN_BUDGET } from '../../tokens';
 import { openClawVersionProfile } from '../lane/openclawVersion';
 import { sessionModel } from '../session/sessionLookups';
-import { chooseOpenClawVersion, type VersionChoiceHow } from './inferOpenClawVersion';
+import { chooseOpenClawVersion, type VersionChoice, type VersionChoiceHow } from './inferOpenClawVersion';
 import { configuredContextWindow, readOpenClawJson, type OpenClawJsonFacts } from './openclawJson';
 import { stateDirOfSession } from './sessionStateDir';
 
@@ -44,6 +44,8 @@ export interface ResolvedReplaySettings {
   };
   /** for an inferred version: where it came from */
   openclawVersionFrom?: string;
+  /** the release choice whole (with the releases per turn when the session's runs record several): what a replay uses */
+  versionChoice: VersionChoice;
   /** the reserve and prompt budget the release derives from these settings at this window */
   effective: { reserveTokens: number; promptBudget: number };
   /** the openclaw.json read, or null */
@@ -59,10 +61,15 @@ export interface ResolveReplaySettingsInput {
   overrides?: ReplaySettingsOverrides;
 }
 
+/**
+ * The flag, else openclaw.json's value, else the release's. A flag equal to what openclaw.json or the release
+ * says keeps their source: the app's form sends back the defaults it was filled with (replay.defaults), and a value
+ * a request only repeats did not come from it.
+ */
 function pick<T>(flag: T | undefined, config: T | undefined, fallback: T): { value: T; source: SettingSource } {
-  if (flag !== undefined) return { value: flag, source: 'flag' };
-  if (config !== undefined) return { value: config, source: 'openclaw.json' };
-  return { value: fallback, source: 'version default' };
+  const unflagged = config !== undefined ? { value: config, source: 'openclaw.json' as const } : null;
+  const base = unflagged ?? { value: fallback, source: 'version default' as const };
+  return flag !== undefined && flag !== base.value ? { value: flag, source: 'flag' } : base;
 }
 
 function positiveInt(value: number | undefined): number | undefined {
@@ -82,10 +89,8 @@ function contextWindowOf(
   config: OpenClawJsonFacts | null,
   model: { provider: string; modelId: string } | null,
 ): { value: number; source: SettingSource } {
-  if (flag !== undefined) return { value: flag, source: 'flag' };
   const configured = config && model ? configuredContextWindow(config.raw, model) : undefined;
-  if (configured !== undefined) return { value: configured, source: 'openclaw.json' };
-  return { value: DEFAULT_CONTEXT_TOKEN_BUDGET, source: 'version default' };
+  return pick(flag, configured, DEFAULT_CONTEXT_TOKEN_BUDGET);
 }
 
 export async function resolveReplaySettings(input: ResolveReplaySettingsInput): Promise<ResolvedReplaySettings> {
@@ -94,11 +99,14 @@ export async function resolveReplaySettings(input: ResolveReplaySettingsInput): 
   const config = stateDir ? readOpenClawJson(stateDir) : null;
   const notes: string[] = [];
   if (config?.hasIncludes) notes.push(`${config.path} uses $include; values in included files are not read.`);
-  const choice = await chooseOpenClawVersion({
-    ...(overrides.openclawVersion !== undefined ? { requested: overrides.openclawVersion } : {}),
-    session,
-    ...(config?.lastTouchedVersion ? { lastTouchedVersion: config.lastTouchedVersion } : {}),
-  });
+  const lastTouched = config?.lastTouchedVersion ? { lastTouchedVersion: config.lastTouchedVersion } : {};
+  const inferred = await chooseOpenClawVersion({ session, ...lastTouched });
+  // as for the other settings: a requested release equal to the inferred one keeps how it was found
+  const requested = overrides.openclawVersion;
+  const choice =
+    requested !== undefined && requested.trim() !== inferred.version
+      ? await chooseOpenClawVersion({ requested, session, ...lastTouched })
+      : inferred;
   const profile = openClawVersionProfile(choice.version);
   const model = sessionModel(session);
   const c = config?.compaction ?? {};
@@ -147,6 +155,7 @@ export async function resolveReplaySettings(input: ResolveReplaySettingsInput): 
       model: 'session model',
     },
     ...(choice.from ? { openclawVersionFrom: choice.from } : {}),
+    versionChoice: choice,
     effective: {
       reserveTokens: resolved.reserveTokens,
       promptBudget: Math.max(1, contextWindow.value - resolved.reserveTokens),

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameReader, formatMegabytes } from '../../../src/plugins/host/frameChannel';
 import { laneConfigFromSpec, parseLaneSpec, replaySession, type Recording } from '../../../src/replay';
-import { replayOptionsFromCli } from '../../../src/cli/commands/replay';
+import { pluginsFromCli } from '../../../src/cli/commands/replay';
 import { batchRequestFromCli } from '../../../src/cli/commands/replayAll';
 import { SessionBuilder } from '../replay/sessionBuilder';
 
@@ -59,8 +59,8 @@ describe('caps of plugin lanes: options', () => {
       'Invalid maxResultMb in lane spec "plugin:x?maxResultMb=lots" "lots": give a positive number of megabytes',
     );
     const cli = { lane: ['legacy'], window: '32000', subagents: true, progress: false };
-    expect(replayOptionsFromCli({ ...cli, maxResultMb: '16' }).plugins).toMatchObject({ maxResultBytes: 16 * MB });
-    expect(() => replayOptionsFromCli({ ...cli, maxResultMb: '0' })).toThrow('Invalid --max-result-mb "0"');
+    expect(pluginsFromCli({ ...cli, maxResultMb: '16' })).toMatchObject({ maxResultBytes: 16 * MB });
+    expect(() => pluginsFromCli({ ...cli, maxResultMb: '0' })).toThrow('Invalid --max-result-mb "0"');
     // replay --all passes it to every session's replay
     expect(batchRequestFromCli({ ...cli, stateDir: tmpdir(), maxResultMb: '2' }).plugins).toMatchObject({
       maxResultBytes: 2 * MB,

@@ -16,7 +16,7 @@ import {
   type Recording,
 } from '../../../src/replay';
 import { serializeSessionEntries } from '../../../src/transcripts';
-import { replayOptionsFromCli } from '../../../src/cli/commands/replay';
+import { replayRequestFromCli } from '../../../src/cli/commands/replay';
 import { SessionBuilder, tempDir } from './sessionBuilder';
 
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/plugins/slow-engine');
@@ -57,10 +57,10 @@ describe('per-call deadline for plugin lanes', () => {
   });
 
   it('replay --call-timeout sets the replay-wide deadline and refuses a non-number', () => {
-    expect(replayOptionsFromCli({ ...CLI_BASE, callTimeout: '90000' }).plugins).toMatchObject({
+    expect(replayRequestFromCli({ ...CLI_BASE, callTimeout: '90000' }).request).toMatchObject({
       callTimeoutMs: 90000,
     });
-    expect(() => replayOptionsFromCli({ ...CLI_BASE, callTimeout: 'soon' })).toThrow(
+    expect(() => replayRequestFromCli({ ...CLI_BASE, callTimeout: 'soon' })).toThrow(
       '--call-timeout soon: give a positive whole number of milliseconds, e.g. --call-timeout 120000',
     );
   });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../main/handlers';
 import { createBridgeDispatcher } from '../../../src/bridge';
-import { resolveReplaySettings, settingsForRequest, stateDirOfSession } from '../../../src/replay';
+import { resolveReplaySettings, stateDirOfSession } from '../../../src/replay';
 import { generateSession, loadSession, writeGeneratedSessions } from '../../../src/transcripts';
 import { SessionBuilder } from './sessionBuilder';
 
@@ -104,19 +104,6 @@ describe('resolveReplaySettings', () => {
     await expect(resolveReplaySettings({ session })).rejects.toThrow(
       `${join(stateDir, 'openclaw.json')} is not valid JSON5`,
     );
-  });
-});
-
-describe('settingsForRequest (a replay the form started)', () => {
-  it("fills what the form left out from openclaw.json; a sent value equal to the default keeps the default's source", async () => {
-    const { session } = await stateDirWithSession();
-    const r = await settingsForRequest(session, { contextWindow: 48_000, keepRecentTokens: 5000 });
-    expect(r.settings).toMatchObject({ contextWindow: 48_000, keepRecentTokens: 5000, reserveTokens: 24_000 });
-    expect(r.sources).toMatchObject({
-      contextWindow: 'openclaw.json',
-      keepRecentTokens: 'flag',
-      reserveTokens: 'openclaw.json',
-    });
   });
 });
 

@@ -19,15 +19,21 @@ function listed(over: Partial<ListedSession> & { sessionId: string }): ListedSes
 describe('planBatchLanes', () => {
   it('adds a plain legacy baseline only when no lane is plain legacy', () => {
     expect(planBatchLanes(['plugin:recent-window'])).toEqual({
-      specs: ['plugin:recent-window', 'legacy'],
+      lanes: ['plugin:recent-window', 'legacy'],
       baselineAdded: true,
     });
     expect(planBatchLanes(['legacy?window=8000'])).toEqual({
-      specs: ['legacy?window=8000', 'legacy'],
+      lanes: ['legacy?window=8000', 'legacy'],
       baselineAdded: true,
     });
-    expect(planBatchLanes(['legacy', 'plugin:x'])).toEqual({ specs: ['legacy', 'plugin:x'], baselineAdded: false });
-    expect(planBatchLanes([])).toEqual({ specs: ['legacy'], baselineAdded: false });
+    expect(planBatchLanes(['legacy', 'plugin:x'])).toEqual({ lanes: ['legacy', 'plugin:x'], baselineAdded: false });
+    expect(planBatchLanes([])).toEqual({ lanes: ['legacy'], baselineAdded: false });
+    // lanes given as data (the app): plain legacy is the baseline, a legacy lane with options is not
+    expect(planBatchLanes([{ kind: 'legacy' }])).toEqual({ lanes: [{ kind: 'legacy' }], baselineAdded: false });
+    expect(planBatchLanes([{ kind: 'legacy', window: 8000 }])).toEqual({
+      lanes: [{ kind: 'legacy', window: 8000 }, 'legacy'],
+      baselineAdded: true,
+    });
   });
 });
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   request = {
     stateDir: dir.stateDir,
     lanes: [LANE],
-    overrides: { contextWindow: BATCH_WINDOW },
+    window: BATCH_WINDOW,
     failOn: ['warning'],
     plugins: { allowExecute: true },
   };
