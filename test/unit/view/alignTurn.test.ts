@@ -231,3 +231,159 @@ describe('folding and the changed filter', () => {
     expect(items.map((i) => (i.type === 'row' ? i.row.id : i.label))).toEqual(rows.map((r) => r.id));
   });
 });
+
+describe('what each row and cell says', () => {
+  it('gives a transcript message no lane has no row (a gap between the history and a later message)', () => {
+    // history 3: a2 (index 3) is neither in the history nor sent, t2 (index 4) is sent
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [{ history: 3, assembled: ['u1', 'a1', 'u2', 't2'] }])
+      .lane('b', [{ history: 3, assembled: ['u1', 'a1', 'u2', 't2'] }])
+      .build();
+    expect(alignTurn(compareLanes(rec), 0).rows.map((r) => r.id)).toEqual(['u1', 'a1', 'u2', 't2']);
+  });
+
+  it('describes a row from the first lane that has it: kind, role, preview; a summary its span, others none', () => {
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [
+        {
+          history: 4,
+          assembled: [
+            { summary: 's1', covers: [[0, 2]] },
+            { synthetic: 'h:m', text: 'memo', customType: 'memory' },
+            'u2',
+            'a2',
+          ],
+          summarized: [[0, 2]],
+        },
+      ])
+      .build();
+    const rows = alignTurn(compareLanes(rec), 0).rows;
+    // the memo follows no transcript message in the lane (a summary is none), so it stands first
+    expect(rows.map((r) => [r.id, r.kind, r.role, r.preview, r.span])).toEqual([
+      ['synthetic:custom:memory', 'synthetic', 'custom', 'memo', null],
+      ['summary:0-2', 'summary', 'compactionSummary', 'summary s1', [[0, 2]]],
+      ['u1', 'transcript', 'user', 'text of u1', null],
+      ['a1', 'transcript', 'assistant', 'text of a1', null],
+      ['u2', 'transcript', 'user', 'text of u2', null],
+      ['a2', 'transcript', 'assistant', 'text of a2', null],
+    ]);
+  });
+
+  it('says "unknown" with no preview for a message the Recording does not hold', () => {
+    const rec = new ViewRecording(KEYS).lane('a', [{ history: 2, assembled: ['u1', 'a1'] }]).build();
+    delete rec.messages.a1;
+    const row = alignTurn(compareLanes(rec), 0).rows[1]!;
+    expect([row.role, row.preview]).toEqual(['unknown', '']);
+  });
+
+  it('keys a left-out message by the transcript message, and an absent one by nothing', () => {
+    const rec = new ViewRecording(KEYS)
+      .lane('all', [{ history: 2, assembled: ['u1', 'a1'] }])
+      .lane('dropper', [{ history: 2, assembled: ['a1'] }])
+      .lane('none', [])
+      .build();
+    const u1 = alignTurn(compareLanes(rec), 0).rows[0]!;
+    expect(u1.cells.map((c) => [c.status, c.key])).toEqual([
+      ['sent', 'u1'],
+      ['dropped', 'u1'],
+      ['absent', null],
+    ]);
+  });
+
+  it('names the one lane that has a row, never when both have it or there is one lane', () => {
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [{ history: 2, assembled: ['u1', 'a1'] }])
+      .lane('b', [{ history: 2, assembled: ['u1', 'a1', 'u1'] }])
+      .build();
+    const both = alignTurn(compareLanes(rec), 0).rows;
+    expect(both.map((r) => r.onlyIn)).toEqual([null, null, 1]);
+    const alone = alignTurn(compareLanes(rec, ['a']), 0).rows;
+    expect(alone.map((r) => r.onlyIn)).toEqual([null, null]);
+  });
+
+  it('orders extras after the same message by lane, then by position in the lane', () => {
+    const memo = (key: string, customType: string) => ({ synthetic: key, text: key, customType });
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [{ history: 2, assembled: ['u1', memo('h:a1', 'first'), memo('h:a2', 'second')] }])
+      .lane('b', [{ history: 2, assembled: ['u1', memo('h:b1', 'third'), 'a1'] }])
+      .build();
+    expect(alignTurn(compareLanes(rec), 0).rows.map((r) => r.id)).toEqual([
+      'u1',
+      'synthetic:custom:first',
+      'synthetic:custom:second',
+      'synthetic:custom:third',
+      'a1',
+    ]);
+  });
+
+  it('marks a message changed when the lane sends another copy of it than the turn before', () => {
+    const rec = new ViewRecording(KEYS)
+      .lane('trim', [
+        { history: 2, assembled: ['u1', { modified: 'a1', key: 'h:a1x', text: 'cut' }] },
+        { history: 2, assembled: ['u1', { modified: 'a1', key: 'h:a1y', text: 'cut shorter' }] },
+      ])
+      .build();
+    const rows = alignTurn(compareLanes(rec), 1).rows;
+    expect(rows.map((r) => [r.id, r.cells[0]!.status, r.changed])).toEqual([
+      ['u1', 'sent', false],
+      ['a1', 'modified', true],
+    ]);
+  });
+});
+
+describe('which summary a summarized message points at', () => {
+  const summarizedInto = (aligned: AlignedTurn) =>
+    aligned.rows.map((r) => [r.id, r.cells[0]!.status, r.cells[0]!.summarizedInto]);
+
+  it('the summary whose span holds it, when a lane has several', () => {
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [
+        {
+          history: 5,
+          assembled: [{ summary: 's1', covers: [[0, 2]] }, { summary: 's2', covers: [[2, 4]] }, 't2'],
+          summarized: [[0, 4]],
+        },
+      ])
+      .build();
+    expect(summarizedInto(alignTurn(compareLanes(rec), 0))).toEqual([
+      ['summary:0-2', 'summary', null],
+      ['u1', 'summarized', 0],
+      ['a1', 'summarized', 0],
+      ['summary:2-4', 'summary', null],
+      ['u2', 'summarized', 3],
+      ['a2', 'summarized', 3],
+      ['t2', 'sent', null],
+    ]);
+  });
+
+  it('the first summary of unknown span when no span holds it, never a synthetic message', () => {
+    // s1 covers u1 only; s2 and s3 stand after t2, the last message of the history: their span is unknown
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [
+        {
+          history: 5,
+          assembled: [
+            { summary: 's1', covers: [[0, 1]] },
+            'a1',
+            't2',
+            { synthetic: 'h:m', text: 'memo', customType: 'memory' },
+            { summary: 's2' },
+            { summary: 's3' },
+          ],
+          summarized: [
+            [0, 1],
+            [2, 4],
+          ],
+        },
+      ])
+      .build();
+    const rows = alignTurn(compareLanes(rec), 0).rows;
+    const rowOf = (id: string) => rows.findIndex((r) => r.id === id);
+    const into = Object.fromEntries(rows.map((r) => [r.id, r.cells[0]!.summarizedInto]));
+    expect(into.u1).toBe(rowOf('summary:0-1'));
+    expect(into.u2).toBe(rowOf('summary:?0'));
+    expect(into.a2).toBe(rowOf('summary:?0'));
+    // sent messages and the extras themselves point nowhere
+    expect([into.a1, into.t2, into['synthetic:custom:memory'], into['summary:?0']]).toEqual([null, null, null, null]);
+  });
+});
