@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ContextEngine } from '../../../src/contract';
-import { cannedFallbackResult, isContextEngineAbortError } from '../../../src/runtime';
+import {
+  cannedFallbackResult,
+  isContextEngineAbortError,
+  wrapContextEngineWithRuntimeQuarantine,
+} from '../../../src/runtime';
 import { failing, fakeEngine, slotConfig, testRuntime, USER_MESSAGE } from './engineFixtures';
 
 const assembleParams = { sessionId: 's', messages: [USER_MESSAGE] };
@@ -167,11 +171,34 @@ describe('quarantine proxy', () => {
     expect(custom.dispose).toHaveBeenCalledTimes(1);
   });
 
-  it('canned results: commitTurn/afterTurn undefined; assemble and compact have none', () => {
-    expect(cannedFallbackResult('commitTurn')).toBeUndefined();
-    expect(cannedFallbackResult('afterTurn')).toBeUndefined();
+  it('canned results: what each method gives when the fallback lacks it; assemble and compact have none', () => {
+    const reason = 'context engine downgraded to legacy';
+    expect(cannedFallbackResult('bootstrap')).toEqual({ bootstrapped: false, reason });
+    expect(cannedFallbackResult('maintain')).toEqual({ changed: false, bytesFreed: 0, rewrittenEntries: 0, reason });
+    expect(cannedFallbackResult('ingest')).toEqual({ ingested: false });
+    expect(cannedFallbackResult('ingestBatch')).toEqual({ ingestedCount: 0 });
+    for (const method of ['commitTurn', 'afterTurn', 'prepareSubagentSpawn', 'onSubagentEnded'] as const) {
+      expect(cannedFallbackResult(method), method).toBeUndefined();
+    }
     expect(() => cannedFallbackResult('assemble')).toThrow('No legacy fallback result for assemble');
     expect(() => cannedFallbackResult('compact')).toThrow('No legacy fallback result for compact');
+  });
+
+  it("reads as legacy while quarantined, before the fallback is resolved, and as the fallback's info after", async () => {
+    const engine = fakeEngine({ id: 'eng', name: 'Engine' });
+    const legacy = fakeEngine({ id: 'legacy', name: 'Legacy Context Engine', version: '9' });
+    let quarantined = false;
+    const wrapper = wrapContextEngineWithRuntimeQuarantine(engine, {
+      engineId: 'eng',
+      isQuarantined: () => quarantined,
+      quarantine: () => {},
+      resolveFallback: async () => legacy,
+    });
+    expect(wrapper.info).toMatchObject({ id: 'eng', name: 'Engine' });
+    quarantined = true;
+    expect(wrapper.info).toEqual({ id: 'legacy', name: 'Legacy Context Engine' });
+    await wrapper.assemble(assembleParams as never);
+    expect(wrapper.info).toEqual(legacy.info);
   });
 
   it('is not applied to the default engine: legacy failures propagate and never quarantine', async () => {
