@@ -6,19 +6,29 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
+  existsSync,
   lstatSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SymlinkRefusedError, writeFileAtomic } from '../../../src/common/writeFileAtomic';
+import {
+  ABSENT_FILE_HASH,
+  FileChangedError,
+  SymlinkRefusedError,
+  contentHash,
+  listBackups,
+  writeFileAtomic,
+} from '../../../src/common/writeFileAtomic';
 import { runCli } from '../replay/runCli';
 
 const temps: string[] = [];
@@ -32,6 +42,80 @@ afterEach(() => {
 });
 
 const DEMO = resolve('resources/sessions/agents/main/sessions/db2d2b3b-bb1a-4ede-9e05-ab6faed17fab.jsonl');
+
+describe('writeFileAtomic: written only over what was loaded', () => {
+  it('refuses when the file changed since it was loaded, saying so; the other edit stays and no temporary is left', () => {
+    const dir = tempDir();
+    const file = join(dir, 'openclaw.json');
+    writeFileSync(file, 'loaded');
+    const loaded = contentHash('loaded');
+    writeFileSync(file, 'edited elsewhere');
+    let caught: unknown;
+    try {
+      writeFileAtomic(file, 'mine', { expectedHash: loaded });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(FileChangedError);
+    expect(caught).toMatchObject({
+      code: 'file_changed',
+      file,
+      expectedHash: loaded,
+      actualHash: contentHash('edited elsewhere'),
+      currentText: 'edited elsewhere',
+      message: `${file} changed on disk since it was loaded (another program or person edited it); nothing was written. Reload it, re-apply your changes and save again.`,
+    });
+    expect(readFileSync(file, 'utf8')).toBe('edited elsewhere');
+    expect(readdirSync(dir)).toEqual(['openclaw.json']);
+  });
+
+  it('refuses when the file was removed since it was loaded, and does not create it', () => {
+    const dir = tempDir();
+    const file = join(dir, 'openclaw.json');
+    expect(() => writeFileAtomic(file, 'mine', { expectedHash: contentHash('loaded') })).toThrow(
+      `${file} was removed since it was loaded; nothing was written. Reload it before saving.`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('creates a file that must not exist yet, and refuses once somebody else created it', () => {
+    const dir = tempDir();
+    const file = join(dir, 'new.json');
+    const written = writeFileAtomic(file, 'first', { expectedHash: ABSENT_FILE_HASH });
+    expect(written).toEqual({ file, hash: contentHash('first'), previousHash: ABSENT_FILE_HASH });
+    expect(() => writeFileAtomic(file, 'second', { expectedHash: ABSENT_FILE_HASH })).toThrow(FileChangedError);
+    expect(readFileSync(file, 'utf8')).toBe('first');
+    const again = writeFileAtomic(file, 'second', { expectedHash: contentHash('first') });
+    expect(again.previousHash).toBe(contentHash('first'));
+    expect(readFileSync(file, 'utf8')).toBe('second');
+  });
+
+  it('gives a new file the owner-only mode unless told otherwise, and an existing file keeps its own', () => {
+    const dir = tempDir();
+    writeFileAtomic(join(dir, 'private'), 'x');
+    expect(statSync(join(dir, 'private')).mode & 0o777).toBe(0o600);
+    writeFileAtomic(join(dir, 'shared'), 'x', { mode: 0o644 });
+    expect(statSync(join(dir, 'shared')).mode & 0o777).toBe(0o644);
+    chmodSync(join(dir, 'shared'), 0o640);
+    writeFileAtomic(join(dir, 'shared'), 'y', { mode: 0o600 });
+    expect(statSync(join(dir, 'shared')).mode & 0o777).toBe(0o640);
+  });
+
+  it('keeps the previous version as a backup before replacing it, and only the newest it is told to keep', () => {
+    const dir = tempDir();
+    const file = join(dir, 'openclaw.json');
+    const backups = join(dir, 'backups');
+    writeFileAtomic(file, 'v1', { backup: { dir: backups } });
+    expect(existsSync(backups)).toBe(false); // nothing to back up yet
+    const second = writeFileAtomic(file, 'v2', { backup: { dir: backups, keep: 2 } });
+    expect(readFileSync(second.backupFile!, 'utf8')).toBe('v1');
+    writeFileAtomic(file, 'v3', { backup: { dir: backups, keep: 2 } });
+    writeFileAtomic(file, 'v4', { backup: { dir: backups, keep: 2 } });
+    expect(listBackups(file, backups).map((backup) => readFileSync(backup, 'utf8'))).toEqual(['v3', 'v2']);
+    expect(statSync(second.backupFile!, { throwIfNoEntry: false })).toBeUndefined();
+    expect(readFileSync(file, 'utf8')).toBe('v4');
+  });
+});
 
 describe('writeFileAtomic', () => {
   it('refuses to write through a symbolic link: the link and what it points to stay as they were', () => {
