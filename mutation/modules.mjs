@@ -12,6 +12,7 @@ export const MUTATION_MODULES = [
     // ten seconds a run, which every mutant of the store would pay
     tests: [
       'test/unit/plugins/consent.test.ts',
+      'test/unit/plugins/consentStore.test.ts',
       'test/unit/plugins/hostGrants.test.ts',
       'test/unit/plugins/hashPluginPackage.test.ts',
     ],
