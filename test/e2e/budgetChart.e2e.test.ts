@@ -106,11 +106,13 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
 
   it('draws the window line on demand, the y axis then reaching the window', async () => {
     const toggle = page.getByRole('checkbox', { name: 'window line' });
-    await toggle.check();
-    // a horizontal line has no height: attached, not "visible" to Playwright
-    await page.locator('.budget-chart__window line').waitFor({ state: 'attached' });
-    expect(await chartTop(page)).toBeGreaterThanOrEqual(200_000);
-    await saveScreenshotsAtSizes(page, 'budget-chart-1000-turns-window');
+    // at each size: the switch, like the zoom, starts again where the workspace lays the chart out anew
+    await atEachSize('budget-chart-1000-turns-window', async () => {
+      await toggle.check();
+      // a horizontal line has no height: attached, not "visible" to Playwright
+      await page.locator('.budget-chart__window line').waitFor({ state: 'attached' });
+      expect(await chartTop(page)).toBeGreaterThanOrEqual(200_000);
+    });
     await toggle.uncheck();
     await expect.poll(() => page.locator('.budget-chart__window').count()).toBe(0);
   });
