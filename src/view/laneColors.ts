@@ -54,3 +54,18 @@ export function laneColorIndex(lanes: readonly LaneLink[], laneId: string): numb
 export function laneColor(lanes: readonly LaneLink[], laneId: string): string {
   return LANE_COLORS[laneColorIndex(lanes, laneId) % LANE_COLORS.length]!;
 }
+
+/** px of one dash of a lane line drawn over other lanes' lines (laneStroke) */
+const LANE_DASH = 8;
+
+/**
+ * How the `position`-th of `count` lane lines drawn over one another is stroked, so that lanes with the same
+ * figures do not hide each other: the first solid, each later one dashed, its dashes where no other later lane has
+ * one (a period of `count` dashes, lane k drawing the k-th). Where all lines coincide each lane's colour shows in
+ * turn; where they part, the later lanes read as dashed lines. SVG `stroke-dasharray` / `stroke-dashoffset`.
+ */
+export function laneStroke(position: number, count: number): { dasharray?: string; dashoffset?: number } {
+  if (position <= 0 || count <= 1) return {};
+  const k = Math.min(position, count - 1);
+  return { dasharray: `${LANE_DASH} ${(count - 1) * LANE_DASH}`, dashoffset: (count - k) * LANE_DASH };
+}

@@ -24,8 +24,17 @@ export type TurnMarker = 'quarantine' | 'compaction';
 export interface LaneTurnFigures {
   status: TurnRecord['status'];
   error: string | null;
-  /** assembled tokens (OpenClaw's estimate, tiktoken) and the precheck's estimate of the whole prompt */
+  /**
+   * assembled tokens (OpenClaw's estimate, tiktoken) and the precheck's estimate of the whole prompt — of the prompt
+   * the turn ended with: after a compaction, the compacted one
+   */
   tokens: { estimate: number; tiktoken: number; precheck: number };
+  /**
+   * The precheck estimate that made the turn compact (the highest `cause.tokens` of its precheck-caused compactions,
+   * the figure its cause line compares with the threshold), or null. `tokens.precheck` is the estimate after the
+   * compaction: a chart that plots only that puts the compaction far below the threshold it crossed.
+   */
+  precheckBeforeCompaction: number | null;
   /** the tokenBudget passed to assemble */
   tokenBudget: number;
   promptBudget: number;
@@ -70,6 +79,16 @@ export function turnMarker(record: TurnRecord): TurnMarker | null {
   return marker;
 }
 
+/** The highest precheck estimate a compaction of the turn was decided on (null: none was decided on the precheck). */
+function precheckBeforeCompaction(record: TurnRecord): number | null {
+  let highest: number | null = null;
+  for (const event of record.events) {
+    if (event.type !== 'compaction' || event.cause?.measure !== 'precheck') continue;
+    highest = Math.max(highest ?? 0, event.cause.tokens);
+  }
+  return highest;
+}
+
 export function laneTurnFigures(record: TurnRecord): LaneTurnFigures {
   const provenance: Record<Provenance, number> = { raw: 0, modified: 0, summary: 0, synthetic: 0 };
   for (const ref of record.assembled) provenance[ref.provenance]++;
@@ -81,6 +100,7 @@ export function laneTurnFigures(record: TurnRecord): LaneTurnFigures {
       tiktoken: record.totals.tiktokenTokens,
       precheck: record.precheck.estimatedTokens,
     },
+    precheckBeforeCompaction: precheckBeforeCompaction(record),
     tokenBudget: record.budget.tokenBudget,
     promptBudget: record.budget.promptBudget,
     contextWindow: record.budget.contextWindow,

@@ -3,11 +3,18 @@ import {
   chartHeightAtLeast,
   markerRows,
   MIN_PLOT_HEIGHT,
+  MIN_ZOOM_TURNS,
+  panRange,
   plotArea,
   spreadMarkGroups,
   turnAtPoint,
   xOfTurn,
+  yAxisTop,
+  zoomRange,
 } from '../../renderer/src/components/budgetChartGeometry';
+import { buildBudgetSeries } from '../../renderer/src/model/budgetSeries';
+import { lanesOfSession } from '../../renderer/src/model/recordingLanes';
+import { makeRecording } from './recordingFixture';
 
 describe('budget chart geometry', () => {
   const width = 948; // plot area 52 .. 932 (880 px)
@@ -88,5 +95,36 @@ describe('budget chart geometry', () => {
     ]);
     // zoomed in, the same groups are far enough apart to stay as they are
     expect(spreadMarkGroups(groups, { start: 80, end: 220 }, 1000)).toHaveLength(4);
+  });
+
+  it('zooms around the point under the pointer: the turn there stays there, within the turns, never below the least span', () => {
+    const whole = { start: 0, end: 999 };
+    // a quarter in: turn ~250 stays a quarter in
+    const zoomedIn = zoomRange(whole, 0.25, 0.5, 999);
+    expect(zoomedIn.end - zoomedIn.start).toBe(500);
+    expect(Math.abs(zoomedIn.start + 0.25 * 500 - 249.75)).toBeLessThanOrEqual(0.5);
+    // at the left edge the start stays 0; out again past everything gives everything
+    expect(zoomRange(whole, 0, 0.5, 999).start).toBe(0);
+    expect(zoomRange(zoomedIn, 0.25, 10, 999)).toEqual(whole);
+    // a slow wheel still narrows by a turn; never below MIN_ZOOM_TURNS turns, nor outside them
+    expect(
+      zoomRange({ start: 10, end: 30 }, 0.5, 0.99, 999).end - zoomRange({ start: 10, end: 30 }, 0.5, 0.99, 999).start,
+    ).toBe(19);
+    expect(zoomRange({ start: 10, end: 14 }, 0.5, 0.1, 999)).toEqual({ start: 10, end: 10 + MIN_ZOOM_TURNS - 1 });
+    expect(zoomRange({ start: 990, end: 999 }, 1, 0.5, 999).end).toBe(999);
+    expect(panRange({ start: 990, end: 999 }, 50, 999)).toEqual({ start: 990, end: 999 });
+    expect(panRange({ start: 10, end: 19 }, -4, 999)).toEqual({ start: 6, end: 15 });
+  });
+
+  it('scales the y axis to the figures of the turns shown, and reaches the window only when asked', () => {
+    const recording = makeRecording();
+    const event = recording.turns.legacy![2]!.events[0]!;
+    if (event.type !== 'compaction') throw new Error('the fixture compacts on turn 3');
+    event.cause = { measure: 'precheck', attempt: 0, tokens: 13_000, limit: 12_000, source: 'assembled' };
+    const series = buildBudgetSeries(recording, lanesOfSession(recording, 'sess-1'), 'precheck');
+    // every precheck estimate is 100; the compaction on turn 3 was decided on 13,000 (window 32,000)
+    expect(yAxisTop(series, { start: 0, end: 1 }, false)).toBe(120);
+    expect(yAxisTop(series, { start: 0, end: 2 }, false)).toBe(15_000);
+    expect(yAxisTop(series, { start: 0, end: 1 }, true)).toBe(40_000);
   });
 });

@@ -281,11 +281,58 @@ describe('BudgetChart', () => {
     const { container } = render(
       <BudgetChart series={series} measure="precheck" selectedTurn={0} onSelectTurn={() => {}} />,
     );
-    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(2), { timeout: 15_000 });
+    await waitFor(
+      () => expect(container.querySelectorAll('.recharts-line:not(.budget-chart__before-compaction)').length).toBe(2),
+      { timeout: 15_000 },
+    );
     expect(screen.getByTestId('budget-caption').textContent).toMatch(
       /^precheck estimate of the prompt \(what the compaction threshold is compared with\) · window 32,000 ·/,
     );
     expect(screen.queryByText('token budget')).toBeNull();
+  });
+
+  it('draws a compaction turn from the estimate it was decided on down to the one after it (its cause line)', async () => {
+    const compacting = makeRecording();
+    const event = compacting.turns.legacy![2]!.events[0]!;
+    if (event.type !== 'compaction') throw new Error('the fixture compacts on turn 3');
+    event.cause = { measure: 'precheck', attempt: 0, tokens: 13_000, limit: 12_000, source: 'assembled' };
+    const series = buildBudgetSeries(compacting, lanesOfSession(compacting, 'sess-1'), 'precheck');
+    const { container } = render(
+      <BudgetChart series={series} measure="precheck" selectedTurn={0} onSelectTurn={() => {}} />,
+    );
+    await waitFor(() => expect(container.querySelector('.budget-chart__before-compaction-dot')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+    const dots = [...container.querySelectorAll('.budget-chart__before-compaction-dot')];
+    expect(
+      dots.map((d) => [d.getAttribute('data-lane'), d.getAttribute('data-turn'), d.getAttribute('data-tokens')]),
+    ).toEqual([['legacy', '2', '13000']]);
+    // the drop: from the dot down to the estimate after the compaction (100), above the threshold line (12,000)
+    const drop = container.querySelector('.budget-chart__drop line')!;
+    const threshold = Number(container.querySelector('.budget-chart__threshold line')!.getAttribute('y1'));
+    expect(Number(drop.getAttribute('y1'))).toBeCloseTo(Number(dots[0]!.getAttribute('cy')), 5);
+    expect(Number(drop.getAttribute('y1'))).toBeLessThan(threshold);
+    expect(Number(drop.getAttribute('y2'))).toBeGreaterThan(threshold);
+  });
+
+  it('dashes the later lane apart, so lanes with the same figures show both colours', async () => {
+    const series = buildBudgetSeries(recording, lanes, 'precheck');
+    const { container } = render(
+      <BudgetChart series={series} measure="precheck" selectedTurn={0} onSelectTurn={() => {}} />,
+    );
+    await waitFor(
+      () => expect(container.querySelectorAll('path.recharts-line-curve[name]').length).toBeGreaterThan(1),
+      {
+        timeout: 15_000,
+      },
+    );
+    const curves = series.lanes.map((lane) =>
+      container.querySelector(`path.recharts-line-curve[name="${lane.label}"]`)!,
+    );
+    expect(curves.map((c) => [c.getAttribute('stroke-dasharray'), c.getAttribute('stroke-dashoffset')])).toEqual([
+      [null, null],
+      ['8 8', '8'],
+    ]);
   });
 
   it('counts a turn once however many lanes compacted on it, and groups dense markers', () => {

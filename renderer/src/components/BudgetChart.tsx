@@ -1,6 +1,16 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BudgetSeries, TokenMeasure } from '../model/budgetSeries';
-import { chartHeightAtLeast, markerRows, plotArea, turnAtPoint, xOfTurn, type TurnRange } from './budgetChartGeometry';
+import {
+  chartHeightAtLeast,
+  markerRows,
+  panRange,
+  plotArea,
+  turnAtPoint,
+  xOfTurn,
+  yAxisTop,
+  zoomRange,
+  type TurnRange,
+} from './budgetChartGeometry';
 import { BudgetLegend } from './BudgetLegend';
 import { saveChartPng, saveChartSvg } from './chartExport';
 import { useOverlayStore } from '../store/overlayStore';
@@ -23,26 +33,6 @@ export interface BudgetChartProps {
   compact?: boolean;
 }
 
-function niceTop(value: number): number {
-  if (value <= 0) return 1000;
-  const magnitude = 10 ** Math.floor(Math.log10(value));
-  const steps = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
-  for (const step of steps) if (step * magnitude >= value) return step * magnitude;
-  return 10 * magnitude;
-}
-
-/** The y axis' top: a round number a little above the highest figure drawn (and the compaction threshold). */
-function chartTop(series: BudgetSeries): number {
-  let highest = 0;
-  for (const point of series.points) {
-    for (const lane of series.lanes) {
-      highest = Math.max(highest, Number(point[lane.tokensKey] ?? 0), Number(point[lane.budgetKey] ?? 0));
-    }
-  }
-  if (series.bands) highest = Math.max(highest, series.bands.compactionThreshold);
-  return niceTop(highest * 1.12);
-}
-
 /** The whole recording until the user zooms; a zoom that showed everything keeps up as turns arrive. */
 function useTurnRange(count: number): [TurnRange, (range: TurnRange) => void] {
   const last = Math.max(0, count - 1);
@@ -54,6 +44,51 @@ function useTurnRange(count: number): [TurnRange, (range: TurnRange) => void] {
     [last],
   );
   return [range, choose];
+}
+
+/** px of wheel movement that zoom by a factor of e (a wheel notch is about 100 px: a notch zooms about 1.2×) */
+const WHEEL_ZOOM_PX = 500;
+
+interface WheelZoomState {
+  range: TurnRange;
+  last: number;
+  width: number;
+  setRange(range: TurnRange): void;
+}
+
+/**
+ * The wheel over the plot zooms around the pointer (plain or with Ctrl: a trackpad's pinch arrives as Ctrl+wheel),
+ * a sideways wheel (or Shift+wheel) pans. A listener of its own, not React's onWheel: React's is passive, so it
+ * could not keep the page from scrolling, or the browser from zooming the page on Ctrl+wheel.
+ */
+function useWheelZoom(plot: RefObject<HTMLDivElement | null>, state: WheelZoomState): void {
+  const latest = useRef(state);
+  // the listener reads the latest range and width without being added again on each render
+  useEffect(() => {
+    latest.current = state;
+  });
+  useEffect(() => {
+    const element = plot.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      const { range, last, width, setRange } = latest.current;
+      if (last < 2) return;
+      event.preventDefault();
+      const px =
+        event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 16 : event.deltaMode === WheelEvent.DOM_DELTA_PAGE ? 400 : 1;
+      const area = plotArea(width, 0);
+      const span = Math.max(1, range.end - range.start);
+      if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+        setRange(panRange(range, ((event.deltaX * px) / Math.max(1, area.width)) * span, last));
+        return;
+      }
+      const x = event.clientX - element.getBoundingClientRect().left;
+      const fraction = Math.min(1, Math.max(0, (x - area.left) / Math.max(1, area.width)));
+      setRange(zoomRange(range, fraction, Math.exp((event.deltaY * px) / WHEEL_ZOOM_PX), last));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [plot]);
 }
 
 /** The selected turn's line, laid over the plot: moving it renders no part of the chart. */
@@ -83,7 +118,7 @@ function saveChart(plot: HTMLElement | null, format: 'png' | 'svg'): void {
     );
 }
 
-/** Assembled tokens per turn for each lane against the token budget each turn was given; brush to zoom. */
+/** Tokens per turn for each lane against the token budget or compaction threshold; brush or wheel to zoom. */
 export function BudgetChart({
   series,
   measure,
@@ -97,8 +132,11 @@ export function BudgetChart({
   const rows = useMemo(() => markerRows(series.markTurns), [series.markTurns]);
   const height = chartHeightAtLeast(wanted, rows.length);
   const size = useElementSize(plot, { width: initialWidth, height });
-  const top = useMemo(() => chartTop(series), [series]);
   const [range, setRange] = useTurnRange(series.points.length);
+  const [withWindow, setWithWindow] = useState(false);
+  useWheelZoom(plot, { range, last: series.points.length - 1, width: size.width, setRange });
+  // the visible turns' figures: a zoom rescales the y axis to them
+  const top = useMemo(() => yAxisTop(series, range, withWindow), [series, range, withWindow]);
   // one function for the chart's life: the memoised legend is not rendered again on a turn switch
   const save = useCallback((format: 'png' | 'svg') => saveChart(plot.current, format), []);
   return (
@@ -111,6 +149,7 @@ export function BudgetChart({
         className="budget-chart__plot"
         data-testid="budget-chart"
         data-range={`${range.start}-${range.end}`}
+        data-top={top}
         onClick={(event) => {
           const box = event.currentTarget.getBoundingClientRect();
           const turn = turnAtPoint(
@@ -131,13 +170,20 @@ export function BudgetChart({
             height={height}
             width={size.width}
             range={range}
+            withWindow={withWindow}
             rows={rows}
             onRange={setRange}
           />
         </Suspense>
         <Cursor turn={selectedTurn} range={range} width={size.width} height={height} rows={rows.length} />
       </div>
-      <BudgetLegend series={series} measure={measure} onSave={save} />
+      <BudgetLegend
+        series={series}
+        measure={measure}
+        onSave={save}
+        withWindow={withWindow}
+        onWithWindow={setWithWindow}
+      />
     </figure>
   );
 }

@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { laneStroke } from '../../../src/view';
 import { formatCount } from '../formatQuantities';
 import type { BudgetSeries } from '../model/budgetSeries';
 import { groupMarks, type MarkGroup, type MarkKind } from '../model/chartMarkers';
@@ -33,6 +34,7 @@ const MARKER_SPACING = 20;
 const BAND_LABEL_HEIGHT = 16;
 
 const BUDGET_COLOR = '#868e96';
+const THRESHOLD_COLOR = '#c92a2a';
 const MARK_COLOR: Record<MarkKind, string> = { compaction: '#1c7ed6', quarantine: '#e03131', spawn: '#2f9e44' };
 
 export interface BudgetChartPlotProps {
@@ -41,6 +43,8 @@ export interface BudgetChartPlotProps {
   height: number;
   width: number;
   range: TurnRange;
+  /** the window line and reserve band are drawn (the y axis reaches the window) */
+  withWindow: boolean;
   /** the marker strip's rows above the plot, top to bottom */
   rows: readonly MarkKind[];
   onRange(range: TurnRange): void;
@@ -90,15 +94,22 @@ function markerShape(kind: MarkKind) {
   };
 }
 
-function bandParts(series: BudgetSeries, top: number, plotHeight: number): ReactElement[] {
+/**
+ * The compaction threshold where it is on the y axis, and with `withWindow` (the axis then reaches the window) the
+ * window line and the reserve band between them.
+ */
+function bandParts(series: BudgetSeries, top: number, plotHeight: number, withWindow: boolean): ReactElement[] {
   const bands = series.bands;
   if (!bands) return [];
-  // outside the reserve band between them (often narrow): window above its line on the left, threshold below its
-  // line on the right; a label goes to its line's other side where the plot's edge leaves it no room. (On a line,
-  // recharts' "insideBottom" is above it and "insideTop" below.)
+  // with the window, outside the reserve band between them (often narrow): window above its line on the left,
+  // threshold below its line on the right; without it the threshold's label goes above its line, over the lines'
+  // peaks rather than through them. A label goes to its line's other side where the plot's edge leaves it no room.
+  // (On a line, recharts' "insideBottom" is above it and "insideTop" below.)
   const room = BAND_LABEL_HEIGHT / Math.max(1, plotHeight);
   const windowBelow = bands.contextWindow > top * (1 - room);
-  const thresholdAbove = bands.compactionThreshold < top * room;
+  const thresholdLabelAbove = withWindow
+    ? bands.compactionThreshold < top * room
+    : bands.compactionThreshold <= top * (1 - room);
   const label = (
     value: string,
     position: 'insideTopLeft' | 'insideBottomLeft' | 'insideTopRight' | 'insideBottomRight',
@@ -107,44 +118,47 @@ function bandParts(series: BudgetSeries, top: number, plotHeight: number): React
     position,
     className: 'budget-chart__band-label',
   });
-  const windowText = `window ${formatCount(bands.contextWindow)}`;
-  // a window above the y axis' top has no line: the band says where it is
-  const onScale = bands.contextWindow <= top;
-  return [
-    <ReferenceArea
-      key="reserve"
-      y1={bands.compactionThreshold}
-      y2={Math.min(bands.contextWindow, top)}
-      className="budget-chart__reserve"
-      fill={BUDGET_COLOR}
-      fillOpacity={0.12}
-      ifOverflow="hidden"
-      {...(onScale ? {} : { label: label(`${windowText} (above)`, 'insideTopLeft') })}
-    />,
-    ...(onScale
-      ? [
-          <ReferenceLine
-            key="window"
-            y={bands.contextWindow}
-            stroke={BUDGET_COLOR}
-            ifOverflow="hidden"
-            label={label(windowText, windowBelow ? 'insideTopLeft' : 'insideBottomLeft')}
-          />,
-        ]
-      : []),
-    <ReferenceLine
-      key="threshold"
-      y={bands.compactionThreshold}
-      stroke="#e8590c"
-      strokeDasharray="4 3"
-      ifOverflow="hidden"
-      className="budget-chart__threshold"
-      label={label(
-        `compaction threshold ${formatCount(bands.compactionThreshold)}`,
-        thresholdAbove ? 'insideBottomRight' : 'insideTopRight',
-      )}
-    />,
-  ];
+  const parts: ReactElement[] = [];
+  if (withWindow && bands.contextWindow <= top) {
+    parts.push(
+      <ReferenceArea
+        key="reserve"
+        y1={bands.compactionThreshold}
+        y2={bands.contextWindow}
+        className="budget-chart__reserve"
+        fill={BUDGET_COLOR}
+        fillOpacity={0.12}
+        ifOverflow="hidden"
+      />,
+      <ReferenceLine
+        key="window"
+        y={bands.contextWindow}
+        stroke={BUDGET_COLOR}
+        ifOverflow="hidden"
+        className="budget-chart__window"
+        label={label(`window ${formatCount(bands.contextWindow)}`, windowBelow ? 'insideTopLeft' : 'insideBottomLeft')}
+      />,
+    );
+  }
+  // above the y axis (scaled to the figures, the window line off) it has no line: the legend gives its figure
+  if (bands.compactionThreshold <= top) {
+    parts.push(
+      <ReferenceLine
+        key="threshold"
+        y={bands.compactionThreshold}
+        // solid and in no lane's colour: later lanes' lines are dashed
+        stroke={THRESHOLD_COLOR}
+        strokeWidth={1.5}
+        ifOverflow="hidden"
+        className="budget-chart__threshold"
+        label={label(
+          `compaction threshold ${formatCount(bands.compactionThreshold)}`,
+          thresholdLabelAbove ? 'insideBottomRight' : 'insideTopRight',
+        )}
+      />,
+    );
+  }
+  return parts;
 }
 
 function budgetLines(series: BudgetSeries): ReactElement[] {
@@ -180,6 +194,76 @@ function budgetLines(series: BudgetSeries): ReactElement[] {
   ));
 }
 
+/**
+ * Per lane and compaction decided on the precheck, in the turns shown: a line from the estimate it was decided on
+ * (above the threshold, the figure of its cause line) down to the estimate after it, which the lane's line plots.
+ * The estimate before is a dot of its own series (`beforeCompactionKey`), so the tooltip names it.
+ */
+function compactionDrops(series: BudgetSeries, range: TurnRange): ReactElement[] {
+  const drops: ReactElement[] = [];
+  for (let turn = range.start; turn <= Math.min(range.end, series.points.length - 1); turn++) {
+    const point = series.points[turn]!;
+    for (const lane of series.lanes) {
+      const before = point[lane.beforeCompactionKey];
+      const after = point[lane.tokensKey];
+      if (typeof before !== 'number' || typeof after !== 'number') continue;
+      drops.push(
+        <ReferenceLine
+          key={`${lane.beforeCompactionKey}:${turn}`}
+          segment={[
+            { x: turn, y: before },
+            { x: turn, y: after },
+          ]}
+          stroke={lane.color}
+          strokeWidth={1.5}
+          ifOverflow="hidden"
+          className="budget-chart__drop"
+        />,
+      );
+    }
+  }
+  return drops;
+}
+
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  value?: number | null;
+  payload?: { turn: number };
+}
+
+function beforeCompactionDots(series: BudgetSeries): ReactElement[] {
+  return series.lanes.map((lane) => (
+    <Line
+      key={lane.beforeCompactionKey}
+      dataKey={lane.beforeCompactionKey}
+      name={`${lane.label} before compaction`}
+      className="budget-chart__before-compaction"
+      // no line between the dots; the stroke colours the tooltip's entry
+      stroke={lane.color}
+      strokeWidth={0}
+      // a dot of its own (recharts draws dots in a layer apart from the line's): it says whose and which turn it is
+      dot={({ cx, cy, value, payload }: DotProps) =>
+        typeof value === 'number' && cx !== undefined && cy !== undefined && payload ? (
+          <circle
+            className="budget-chart__before-compaction-dot"
+            data-lane={lane.id}
+            data-turn={payload.turn}
+            data-tokens={value}
+            cx={cx}
+            cy={cy}
+            r={3}
+            fill={lane.color}
+          />
+        ) : null
+      }
+      activeDot={false}
+      legendType="none"
+      isAnimationActive={false}
+    />
+  ));
+}
+
 /** Markers in the strip above the plot, a row per kind: they never cover a line or a band's label. */
 function markerDots(props: BudgetChartPlotProps, plotHeight: number): ReactElement[] {
   const { series, range, width, top, rows } = props;
@@ -202,7 +286,7 @@ function markerDots(props: BudgetChartPlotProps, plotHeight: number): ReactEleme
 
 /** The chart itself. Memoised on its data: a turn switch moves only the cursor layer (BudgetChart), not this. */
 export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartPlotProps) {
-  const { series, top, height, width, range, rows, onRange } = props;
+  const { series, top, height, width, range, rows, onRange, withWindow } = props;
   const zoomable = series.points.length > 2;
   const plotHeight = plotArea(width, height, rows.length).height;
   return (
@@ -225,15 +309,18 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
           tickLine={false}
         />
         <YAxis domain={[0, top]} tickFormatter={tickLabel} width={Y_AXIS_WIDTH} tickLine={false} allowDataOverflow />
-        {bandParts(series, top, plotHeight)}
+        {bandParts(series, top, plotHeight, withWindow)}
         {budgetLines(series)}
-        {series.lanes.map((lane) => (
+        {series.lanes.map((lane, position) => (
           <Line
             key={lane.tokensKey}
             dataKey={lane.tokensKey}
             name={lane.label}
             type="linear"
             stroke={lane.color}
+            // later lanes dashed apart: two lanes with the same figures show both colours, not only the last one's
+            strokeDasharray={laneStroke(position, series.lanes.length).dasharray}
+            strokeDashoffset={laneStroke(position, series.lanes.length).dashoffset}
             strokeWidth={2}
             dot={false}
             activeDot={{ r: 4 }}
@@ -241,6 +328,8 @@ export const BudgetChartPlot = memo(function BudgetChartPlot(props: BudgetChartP
             isAnimationActive={false}
           />
         ))}
+        {compactionDrops(series, range)}
+        {!series.budgetLine && beforeCompactionDots(series)}
         {markerDots(props, plotHeight)}
         <Tooltip
           formatter={(value) => (typeof value === 'number' ? formatCount(value) : String(value ?? ''))}

@@ -9,18 +9,37 @@ const MEASURE_CAPTION: Record<TokenMeasure, string> = {
   tiktoken: 'assembled messages, tiktoken counts',
 };
 
+/** Whether the y axis reaches the context window (the window line and the reserve band drawn). */
+function WindowSwitch({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label
+      className="legend-item budget-chart__window-switch"
+      title="The y axis reaches the context window: the window, the compaction threshold and the reserve band are drawn even above the figures (without it the axis is scaled to the figures of the turns shown)"
+    >
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      window line
+    </label>
+  );
+}
+
 /**
- * The budget chart's legend: the lanes, the budget line, the marker counts in turns, the bands' note, Save.
- * Memoised: a turn switch renders the chart again (its cursor moves) but changes nothing the legend shows.
+ * The budget chart's legend: the lanes, the budget line, the marker counts in turns, the bands' note, the window
+ * switch, Save. Memoised: a turn switch renders the chart again (its cursor moves) but changes nothing the legend
+ * shows.
  */
 export const BudgetLegend = memo(function BudgetLegend({
   series,
   measure,
   onSave,
+  withWindow,
+  onWithWindow,
 }: {
   series: BudgetSeries;
   measure: TokenMeasure;
   onSave(format: 'png' | 'svg'): void;
+  /** the y axis reaches the context window (else it is scaled to the figures drawn) */
+  withWindow: boolean;
+  onWithWindow(withWindow: boolean): void;
 }) {
   const bands = series.bands;
   const parts = [
@@ -74,6 +93,7 @@ export const BudgetLegend = memo(function BudgetLegend({
           </span>
         ))}
       </span>
+      {bands && <WindowSwitch checked={withWindow} onChange={onWithWindow} />}
       <span className="budget-chart__export" role="group" aria-label="Save chart">
         <button type="button" className="button button--small" onClick={() => onSave('png')}>
           PNG

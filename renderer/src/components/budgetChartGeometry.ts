@@ -1,4 +1,5 @@
 /** The BudgetChart's layout in px, shared by the plot (loaded on demand) and the cursor layer laid over it. */
+import type { BudgetSeries } from '../model/budgetSeries';
 import type { MarkGroup, MarkKind } from '../model/chartMarkers';
 
 export const PLOT_MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
@@ -16,6 +17,36 @@ export const MIN_PLOT_HEIGHT = 72;
 export interface TurnRange {
   start: number;
   end: number;
+}
+
+/** A round number at or above `value` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × a power of ten): the y axis' top. */
+function niceTop(value: number): number {
+  if (value <= 0) return 1000;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const steps = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+  for (const step of steps) if (step * magnitude >= value) return step * magnitude;
+  return 10 * magnitude;
+}
+
+/**
+ * The y axis' top while `range` is shown: a round number a little above the highest figure drawn on those turns —
+ * each lane's line, the estimate a compaction was decided on, the token budget lines — so the lines fill the plot
+ * at any zoom. `withWindow` puts the context window on the scale too (and so the compaction threshold and the
+ * reserve band below it); without it a limit above the data is not drawn.
+ */
+export function yAxisTop(series: BudgetSeries, range: TurnRange, withWindow: boolean): number {
+  let highest = withWindow && series.bands ? series.bands.contextWindow : 0;
+  const last = Math.min(range.end, series.points.length - 1);
+  for (let turn = Math.max(0, range.start); turn <= last; turn++) {
+    const point = series.points[turn]!;
+    for (const lane of series.lanes) {
+      for (const key of [lane.tokensKey, lane.beforeCompactionKey, lane.budgetKey]) {
+        highest = Math.max(highest, Number(point[key] ?? 0));
+      }
+    }
+  }
+  // a little room above the highest figure for the threshold's label
+  return niceTop(highest * 1.05);
 }
 
 /** The strip above the plot holding one row per kind of marker the chart has (none without markers). */
@@ -81,6 +112,33 @@ export function turnAtPoint(
   if (area.width === 0) return range.start;
   const turn = range.start + Math.round(((x - area.left) / area.width) * Math.max(1, range.end - range.start));
   return Math.min(range.end, Math.max(range.start, turn));
+}
+
+/** The fewest turns a wheel zoom narrows the chart to. */
+export const MIN_ZOOM_TURNS = 5;
+
+/**
+ * The range after zooming `range` by `factor` (below 1 in, above 1 out) around the point `fraction` (0–1) across
+ * the plot: the turn under that point stays under it. Within turns 0–`last`, never fewer than MIN_ZOOM_TURNS (or
+ * all of them), and a step in always narrows by at least one turn (a slow wheel would otherwise round to nothing).
+ */
+export function zoomRange(range: TurnRange, fraction: number, factor: number, last: number): TurnRange {
+  const span = range.end - range.start;
+  const narrowest = Math.min(MIN_ZOOM_TURNS - 1, last);
+  let next = Math.round(span * factor);
+  if (factor < 1) next = Math.min(next, span - 1);
+  if (factor > 1) next = Math.max(next, span + 1);
+  next = Math.min(last, Math.max(narrowest, next));
+  const anchor = range.start + fraction * span;
+  const start = Math.min(last - next, Math.max(0, Math.round(anchor - fraction * next)));
+  return { start, end: start + next };
+}
+
+/** The range moved by `turns` (negative: back), as wide as it was, within turns 0–`last`. */
+export function panRange(range: TurnRange, turns: number, last: number): TurnRange {
+  const span = range.end - range.start;
+  const start = Math.min(last - span, Math.max(0, range.start + Math.round(turns)));
+  return { start, end: start + span };
 }
 
 /** Px a marker takes from its centre to the right edge of what follows it (the count beside a grouped one). */

@@ -34,6 +34,11 @@ export interface BudgetLane {
   tokensKey: string;
   budgetKey: string;
   markKey: string;
+  /**
+   * the precheck estimate a compaction of the turn was decided on (precheck measure only; null elsewhere): the chart
+   * draws the turn's drop from it to the plotted figure, so the compaction shows above the threshold it crossed
+   */
+  beforeCompactionKey: string;
 }
 
 export interface BudgetSeries {
@@ -79,6 +84,7 @@ export function buildBudgetSeries(
     tokensKey: `tokens${i}`,
     budgetKey: `budget${i}`,
     markKey: `mark${i}`,
+    beforeCompactionKey: `beforeCompaction${i}`,
   }));
 
   let sharedBudget = true;
@@ -96,11 +102,13 @@ export function buildBudgetSeries(
         point[lane.tokensKey] = null;
         point[lane.budgetKey] = null;
         point[lane.markKey] = null;
+        point[lane.beforeCompactionKey] = null;
         return;
       }
       const figures = laneTurnFigures(record);
       const budget = figures.tokenBudget;
       point[lane.tokensKey] = tokensOf(figures, measure);
+      point[lane.beforeCompactionKey] = measure === 'precheck' ? figures.precheckBeforeCompaction : null;
       point[lane.budgetKey] = budgetLine ? budget : null;
       const marker = figures.marker;
       point[lane.markKey] = marker;

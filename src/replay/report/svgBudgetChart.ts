@@ -3,7 +3,7 @@
  * compaction (triangle) and quarantine (square) markers. Pure string output; colours come from the report's CSS
  * classes (`series-<n>`, n = the lane's colour index: src/view laneColorIndex, the app's lane colours).
  */
-import { LANE_COLORS } from '../../view';
+import { LANE_COLORS, laneStroke } from '../../view';
 import { escapeHtml } from './escapeHtml';
 
 export interface ChartSeries {
@@ -39,6 +39,12 @@ function niceStep(range: number, ticks: number): number {
 
 function fmt(n: number): string {
   return n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(Math.round(n));
+}
+
+/** The i-th of `count` lines dashed apart, as in the app (laneStroke): lanes with the same figures show both colours. */
+function dashAttributes(i: number, count: number): string {
+  const stroke = laneStroke(i, count);
+  return stroke.dasharray ? ` stroke-dasharray="${stroke.dasharray}" stroke-dashoffset="${stroke.dashoffset}"` : '';
 }
 
 export function renderBudgetChart(input: BudgetChartInput): string {
@@ -85,6 +91,7 @@ export function renderBudgetChart(input: BudgetChartInput): string {
     );
   }
   const seriesClass = (s: ChartSeries, i: number) => `series-${(s.colorIndex ?? i) % LANE_COLORS.length}`;
+  const dashes = (i: number) => dashAttributes(i, input.series.length);
   input.series.forEach((s, i) => {
     const cls = seriesClass(s, i);
     if (s.budget.length > 0) {
@@ -96,7 +103,7 @@ export function renderBudgetChart(input: BudgetChartInput): string {
     if (s.values.length > 0) {
       const pts = s.values.map((v, t) => `${r(x(t))},${r(y(v))}`).join(' ');
       parts.push(
-        `<polyline class="${cls} line" points="${pts}"><title>${escapeHtml(s.label)} assembled tokens</title></polyline>`,
+        `<polyline class="${cls} line" points="${pts}"${dashes(i)}><title>${escapeHtml(s.label)} assembled tokens</title></polyline>`,
       );
     }
     for (const m of s.markers) {
@@ -115,7 +122,7 @@ export function renderBudgetChart(input: BudgetChartInput): string {
   input.series.forEach((s, i) => {
     const lx = PAD.left + 8 + i * 180;
     parts.push(
-      `<line class="${seriesClass(s, i)} line" x1="${lx}" x2="${lx + 18}" y1="${PAD.top - 12}" y2="${PAD.top - 12}"/>`,
+      `<line class="${seriesClass(s, i)} line" x1="${lx}" x2="${lx + 18}" y1="${PAD.top - 12}" y2="${PAD.top - 12}"${dashes(i)}/>`,
       `<text class="legend" x="${lx + 22}" y="${PAD.top - 8}">${escapeHtml(s.label)}</text>`,
     );
   });

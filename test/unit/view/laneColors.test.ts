@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBudgetSeries } from '../../../renderer/src/model/budgetSeries';
 import { lanesOfSession } from '../../../renderer/src/model/recordingLanes';
-import { renderHtmlReport, replaySession, type Recording } from '../../../src/replay';
+import { renderBudgetChart, renderHtmlReport, replaySession, type Recording } from '../../../src/replay';
 import type { LaneRecord } from '../../../src/contract/recording';
 import { generateSession, writeGeneratedSessions } from '../../../src/transcripts';
-import { laneColor, laneColorIndex, LANE_COLORS } from '../../../src/view';
+import { laneColor, laneColorIndex, laneStroke, LANE_COLORS } from '../../../src/view';
 import { tempDir } from '../replay/sessionBuilder';
 
 /** Each lane's colour as the app's budget chart draws it, session by session (the timeline's swatches are the same). */
@@ -103,3 +103,42 @@ function sessionFile(stateDir: string): string {
   const store = JSON.parse(readFileSync(join(dir, 'sessions.json'), 'utf8')) as Record<string, { sessionId: string }>;
   return join(dir, `${store['agent:main:main']!.sessionId}.jsonl`);
 }
+
+describe('lane lines drawn over one another', () => {
+  /** The lane whose stroke is on top at px `at` along a line all `count` lanes share (later lanes drawn later). */
+  function topLane(count: number, at: number): number {
+    for (let lane = count - 1; lane > 0; lane--) {
+      const { dasharray, dashoffset } = laneStroke(lane, count);
+      const [dash, gap] = dasharray!.split(' ').map(Number) as [number, number];
+      if ((at + dashoffset!) % (dash + gap) < dash) return lane;
+    }
+    return 0;
+  }
+
+  it('shows every lane somewhere along a line they all share: the first solid, the later ones dashed apart', () => {
+    expect(laneStroke(0, 3)).toEqual({});
+    expect(laneStroke(0, 1)).toEqual({});
+    for (let count = 1; count <= LANE_COLORS.length; count++) {
+      const shown = new Set<number>();
+      for (let at = 0; at < 8 * count; at++) shown.add(topLane(count, at + 0.5));
+      expect([count, [...shown].sort()]).toEqual([count, Array.from({ length: count }, (_, i) => i)]);
+    }
+  });
+
+  it('strokes the HTML report chart’s lines as the app does', () => {
+    const same = { values: [1, 2, 3], budget: [], markers: [] };
+    const svg = renderBudgetChart({
+      title: 't',
+      series: [
+        { ...same, label: 'a' },
+        { ...same, label: 'b' },
+      ],
+    });
+    const lines = [...svg.matchAll(/<polyline class="series-\d line"[^>]*>/g)].map((m) => m[0]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).not.toContain('stroke-dasharray');
+    expect(lines[1]).toContain(
+      `stroke-dasharray="${laneStroke(1, 2).dasharray}" stroke-dashoffset="${laneStroke(1, 2).dashoffset}"`,
+    );
+  });
+});
