@@ -49,13 +49,18 @@
  * change) took the hosted lane to 0.90 of its wall (0.87–1.03, 6 pairs taken in turns) and 0.94 of its CPU, so
  * batching them cannot reach the target either.
  *
+ * The engine hosts use the channel codec CONTEXTSCOPE_HOST_CODEC names (default refs; src/plugins/host/PROTOCOL.md).
+ * `--compare-codecs` adds one counting replay of the hosted lane per codec and prints json ÷ refs for the bytes that
+ * crossed and the wall time: the json codec re-sends the whole history on every call, so keep --turns small with it.
+ *
  * Run: npm run bench -- --only replayLanes   (options: --turns N, --repeat N (default 3), --window N,
- * --host-entry <engine-host.mjs>)
+ * --host-entry <engine-host.mjs>, --compare-codecs)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { replaySession, type ReplayLaneConfig } from '../src/replay';
+import { hostCodecFromEnv, type HostCodecName } from '../src/plugins';
 import { generateSession, writeGeneratedSessions } from '../src/transcripts';
 import { cpuBreakdown, cpuSnapshot } from './cpuTimes';
 import {
@@ -210,14 +215,20 @@ function coreBound(runs: Record<Figure, Measure>[]): void {
   );
 }
 
-/** What crossed the engine-host channel in one (untimed) hosted summary-tree replay, per turn, by kind. */
-async function channelReport(file: string): Promise<void> {
+/**
+ * What crossed the engine-host channel in one hosted summary-tree replay with `codec`, per turn, by kind; returns
+ * the characters that crossed and the replay's wall time.
+ */
+async function channelReport(file: string, codec: HostCodecName): Promise<{ chars: number; wallMs: number }> {
   const { transport, counts } = countingTransport();
+  const started = performance.now();
   await replay(
     file,
-    [{ engine: { kind: 'plugin', plugin: 'summary-tree' }, contextWindow: WINDOW, label: 'st' }],
+    [{ engine: { kind: 'plugin', plugin: 'summary-tree', hostCodec: codec }, contextWindow: WINDOW, label: 'st' }],
     transport,
   );
+  const wallMs = performance.now() - started;
+  let total = 0;
   const side = (name: string, byKind: ChannelCounts['toHost']) => {
     let messages = 0;
     let chars = 0;
@@ -225,6 +236,7 @@ async function channelReport(file: string): Promise<void> {
       messages += entry.messages;
       chars += entry.chars;
     }
+    total += chars;
     const kinds = [...byKind]
       .filter(([, e]) => e.messages / TURNS >= 0.01)
       .sort((a, b) => b[1].chars - a[1].chars)
@@ -234,9 +246,21 @@ async function channelReport(file: string): Promise<void> {
       `  ${name}: ${(messages / TURNS).toFixed(2)} messages, ${(chars / TURNS / 1024).toFixed(1)} KB per turn (${mb(chars).toFixed(1)} MB); ${kinds}`,
     );
   };
-  console.log('\nengine-host channel of the hosted summary-tree lane (a counting run), per turn:');
+  console.log(`\nengine-host channel of the hosted summary-tree lane (a counting run, ${codec} codec), per turn:`);
   side('app → host', counts.toHost);
   side('host → app', counts.fromHost);
+  return { chars: total, wallMs };
+}
+
+/** The same counting replay with each codec: what the json codec costs over the reference table. */
+async function codecComparison(file: string): Promise<void> {
+  const refs = await channelReport(file, 'refs');
+  const json = await channelReport(file, 'json');
+  console.log(
+    `\njson ÷ refs codec (one counting replay each): channel ${(json.chars / refs.chars).toFixed(1)}× the characters (${mb(
+      refs.chars,
+    ).toFixed(1)} → ${mb(json.chars).toFixed(1)} MB), ${(json.wallMs / refs.wallMs).toFixed(2)}× the wall time`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -247,12 +271,13 @@ async function main(): Promise<void> {
     console.log(
       `plugin lane cost: ${TURNS} turns (${mb(set.stats.chars).toFixed(1)} MB of text), window ${WINDOW}, engine host ${
         HOST_ENTRY ? HOST_ENTRY.entry : 'TypeScript source via tsx'
-      }; Node ${process.version}`,
+      }, ${hostCodecFromEnv(process.env)} codec; Node ${process.version}`,
     );
     const runs: Record<Figure, Measure>[] = [];
     for (let i = 0; i < REPEAT; i++) runs.push(await repetition(file, dir));
     report(runs);
-    await channelReport(file);
+    if (process.argv.includes('--compare-codecs')) await codecComparison(file);
+    else await channelReport(file, hostCodecFromEnv(process.env));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -36,6 +36,7 @@ import {
 import { RegisterReport, describeProtocolViolation, type RegisterRequest } from './host/protocol';
 import { createRemoteFactory, deadlineFor, resolveDeadlines, type EngineDeadlines } from './host/remoteEngine';
 import type { EngineHostTransportFactory } from './host/transport';
+import type { HostCodecName } from './host/channelCodec';
 import { isPluginLoadable, type DiscoveredPlugin, type PluginManifest, type PluginProblem } from './types';
 import { errorMessage } from '../common/errorText';
 import { describeEntryError } from './describeEntryError';
@@ -80,6 +81,8 @@ export interface LoadPluginOptions {
   unresponsiveGraceMs?: number;
   /** the largest message taken from the host (default 64 MiB) and its heap cap in MiB (default 2048); hostLimits.ts */
   limits?: { maxMessageBytes?: number; maxHeapMb?: number };
+  /** how values cross the engine-host channel (host/channelCodec.ts; default: CONTEXTSCOPE_HOST_CODEC, else refs) */
+  hostCodec?: HostCodecName;
   /**
    * grants this load asks for (a lane's `allow=`): given when the consent grants them or grants as asked
    * (--allow-execute); else the plugin is not executed and the status says which grant is missing
@@ -372,6 +375,7 @@ class PluginLoad implements LoadedPlugin {
       startDeadlineMs: this.deadlines.startMs,
       unresponsiveGraceMs: this.options.unresponsiveGraceMs ?? 1000,
       ...this.options.limits,
+      ...(this.options.hostCodec ? { codec: this.options.hostCodec } : {}),
       callbackDeadlineMs: this.deadlines.defaultMs,
       callbacks: {
         ...(this.options.llm ? { llmComplete: (params: LlmCompleteParams) => this.options.llm!.complete(params) } : {}),

@@ -44,6 +44,8 @@ export const LaneSchema = Type.Union([
           { additionalProperties: false },
         ),
       ),
+      /** how values cross the engine-host channel: message references (default) or every value whole */
+      hostCodec: Type.Optional(Type.Union([Type.Literal('refs'), Type.Literal('json')])),
       ...LaneCommonFields,
     },
     { additionalProperties: false },

@@ -54,7 +54,8 @@ Lane specs:
   A plugin id is found through discovery (bundled resources/plugins, <workspace>/.openclaw/extensions,
   <state dir>/extensions); config= is the plugin's plugins.entries.<id>.config as JSON/JSON5.
   Plugin lanes also take timeoutMs=<ms>, maxResultMb=<MB> and allow=child-process,worker (the engine host runs under
-  Node's permission model and starts neither unless granted: with --allow-execute, or approved so in the app).`;
+  Node's permission model and starts neither unless granted: with --allow-execute, or approved so in the app), and
+  hostCodec=json to send every value whole across the engine-host channel (default refs, or $CONTEXTSCOPE_HOST_CODEC).`;
 
 export { CliUsageError, pluginsFromCli, replayRequestFromCli, type ReplayCliOptions } from './replayLaneFlags';
 

@@ -28,6 +28,7 @@ import {
   type EngineHostTransportFactory,
 } from './transport';
 import { DATA_ONLY_DECODE, decodeWire } from './wireCodec';
+import { HOST_CODEC_ENV, hostCodecFromEnv, type HostCodecName } from './channelCodec';
 import type { AccessDenial } from './accessDenied';
 
 export type PluginLogLevel = LogLevel | 'stdout' | 'stderr';
@@ -62,6 +63,11 @@ export interface EngineHostOptions {
   callbacks?: EngineHostCallbacks;
   /** the largest message taken from the host, in bytes (default 64 MiB; see hostLimits.ts) */
   maxMessageBytes?: number;
+  /**
+   * how values cross the channel (channelCodec.ts): `refs` (message references) or `json` (every value whole);
+   * default: CONTEXTSCOPE_HOST_CODEC of this process, else `refs`. The host gets it in its environment.
+   */
+  codec?: HostCodecName;
   /** the host's V8 heap cap in MiB (`--max-old-space-size`, default 2048) */
   maxHeapMb?: number;
   /** Node's permission-model flags (hostPermissions.ts `permissionArgv`); absent: the host runs unconfined */
@@ -98,12 +104,15 @@ export class EngineHost {
   private probing: Promise<boolean> | undefined;
   private readonly exitPromise: Promise<EngineHostExit>;
   private readonly maxMessageBytes: number;
+  /** the channel's codec, as the app chose it; the host must report the same one when it is ready */
+  readonly codec: HostCodecName;
   /** operations of the calls in flight, oldest first (an over-cap message is reported against the oldest) */
   private readonly inFlight = new Set<{ operation: string }>();
 
   private constructor(options: EngineHostOptions) {
     this.options = options;
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.codec = options.codec ?? hostCodecFromEnv(process.env);
     this.output = new HostOutput(options.onLog);
     this.entry = resolveEngineHostEntry(options.entry);
     this.ready = new Promise((resolve, reject) => {
@@ -113,6 +122,7 @@ export class EngineHost {
     this.ready.catch(() => undefined);
     this.peer = new RpcPeer({
       side: 'parent',
+      codec: this.codec,
       send: (message) => this.transport.send(message),
       sendMany: (messages) =>
         this.transport.sendMany ? this.transport.sendMany(messages) : messages.forEach((m) => this.transport.send(m)),
@@ -148,7 +158,8 @@ export class EngineHost {
       execArgv: [heapCapArg(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB), ...this.entry.execArgv],
       ...(options.permissionArgv ? { permissionArgv: options.permissionArgv } : {}),
       nodePath: options.nodePath,
-      env: options.env,
+      // set whatever the app's own environment says: both ends of the channel must agree
+      env: { ...options.env, [HOST_CODEC_ENV]: this.codec },
       cwd: options.cwd,
       maxMessageBytes: this.maxMessageBytes,
     });
@@ -339,6 +350,15 @@ export class EngineHost {
       case 'ready':
         // the first one counts: plugin code, which runs later, cannot claim another state
         if (this.nodeVersion !== undefined) return;
+        if ((message.codec ?? 'refs') !== this.codec) {
+          // a host that decodes with another codec would misread every call: it is not used
+          const problem = `it decodes with the ${message.codec ?? 'refs'} codec, the app with the ${this.codec} codec`;
+          this.readyReject(
+            new EngineHostError('start-failed', `engine host for ${this.options.label}: ${problem}`, 'start'),
+          );
+          this.kill(`not used: ${problem}`);
+          return;
+        }
         this.nodeVersion = message.node as string;
         this.hostConfined = message.confined === true;
         this.readyResolve({ pid: message.pid as number, node: message.node as string });

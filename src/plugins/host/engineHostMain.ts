@@ -23,6 +23,7 @@ import {
   type RegisterReport,
 } from './protocol';
 import { RpcPeer } from './rpcPeer';
+import { HOST_CODEC_ENV, hostCodecFromEnv, type HostCodecName } from './channelCodec';
 import { openChildChannel, type ChildChannel } from './childChannel';
 import { DATA_ONLY_ENCODE, encodeWire } from './wireCodec';
 import { toError } from '../../common/errorText';
@@ -37,6 +38,19 @@ function notStartedByContextScope(): never {
   process.exit(2);
 }
 const channel: ChildChannel = openChildChannel() ?? notStartedByContextScope();
+
+/** The channel's codec as the app chose it (channelCodec.ts); the plugin's environment is the lane's, without it. */
+function channelCodecOfApp(): HostCodecName {
+  try {
+    return hostCodecFromEnv(process.env);
+  } catch (error) {
+    process.stderr.write(`engine host: ${toError(error).message}\n`);
+    process.exit(2);
+  } finally {
+    delete process.env[HOST_CODEC_ENV];
+  }
+}
+const codec = channelCodecOfApp();
 
 function send(message: Record<string, unknown>, then?: () => void): void {
   channel.send(message, then);
@@ -88,6 +102,7 @@ let registered = false;
 
 const peer = new RpcPeer({
   side: 'child',
+  codec,
   send: (message) => send(message),
   sendMany: (messages) => channel.sendMany(messages),
   onProtocolError: (problem) => log('error', `engine host: ignored an invalid message from the app: ${problem}`),
@@ -244,4 +259,11 @@ async function shutdown(): Promise<void> {
   process.exit(0);
 }
 
-send({ type: 'ready', protocol: ENGINE_HOST_PROTOCOL_VERSION, pid: process.pid, node: process.version, confined });
+send({
+  type: 'ready',
+  protocol: ENGINE_HOST_PROTOCOL_VERSION,
+  pid: process.pid,
+  node: process.version,
+  confined,
+  codec,
+});

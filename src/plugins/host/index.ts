@@ -37,6 +37,15 @@ export * as engineHostProtocol from './protocol';
 export type { RegisterReport, EntryLoadError, EntryFormat } from './protocol';
 export { MessageRefTable, type MessageRef } from './messageRefTable';
 export {
+  DEFAULT_HOST_CODEC,
+  HOST_CODEC_ENV,
+  HOST_CODEC_NAMES,
+  hostCodecFromEnv,
+  isHostCodecName,
+  parseHostCodec,
+  type HostCodecName,
+} from './channelCodec';
+export {
   encodeWire,
   decodeWire,
   WireFormatError,

@@ -74,6 +74,8 @@ export const ReadyMessage = Type.Object(
     node: Type.String(),
     /** the process runs under Node's permission model (`process.permission` exists) */
     confined: Type.Optional(Type.Boolean()),
+    /** how it encodes and decodes payloads (channelCodec.ts; absent: `refs`); the app refuses a host that differs */
+    codec: Type.Optional(Type.Union([Type.Literal('refs'), Type.Literal('json')])),
   },
   { additionalProperties: false },
 );

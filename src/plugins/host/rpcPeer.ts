@@ -11,14 +11,22 @@
  * the peer closes (e.g. the `rollback` of a subagent spawn preparation). Signals imported with an incoming
  * request are aborted when the sender cancels that request (its deadline passed).
  *
- * Request arguments and replies go through this peer's message reference cache (messageRefTable.ts); ids a
- * payload defines are committed once it was encoded and handed to the transport (sender) or decoded in full
- * (receiver). Messages are sent and handled in order on both sides, so both tables stay in step. The app
- * releases engine-named ids with `release` messages, which the engine host answers with `released`.
+ * Request arguments and replies go through this peer's codec (channelCodec.ts: the message reference table by
+ * default, or plain JSON); what a payload defines is committed once it was encoded and handed to the transport
+ * (sender) or decoded in full (receiver). Messages are sent and handled in order on both sides, so both ends stay in
+ * step. With the reference table the app releases engine-named ids with `release` messages, which the engine host
+ * answers with `released`.
  */
-import { decodeWire, encodeWire, type DecodeContext, type EncodeContext, type WireSide } from './wireCodec';
+import { decodeWire, encodeWire, type WireSide } from './wireCodec';
 import { describeProtocolViolation } from './protocol';
-import { MessageRefTable, type MessageRefDecoder, type MessageRefEncoder } from './messageRefTable';
+import {
+  createChannelCodec,
+  DEFAULT_HOST_CODEC,
+  type ChannelCodec,
+  type ChannelDecodeContext,
+  type ChannelEncodeContext,
+  type HostCodecName,
+} from './channelCodec';
 import type { TSchema } from '@sinclair/typebox';
 import { errorMessage } from '../../common/errorText';
 
@@ -39,6 +47,8 @@ export type RequestHandler = (args: unknown[], call: IncomingCall) => Promise<un
 
 export interface RpcPeerOptions {
   side: WireSide;
+  /** how payloads are encoded (both ends of a channel must use the same; default: the reference table) */
+  codec?: HostCodecName;
   send(message: Record<string, unknown>): void;
   /** posts several messages at once, in order (one write); without it they are sent one by one */
   sendMany?(messages: Record<string, unknown>[]): void;
@@ -85,12 +95,12 @@ export class RpcPeer {
   private outbox: Record<string, unknown>[] | undefined;
   /** engine host: released ids not yet answered with `released` */
   private releasedAnswer: number[] = [];
-  /** the message reference cache of this channel (see messageRefTable.ts) */
-  readonly messageRefs: MessageRefTable;
+  /** how this channel's payloads are encoded, and what it remembers between them (channelCodec.ts) */
+  readonly codec: ChannelCodec;
 
   constructor(options: RpcPeerOptions) {
     this.options = options;
-    this.messageRefs = new MessageRefTable(options.side);
+    this.codec = createChannelCodec(options.codec ?? DEFAULT_HOST_CODEC, options.side);
   }
 
   get pendingCount(): number {
@@ -104,9 +114,10 @@ export class RpcPeer {
     const scope: Scope = { functions: [], signals: [] };
     this.scopes.set(id, scope);
     let encoded: unknown[];
-    const refs = this.messageRefs.beginEncode();
+    const payload = this.codec.beginEncode();
     try {
-      encoded = args.map((arg) => encodeWire(arg, this.encodeContext(scope, refs)));
+      const ctx = this.encodeContext(scope);
+      encoded = args.map((arg) => payload.encode(arg, ctx));
     } catch (error) {
       this.releaseScope(id);
       return Promise.reject(error);
@@ -127,7 +138,7 @@ export class RpcPeer {
       }
       this.batch(() => {
         this.safeSend({ type: 'request', id, op, args: encoded });
-        refs.commit();
+        payload.commit();
         this.sendReleases();
       });
     });
@@ -146,7 +157,7 @@ export class RpcPeer {
     this.importedSignals.clear();
     this.localFunctions.clear();
     this.localSignals.clear();
-    this.messageRefs.reset();
+    this.codec.reset();
   }
 
   /** Handles request/response/abort/cancel messages. Returns false for message types it does not own. */
@@ -162,18 +173,19 @@ export class RpcPeer {
         const scopeId = this.importedSignalScope.get(message.signalId as number);
         const controller =
           scopeId === undefined ? undefined : this.importedSignals.get(scopeId)?.get(message.signalId as number);
-        if (controller && !controller.signal.aborted) controller.abort(this.decode(message.reason, PERSISTENT));
+        if (controller && !controller.signal.aborted)
+          controller.abort(decodeWire(message.reason, this.decodeContext(PERSISTENT)));
         return true;
       }
       case 'release': {
         const ids = message.ids as number[];
-        this.messageRefs.releaseOwn(ids);
+        this.codec.releaseOwn(ids);
         // answered with the next message this side sends (the app resolves the ids until then)
         for (const id of ids) this.releasedAnswer.push(id);
         return true;
       }
       case 'released': {
-        const problem = this.messageRefs.confirmReleased(message.ids as number[]);
+        const problem = this.codec.confirmReleased(message.ids as number[]);
         if (problem) this.options.onProtocolError(problem);
         return true;
       }
@@ -204,9 +216,10 @@ export class RpcPeer {
     let value: unknown;
     try {
       if (!handler) throw new Error(`unsupported operation "${op}"`);
-      const refs = this.messageRefs.beginDecode();
-      const args = rawArgs.map((arg) => this.decode(arg, id, refs));
-      refs.commit();
+      const payload = this.codec.beginDecode();
+      const ctx = this.decodeContext(id);
+      const args = rawArgs.map((arg) => payload.decode(arg, ctx));
+      payload.commit();
       this.sendReleases();
       const schema = this.options.argSchemas?.[op];
       if (schema) {
@@ -223,23 +236,24 @@ export class RpcPeer {
       this.importedSignals.delete(id);
     }
     const respondScope: Scope = { functions: [], signals: [] };
-    let payload: unknown;
-    let refs = this.messageRefs.beginEncode();
+    let encoded: unknown;
+    // what a failed encoding defined is dropped with its payload: the error goes in a fresh one
+    let payload = this.codec.beginEncode();
     try {
-      payload = encodeWire(value, this.encodeContext(respondScope, refs));
+      encoded = payload.encode(value, this.encodeContext(respondScope));
     } catch (encodeError) {
-      refs = this.messageRefs.beginEncode();
+      payload = this.codec.beginEncode();
       const what = ok ? 'result' : 'error';
       ok = false;
       const reason = errorMessage(encodeError);
-      payload = encodeWire(
+      encoded = encodeWire(
         new Error(`the ${what} of "${op}" cannot be sent across the process boundary: ${reason}`),
         this.encodeContext(respondScope),
       );
     }
     this.batch(() => {
-      this.safeSend(ok ? { type: 'response', id, ok, value: payload } : { type: 'response', id, ok, error: payload });
-      refs.commit();
+      this.safeSend(ok ? { type: 'response', id, ok, value: encoded } : { type: 'response', id, ok, error: encoded });
+      payload.commit();
       this.sendReleases();
     });
     return undefined;
@@ -256,9 +270,9 @@ export class RpcPeer {
     let decoded: unknown;
     try {
       // decoded before the request's scope is released: the reply may hand back a function the request passed
-      const refs = this.messageRefs.beginDecode();
-      decoded = this.decode(ok ? value : error, PERSISTENT, refs);
-      refs.commit();
+      const payload = this.codec.beginDecode();
+      decoded = payload.decode(ok ? value : error, this.decodeContext(PERSISTENT));
+      payload.commit();
       this.sendReleases();
     } catch (decodeError) {
       this.releaseScope(id);
@@ -295,10 +309,9 @@ export class RpcPeer {
     }
   }
 
-  private encodeContext(scope: Scope, messageRefs?: MessageRefEncoder): EncodeContext {
+  private encodeContext(scope: Scope): ChannelEncodeContext {
     return {
       side: this.options.side,
-      ...(messageRefs ? { messageRefs } : {}),
       exportFunction: (fn) => {
         const fnId = this.nextFnId++;
         this.localFunctions.set(fnId, fn);
@@ -328,10 +341,10 @@ export class RpcPeer {
     };
   }
 
-  private decode(node: unknown, scopeId: number, messageRefs?: MessageRefDecoder): unknown {
-    const ctx: DecodeContext = {
+  /** functions and signals decoded in the context of `scopeId` (an incoming request, or PERSISTENT) */
+  private decodeContext(scopeId: number): ChannelDecodeContext {
+    return {
       side: this.options.side,
-      ...(messageRefs ? { messageRefs } : {}),
       localFunction: (fnId) => this.localFunctions.get(fnId),
       localSignal: (signalId) => this.localSignals.get(signalId),
       importFunction: (fnId, name) => {
@@ -359,7 +372,6 @@ export class RpcPeer {
         return controller.signal;
       },
     };
-    return decodeWire(node, ctx);
   }
 
   /** Runs a function this side exported earlier (the other side called its reference). */
@@ -373,7 +385,7 @@ export class RpcPeer {
 
   /** The app tells the engine host which engine-named message ids it released (see messageRefTable.ts). */
   private sendReleases(): void {
-    const ids = this.messageRefs.takeReleases();
+    const ids = this.codec.takeReleases();
     if (ids.length > 0) this.safeSend({ type: 'release', ids });
   }
 

@@ -88,6 +88,7 @@ export function laneConfigOf(parsed: ParsedLaneSpec, defaults: LaneSpecDefaults)
       ...(parsed.timeoutMs !== undefined ? { callTimeoutMs: parsed.timeoutMs } : {}),
       ...(parsed.maxResultBytes !== undefined ? { maxResultBytes: parsed.maxResultBytes } : {}),
       ...(parsed.allow ? { allow: parsed.allow } : {}),
+      ...(parsed.hostCodec ? { hostCodec: parsed.hostCodec } : {}),
     },
   };
 }

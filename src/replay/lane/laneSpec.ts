@@ -17,6 +17,9 @@
  *   allow=<grants>       plugin lanes: `child-process` and/or `worker` (comma-separated) for the engine host, which
  *                        Node's permission model refuses otherwise; granted with --allow-execute or when the plugin
  *                        was approved with them
+ *   hostCodec=<codec>    plugin lanes: how values cross the engine-host channel, `refs` (message references, the
+ *                        default unless CONTEXTSCOPE_HOST_CODEC says otherwise) or `json` (every value whole;
+ *                        src/plugins/host/PROTOCOL.md)
  * Values are percent-decoded, so a path with `&` or `?` can be written with %26 / %3F.
  *
  * This file is the one place of that syntax: `parseLaneSpec` reads it, `printLaneSpec` writes a lane given as data
@@ -24,6 +27,7 @@
  */
 import type { LaneRequest } from '../../bridge';
 import { HOST_GRANT_NAMES, parseHostGrants, type HostGrants } from '../../plugins/host/hostPermissions';
+import { HOST_CODEC_NAMES, isHostCodecName, type HostCodecName } from '../../plugins/host/channelCodec';
 
 export type HostSpec = 'embedded' | 'codex' | `cli:${string}` | `agent-harness:${string}`;
 
@@ -51,6 +55,8 @@ export type ParsedLaneSpec =
       maxResultBytes?: number;
       /** child processes / worker threads asked for the engine host (`allow=child-process,worker`) */
       allow?: HostGrants;
+      /** how values cross the engine-host channel (`hostCodec=refs|json`) */
+      hostCodec?: HostCodecName;
     });
 
 export class LaneSpecError extends Error {
@@ -69,6 +75,7 @@ const PLUGIN_OPTIONS = [
   'timeoutMs',
   'maxResultMb',
   'allow',
+  'hostCodec',
   ...LEGACY_OPTIONS,
 ] as const;
 const SYNTAX =
@@ -98,6 +105,11 @@ export function parseMegabytes(value: string, where: string): number {
   if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(mb > 0))
     throw new LaneSpecError(`Invalid ${where} "${value}": give a positive number of megabytes, e.g. 64 or 0.5.`);
   return Math.round(mb * (1 << 20));
+}
+
+function parseLaneHostCodec(value: string, spec: string): HostCodecName {
+  if (isHostCodecName(value)) return value;
+  throw new LaneSpecError(`Invalid lane spec "${spec}": hostCodec=${value} must be ${HOST_CODEC_NAMES.join(' or ')}.`);
 }
 
 function decode(value: string, spec: string): string {
@@ -171,6 +183,9 @@ export function parseLaneSpec(spec: string): ParsedLaneSpec {
           throw new LaneSpecError(`Invalid lane spec "${spec}": allow=${value}: ${(error as Error).message}.`);
         }
         break;
+      case 'hostCodec':
+        out.hostCodec = parseLaneHostCodec(value, spec);
+        break;
       case 'window':
         out.window = parseTokenCount(value, name, text, false);
         break;
@@ -224,6 +239,7 @@ export function printLaneSpec(lane: LaneRequest): string {
           ['timeoutMs', lane.timeoutMs],
           ['maxResultMb', lane.maxResultBytes !== undefined ? lane.maxResultBytes / (1 << 20) : undefined],
           ['allow', lane.allow ? printHostGrants(lane.allow) : undefined],
+          ['hostCodec', lane.hostCodec],
         ]
       : [];
   options.push(['window', lane.window], ['reserve', lane.reserve], ['host', lane.host], ['label', lane.label]);

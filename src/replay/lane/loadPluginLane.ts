@@ -184,6 +184,7 @@ export async function loadPluginLane(
       ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
       ...(options.plugins?.maxHeapMb !== undefined ? { maxHeapMb: options.plugins.maxHeapMb } : {}),
     },
+    ...(source.hostCodec ? { hostCodec: source.hostCodec } : {}),
     ...(options.plugins?.nodePath ? { nodePath: options.plugins.nodePath } : {}),
     ...(options.plugins?.hostEntry ? { hostEntry: options.plugins.hostEntry } : {}),
     ...(options.plugins?.transport ? { transport: options.plugins.transport } : {}),

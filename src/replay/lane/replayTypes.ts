@@ -1,6 +1,12 @@
 /** The options of `replaySession` and the shape of a lane as the caller describes it. */
 import type { ContextEngineFactory, OpenClawConfig } from '../../contract';
-import type { EngineHostEntry, EngineHostTransportFactory, HostGrants, PluginConsent } from '../../plugins';
+import type {
+  EngineHostEntry,
+  EngineHostTransportFactory,
+  HostCodecName,
+  HostGrants,
+  PluginConsent,
+} from '../../plugins';
 import type { Summarizer } from '../../summarize';
 import type { LoadedSession } from '../../transcripts';
 import type { HostSpec } from './laneSpec';
@@ -27,6 +33,11 @@ export type LaneEngineSource =
        * grants them (or with --allow-execute); else the plugin does not run and the lane says which grant is missing
        */
       allow?: HostGrants;
+      /**
+       * how values cross the engine-host channel (`hostCodec=`): `refs` (message references) or `json` (every value
+       * whole, for debugging the channel); default: CONTEXTSCOPE_HOST_CODEC, else `refs`
+       */
+      hostCodec?: HostCodecName;
     }
   /** an engine factory registered into the lane runtime in this process (tests, embedding) */
   | { kind: 'in-process'; engineId: string; factory: ContextEngineFactory; owner?: string };

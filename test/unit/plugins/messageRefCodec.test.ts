@@ -524,9 +524,9 @@ describe('message references through RpcPeer', () => {
     expect(seenByEngine[1]!.slice(0, 50).every((m, i) => m === seenByEngine[0]![i])).toBe(true);
     expect(sizes[1]).toBeLessThan(300);
     expect(problems).toEqual([]);
-    expect(parent.messageRefs.size).toBe(51);
+    expect(parent.codec.retainedMessages).toBe(51);
     parent.close(new Error('closed'));
-    expect(parent.messageRefs.size).toBe(0);
+    expect(parent.codec.retainedMessages).toBe(0);
   });
 
   it('rejects a reply with an unknown reference as a protocol error naming it, and keeps working', async () => {
