@@ -53,13 +53,17 @@ export default tseslint.config(
       'test/fixtures/**',
       'resources/sessions/**',
       'src/plugins/sdk/shims/**',
+      // npm run mutation: Stryker's sandboxes (instrumented copies of the project) and its reports
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    languageOptions: { globals: { ...globals.node } },
+    // the root is named: with another tsconfig below it (mutation/tsconfig.json) typescript-eslint cannot infer it
+    languageOptions: { globals: { ...globals.node }, parserOptions: { tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
