@@ -48,7 +48,7 @@ export {
   SESSION_COUNT_DEFINITIONS,
   type SessionCounts,
 } from './sessionCounts';
-export { laneColor, laneColorIndex, laneStroke, LANE_COLORS } from './laneColors';
+export { laneColor, laneColorIndex, laneStroke, LANE_COLORS, rootLaneId } from './laneColors';
 export { alignTurn, type AlignedCell, type AlignedColumn, type AlignedRow, type AlignedTurn } from './alignTurn';
 export { inContext, type CellStatus } from './laneTurnState';
 export {

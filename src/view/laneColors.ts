@@ -22,8 +22,11 @@ export const LANE_COLORS = [
 
 type LaneLink = Pick<LaneRecord, 'id' | 'parentLane'>;
 
-/** The lane the replay was started with that `laneId` is (or descends from). */
-function rootOf(lanes: readonly LaneLink[], laneId: string): string {
+/**
+ * The lane the replay was started with that `laneId` is (or descends from): its colour here, and its name in a
+ * subagent's view (the renderer's recordingLanes).
+ */
+export function rootLaneId(lanes: readonly LaneLink[], laneId: string): string {
   const byId = new Map(lanes.map((lane) => [lane.id, lane]));
   let current = byId.get(laneId);
   const seen = new Set<string>();
@@ -40,7 +43,7 @@ function rootOf(lanes: readonly LaneLink[], laneId: string): string {
  * not hold gets the next index after them.
  */
 export function laneColorIndex(lanes: readonly LaneLink[], laneId: string): number {
-  const root = rootOf(lanes, laneId);
+  const root = rootLaneId(lanes, laneId);
   let index = 0;
   for (const lane of lanes) {
     if (lane.parentLane !== undefined) continue;

@@ -47,6 +47,8 @@ describe('TimelineTable', () => {
     ).toEqual(['5 · 0 · 0', '2 · 2 · 1']);
     const [legacyEvents, pluginEvents] = within(last).getAllByTestId('cell-events');
     expect(legacyEvents!.textContent).toBe('compaction');
+    // every event's kind, the ones behind +N too
+    expect(pluginEvents!.dataset.events).toBe('status quarantine compaction error');
     // a narrow column: the first event and +N, every event listed on hover
     expect(pluginEvents!.textContent).toBe('prompt error+3');
     expect(within(pluginEvents!).getByTestId('badge-more').getAttribute('title')).toBe(

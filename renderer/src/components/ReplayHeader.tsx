@@ -7,6 +7,8 @@ import './ReplayHeader.css';
 
 export interface ReplayHeaderProps {
   title: string;
+  /** the title's tooltip when the title is a short form (a subagent's whole key) */
+  hint?: string;
   turnCount: number;
   laneCount: number;
   entryCount: number;
@@ -38,7 +40,7 @@ export function ReplayHeader(props: ReplayHeaderProps) {
       <div className="replay-view__heading">
         <h1 className="view__title">
           Replay{' '}
-          <span className="mono replay-view__session" title={title}>
+          <span className="mono replay-view__session" title={props.hint ?? title}>
             {title}
           </span>
         </h1>

@@ -59,12 +59,17 @@ const badgeLine = (badge: TimelineCell['badges'][number]) =>
 
 /**
  * A turn's events in a narrow column: the first badge and `+N` for the others (cutting a row of pills would hide
- * what they say); the cell's tooltip lists every one.
+ * what they say); the cell's tooltip lists every one, and `data-events` their kinds (what a test finds a turn's
+ * events by, whichever of them the `+N` hides).
  */
 function EventsCell({ badges }: { badges: TimelineCell['badges'] }) {
   const [first, ...others] = badges;
   return (
-    <td data-testid="cell-events" title={badges.map(badgeLine).join('\n') || undefined}>
+    <td
+      data-testid="cell-events"
+      data-events={badges.map((badge) => badge.kind).join(' ')}
+      title={badges.map(badgeLine).join('\n') || undefined}
+    >
       <div className="timeline__events">
         {first && <Tag text={first.text} tone={first.tone} title={first.title} testId={`badge-${first.kind}`} />}
         {others.length > 0 && (

@@ -121,7 +121,11 @@ function buildFamilyRows(sessions: readonly ListedSession[]): SessionRow[] {
 }
 
 function shortChildName(child: ListedSession): string {
-  const key = child.key ?? child.sessionId;
+  return shortSessionKey(child.key ?? child.sessionId);
+}
+
+/** A subagent's key as the app names it in a line of text: its last part, a uuid's first 8 characters. */
+export function shortSessionKey(key: string): string {
   const last = key.split(':').pop() ?? key;
   return last.length > 12 ? last.slice(0, 8) : last;
 }

@@ -19,9 +19,14 @@ import { useTimelineFilterStore } from '../store/timelineFilterStore';
 import { copyText } from '../copyText';
 import { TimelineFilterEmpty } from './TimelineSearch';
 
-/** about what the timeline's Turn column and one lane's three columns take, in px (to size the first split) */
-const TURN_COLUMN_WIDTH = 70;
-const LANE_COLUMNS_WIDTH = 390;
+/**
+ * what the timeline's Turn column and one lane's three columns take, in px (to size the first split): side by side
+ * the master gets no more than its table's width and the turn detail the rest (with three lanes at 1920 px, 555 px
+ * instead of 495, which left the assembled context's Content column seven characters). The Turn column's figure
+ * has room for the scroller's border and rounding: a master a pixel short would scroll the timeline sideways.
+ */
+const TURN_COLUMN_WIDTH = 60;
+const LANE_COLUMNS_WIDTH = 345;
 
 /** the stacked chart's most height (chartHeight), the figure's padding, border and one-line legend, and the gap below */
 const STACKED_CHART_BLOCK = 150 + 34 + 8;

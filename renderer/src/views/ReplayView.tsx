@@ -5,7 +5,7 @@ import { ReplayEmptyState } from '../components/ReplayEmptyState';
 import { ReplayHeader } from '../components/ReplayHeader';
 import { ReplayNotices } from '../components/ReplayNotices';
 import { ReplayStreamProgress } from '../components/ReplayStreamProgress';
-import { lanesOfSession, sessionChoices } from '../model/recordingLanes';
+import { lanesOfSession, sessionChoices, sessionViewTitle } from '../model/recordingLanes';
 import { useAppStore } from '../store/appStore';
 import { openDemoReplay } from '../store/openDemo';
 import { STILL_RUNNING, useReplayStore, type ExportFormat } from '../store/replayStore';
@@ -91,10 +91,10 @@ export function ReplayView() {
   return (
     <div className="view replay-view">
       <ReplayHeader
-        title={recordingTitle || recording.session.sessionId}
+        {...sessionViewTitle(recording, sessionId, recordingTitle)}
         turnCount={turnCount}
         laneCount={lanes.length}
-        entryCount={recording.session.entryCount}
+        entryCount={(recording.childSessions[sessionId] ?? recording.session).entryCount}
         wallMs={recording.stats.wallMs}
         problems={problems}
         exporting={exporting}

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { laneColor, problemCounts, problemSummary } from '../../../src/view';
 import type { TimelineLane } from '../components/TimelineTable';
 import { buildBudgetSeries } from '../model/budgetSeries';
-import { lanesOfSession } from '../model/recordingLanes';
+import { lanesNamedForView, lanesOfSession } from '../model/recordingLanes';
 import { filterTimelineRows, isFiltering } from '../model/timelineFilter';
 import { buildTimelineRows } from '../model/timelineRows';
 import type { Recording } from '../recordingTypes';
@@ -17,7 +17,11 @@ type Selection = Pick<SelectionState, 'sessionId' | 'laneId' | 'measure' | 'only
  */
 export function useReplayModel(recording: Recording | null, selection: Selection) {
   const sessionId = selection.sessionId ?? recording?.session.sessionId ?? '';
-  const lanes = useMemo(() => (recording ? lanesOfSession(recording, sessionId) : []), [recording, sessionId]);
+  // a subagent's lanes named after the lanes they descend from: the title names the subagent (sessionViewTitle)
+  const lanes = useMemo(
+    () => (recording ? lanesNamedForView(recording, lanesOfSession(recording, sessionId)) : []),
+    [recording, sessionId],
+  );
   const timelineLanes = useMemo<TimelineLane[]>(
     () =>
       recording

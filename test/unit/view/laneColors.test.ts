@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBudgetSeries } from '../../../renderer/src/model/budgetSeries';
-import { lanesOfSession } from '../../../renderer/src/model/recordingLanes';
+import { lanesNamedForView, lanesOfSession, sessionViewTitle } from '../../../renderer/src/model/recordingLanes';
 import { renderBudgetChart, renderHtmlReport, replaySession, type Recording } from '../../../src/replay';
 import type { LaneRecord } from '../../../src/contract/recording';
 import { generateSession, writeGeneratedSessions } from '../../../src/transcripts';
@@ -88,6 +88,47 @@ describe('lane colours', () => {
 
   it('are the app’s colours in the HTML report, subagent charts included', () => {
     expect(reportColors(finished)).toEqual(appColors(finished));
+  });
+
+  it('name a subagent’s lanes in its view after the lanes they descend from; its title names it and its parent', () => {
+    const child = Object.keys(finished.childSessions)[0];
+    expect(child).toBeDefined();
+    const lanes = lanesOfSession(finished, child!);
+    // the recording's own labels say which subagent: the view's title says it once instead
+    expect(lanes.map((l) => l.label)).toEqual(
+      lanes.map((l) => `${finished.lanes.find((p) => p.id === l.parentLane)!.label} › ${l.childSessionKey}`),
+    );
+    expect(lanesNamedForView(finished, lanes).map((l) => [l.id, l.label])).toEqual(
+      lanes.map((l) => [l.id, l.parentLane === finished.lanes[0]!.id ? 'legacy' : 'small']),
+    );
+    const key = lanes[0]!.childSessionKey!;
+    expect(key).toMatch(/^agent:main:subagent:/);
+    // the title names the subagent as the Sessions list does (its uuid's first 8), the hint its whole key
+    expect(sessionViewTitle(finished, child!, 'agent:main:main')).toEqual({
+      title: `subagent ${key.split(':').pop()!.slice(0, 8)} · child of agent:main:main`,
+      hint: `subagent ${key} · child of agent:main:main`,
+    });
+    // the root session keeps the recording's title and its lanes' names
+    const root = lanesOfSession(finished, finished.session.sessionId);
+    expect(lanesNamedForView(finished, root)).toEqual(root);
+    expect(sessionViewTitle(finished, finished.session.sessionId, 'agent:main:main')).toEqual({
+      title: 'agent:main:main',
+      hint: 'agent:main:main',
+    });
+    // a subagent's subagent: named after the root lane, its title names the subagent that spawned it
+    const grandchild = {
+      ...lanes[0]!,
+      id: 'grand',
+      parentLane: lanes[0]!.id,
+      sessionId: 'grand-session',
+      childSessionKey: 'agent:main:subagent:g',
+    };
+    const nested = { ...finished, lanes: [...finished.lanes, grandchild] };
+    expect(lanesNamedForView(nested, [grandchild])[0]!.label).toBe('legacy');
+    expect(sessionViewTitle(nested, 'grand-session', 'agent:main:main')).toEqual({
+      title: `subagent g · child of ${key.split(':').pop()!.slice(0, 8)}`,
+      hint: `subagent agent:main:subagent:g · child of ${key}`,
+    });
   });
 
   it('come from the lanes the replay started with: a lane not in the list gets the next colour', () => {
