@@ -64,3 +64,11 @@ export { laneQuarantineAt, type LaneQuarantine } from './laneQuarantine';
 export { changedRowCount, displayItems, foldLabel, type DisplayItem, type DisplayOptions } from './foldRows';
 export { messagePreview, messageText } from './messageText';
 export { CELL_STATUS_INFO, cellText, rowLabel, type CellStatusInfo } from './cellText';
+export {
+  replayRate,
+  replayRateText,
+  RATE_MIN_MS,
+  RATE_MIN_TURNS,
+  type ReplayProgressSample,
+  type ReplayRate,
+} from './replayRate';

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayStreamResponse } from '../../src/bridge';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
+import { laneChoices } from '../../renderer/src/model/laneChoices';
 import { resetAppStore } from '../../renderer/src/store/appStore';
 import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
@@ -33,6 +34,8 @@ function scriptedRuntime(pages: ((request: { generation?: string; cursor?: numbe
   return { fake, release: () => release() };
 }
 
+/** the form's default lane (legacy) among the lanes it offers */
+const legacyOnly = laneChoices([]);
 const recording = makeRecording();
 const { turns, messages, ...head } = recording;
 const laneIds = recording.lanes.map((l) => l.id);
@@ -79,13 +82,14 @@ describe('a streaming replay in the Replay view', () => {
     const store = useReplayStore.getState();
     let started: Promise<unknown> = Promise.resolve();
     act(() => {
-      started = store.requestStart(runtime.fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
+      started = store.requestStart(runtime.fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
     });
     // after the first page: one turn per lane is on screen, the replay still runs
     await waitFor(() => expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1));
     const streaming = await screen.findByTestId('replay-streaming');
     expect(streaming.textContent).toContain('2 of 6 lane-turns');
-    expect(streaming.textContent).toContain('1.0 turns/s · about 4 s left');
+    // two lane-turns say nothing yet about the pace of the rest: no rate, no time left (src/view/replayRate.ts)
+    expect(streaming.textContent).not.toMatch(/turns\/s|left/);
     expect(useSelectionStore.getState().turn).toBe(0);
     // the header counts what has arrived, and the replay has no duration yet
     const meta = () => document.querySelector('.replay-view__meta')!.textContent!.replace(/\s+/g, ' ');
@@ -131,7 +135,7 @@ describe('the wait for the first turn', () => {
         'replay.start': () => ({ replayId: 'r1' }),
         'replay.stream': () => (calls++ < 3 ? empty : calls === 4 ? livePage(1, true) : new Promise(() => undefined)),
       });
-      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
+      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
       // three pages with nothing yet, 50 ms apart: the first turn is there well before one poll interval; after it
       // the stream is asked at the poll interval again
       await vi.advanceTimersByTimeAsync(200);
@@ -139,6 +143,39 @@ describe('the wait for the first turn', () => {
       expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('streamed pages on screen', () => {
+  it('applies the pages read within one frame as one update: the store sees their last figures only', async () => {
+    const pages = Array.from({ length: 10 }, (_, i): ReplayStreamResponse => ({
+      ...livePage(1, i === 0),
+      turns: i === 0 ? livePage(1, false).turns : [],
+      done: 2 * (i + 1),
+      total: 40,
+      cursor: 2,
+      more: i < 9,
+    }));
+    let next = 0;
+    const fake = createFakeInspectorClient({
+      'replay.start': () => ({ replayId: 'r1' }),
+      // ten pages answered at once, then nothing more for now
+      'replay.stream': () => (next < pages.length ? pages[next++]! : new Promise(() => undefined)),
+    });
+    const seen: number[] = [];
+    const unsubscribe = useReplayStore.subscribe((state, before) => {
+      if (state.run?.status === 'running' && state.run.done !== before.run?.done) seen.push(state.run.done);
+    });
+    try {
+      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
+      await waitFor(() => expect(useReplayStore.getState().run?.done).toBe(20));
+      expect(next).toBe(10);
+      // one update for the ten pages, not one each (each update re-renders what shows the run)
+      expect(seen).toEqual([20]);
+      expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
+    } finally {
+      unsubscribe();
     }
   });
 });
