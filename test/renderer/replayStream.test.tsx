@@ -86,7 +86,7 @@ describe('a streaming replay in the Replay view', () => {
     });
     // after the first page: one turn per lane is on screen, the replay still runs
     await waitFor(() => expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1));
-    const streaming = await screen.findByTestId('replay-streaming');
+    const streaming = await screen.findByTestId('replay-streaming', {}, { timeout: 10_000 });
     expect(streaming.textContent).toContain('2 of 6 lane-turns');
     // two lane-turns say nothing yet about the pace of the rest: no rate, no time left (src/view/replayRate.ts)
     expect(streaming.textContent).not.toMatch(/turns\/s|left/);
@@ -108,11 +108,13 @@ describe('a streaming replay in the Replay view', () => {
     await act(() => started);
     expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 2, total: 6 });
     expect(useReplayStore.getState().recording?.partial).toEqual({ reason: 'cancelled', done: 2, total: 6 });
-    expect((await screen.findByTestId('replay-partial')).textContent).toContain('cancelled after 2 of 6 lane-turns');
+    expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
+      'cancelled after 2 of 6 lane-turns',
+    );
     expect(screen.queryByTestId('replay-streaming')).toBeNull();
     expect(meta()).toMatch(/1 turn · 2 lanes · .* entries · replayed in /);
     expect((screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement).disabled).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe('the wait for the first turn', () => {
@@ -178,4 +180,51 @@ describe('streamed pages on screen', () => {
       unsubscribe();
     }
   });
+});
+
+describe('Cancel while the replay streams', () => {
+  it('shows the replay stopped, with the turns streamed so far as the partial recording, before its final pages are read', async () => {
+    const partial = { reason: 'cancelled' as const, done: 4, total: 6 };
+    const final = { ...base, status: 'cancelled' as const, done: 4, total: 6, generation: 'final' as const };
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answers: (() => ReplayStreamResponse | Promise<ReplayStreamResponse>)[] = [
+      () => livePage(1, true),
+      // the runtime has stopped: the final generation starts from 0 with the head, its turns follow
+      () => ({ ...final, cursor: 0, more: true, head: { ...head, partial }, turns: [], messages: {} }),
+      async () => {
+        await gate;
+        return { ...final, cursor: 4, more: false, turns: laneIds.flatMap((id) => turns[id]!.slice(0, 2)), messages };
+      },
+    ];
+    let next = 0;
+    const fake = createFakeInspectorClient({
+      'replay.start': () => ({ replayId: 'r1' }),
+      'replay.cancel': () => ({ cancelled: true }),
+      'replay.stream': () => answers[Math.min(next++, answers.length - 1)]!(),
+    });
+    render(
+      <ClientContext.Provider value={fake.client}>
+        <ReplayView />
+      </ClientContext.Provider>,
+    );
+    let started: Promise<unknown> = Promise.resolve();
+    act(() => {
+      started = useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
+    });
+    // the final generation's turns are not read yet (the gate), and the replay already shows as stopped
+    await waitFor(() => expect(useReplayStore.getState().run?.status).toBe('cancelled'));
+    expect(next).toBe(3);
+    expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
+      'cancelled after 4 of 6 lane-turns',
+    );
+    expect(screen.queryByTestId('replay-streaming')).toBeNull();
+    expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
+    // once read, the runtime's partial recording replaces the streamed turns
+    release();
+    await act(() => started);
+    expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(2);
+    expect(useReplayStore.getState().recording?.partial).toEqual(partial);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 4 });
+  }, 30_000);
 });

@@ -105,6 +105,19 @@ export async function streamReplay(
       return;
     }
     if (get().run?.replayId !== replayId) return;
+    if (page.status === 'cancelled' && get().run!.status === 'running' && gathered.generation === 'live') {
+      // Cancel: the runtime's lanes have stopped. The turns streamed so far are shown as the partial recording at
+      // once; its final generation (from 0, the whole partial recording again) replaces them once read.
+      const soFar = recordingOf(gathered);
+      if (soFar) {
+        const partial = { reason: 'cancelled' as const, done: page.done, total: page.total };
+        toShow = { recording: { ...soFar, partial }, open: !opened };
+        opened = true;
+        onScreen.request();
+      }
+      onScreen.flush();
+      set({ run: { ...get().run!, status: 'cancelled', done: page.done, total: page.total } });
+    }
     gathered = gather(gathered, page);
     const recording = page.turns.length > 0 || page.head ? recordingOf(gathered) : null;
     const complete = page.generation === 'final' && !page.more;
