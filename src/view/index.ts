@@ -65,7 +65,10 @@ export { changedRowCount, displayItems, foldLabel, type DisplayItem, type Displa
 export { messagePreview, messageText } from './messageText';
 export { CELL_STATUS_INFO, cellText, rowLabel, type CellStatusInfo } from './cellText';
 export {
+  advancePace,
   replayRate,
+  RATE_WINDOW_MS,
+  type ReplayPace,
   replayRateText,
   RATE_MIN_MS,
   RATE_MIN_TURNS,

@@ -16,6 +16,25 @@ export const RATE_MIN_TURNS = 20;
 /** and time past it, so a burst of turns answered in one page does not read as the pace */
 export const RATE_MIN_MS = 500;
 
+/** the pace is measured over about the last this many ms, so it follows a replay whose first turns were slow */
+export const RATE_WINDOW_MS = 10_000;
+
+/** Where a pace is measured from and to: the window's first sample and the latest. */
+export interface ReplayPace {
+  first: ReplayProgressSample;
+  last: ReplayProgressSample;
+}
+
+/**
+ * The pace after a new sample: the window starts at the first sample, and moves up to the previous latest one once it
+ * spans more than RATE_WINDOW_MS (so it spans between one and two windows).
+ */
+export function advancePace(pace: ReplayPace | undefined, sample: ReplayProgressSample): ReplayPace {
+  if (!pace) return { first: sample, last: sample };
+  const first = sample.elapsedMs - pace.first.elapsedMs > 2 * RATE_WINDOW_MS ? pace.last : pace.first;
+  return { first, last: sample };
+}
+
 export interface ReplayRate {
   /** lane-turns a second since the first sample */
   perSecond: number;

@@ -5,6 +5,7 @@
  */
 import type { InspectorApi, ReplayStreamResponse } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../recordingTypes';
+import { advancePace } from '../../../src/view';
 import { errorText } from './errorText';
 import { appendTurns, assembleRecording } from './recordingPages';
 import { frameBatch } from './perFrame';
@@ -129,8 +130,7 @@ export async function streamReplay(
       shownAt = Date.now();
     }
     if (page.done > 0 && page.status === 'running') {
-      const sample = { done: page.done, elapsedMs: page.elapsedMs };
-      pace = { first: pace?.first ?? sample, last: sample };
+      pace = advancePace(pace, { done: page.done, elapsedMs: page.elapsedMs });
     }
     latest = page;
     onScreen.request();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_MIN_MS, RATE_MIN_TURNS, replayRate, replayRateText } from '../../../src/view';
+import {
+  advancePace,
+  RATE_MIN_MS,
+  RATE_MIN_TURNS,
+  RATE_WINDOW_MS,
+  replayRate,
+  replayRateText,
+} from '../../../src/view';
 
 describe('a running replay’s pace and time left', () => {
   const first = { done: 2, elapsedMs: 20_000 };
@@ -19,5 +26,16 @@ describe('a running replay’s pace and time left', () => {
     expect(rate.leftSeconds).toBeCloseTo(35.98, 2);
     expect(replayRateText(first, { done: 402, elapsedMs: 24_000 }, 4000)).toBe('100 turns/s · about 36 s left');
     expect(replayRateText(first, { done: 32, elapsedMs: 26_000 }, 4000)).toBe('5.0 turns/s · about 14 min left');
+  });
+
+  it('follows the recent pace: slow first turns stop counting once the window has moved past them', () => {
+    let pace = advancePace(undefined, { done: 2, elapsedMs: 0 });
+    // 10 lane-turns a second at first, then 100
+    for (let t = 1; t <= 30; t++) {
+      const s = t * 1000;
+      pace = advancePace(pace, { done: t <= 10 ? 2 + t * 10 : 102 + (t - 10) * 100, elapsedMs: s });
+    }
+    expect(pace.last.elapsedMs - pace.first.elapsedMs).toBeLessThanOrEqual(2 * RATE_WINDOW_MS);
+    expect(replayRate(pace.first, pace.last, 10_000)!.perSecond).toBe(100);
   });
 });
