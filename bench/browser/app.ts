@@ -50,10 +50,13 @@ function startServer(configDir: string, stateDir: string): Promise<{ url: string
   });
 }
 
-/** Starts `contextscope serve` with fresh config/state dirs and opens it in headless Chromium. */
+/**
+ * Starts `contextscope serve` with fresh config/state dirs and opens it in headless Chromium; `recordingText` (when
+ * given) is kept in the recent recordings first.
+ */
 export async function openBenchApp(
   executablePath: string,
-  recordingText: string,
+  recordingText: string | null,
   viewport = { width: 1600, height: 1000 },
   /** a script run in the page before the app's own (e.g. a React render counter) */
   initScript?: string,
@@ -61,10 +64,12 @@ export async function openBenchApp(
   const dirs = ['cs-bench-config-', 'cs-bench-state-', 'cs-bench-profile-'].map((p) => mkdtempSync(join(tmpdir(), p)));
   // kept in the recent list beforehand: a dropped file goes up the WebSocket in one message, which a
   // 1,000-turn recording (about 70 MB) exceeds
-  createRecentRecordings({ dir: join(dirs[0]!, 'recordings') }).add(importRecording(recordingText), recordingText, {
-    title: 'bench',
-    origin: 'file',
-  });
+  if (recordingText !== null) {
+    createRecentRecordings({ dir: join(dirs[0]!, 'recordings') }).add(importRecording(recordingText), recordingText, {
+      title: 'bench',
+      origin: 'file',
+    });
+  }
   const server = await startServer(dirs[0]!, dirs[1]!);
   let context: BrowserContext;
   try {

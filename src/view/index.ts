@@ -64,3 +64,14 @@ export { laneQuarantineAt, type LaneQuarantine } from './laneQuarantine';
 export { changedRowCount, displayItems, foldLabel, type DisplayItem, type DisplayOptions } from './foldRows';
 export { messagePreview, messageText } from './messageText';
 export { CELL_STATUS_INFO, cellText, rowLabel, type CellStatusInfo } from './cellText';
+export {
+  advancePace,
+  replayRate,
+  RATE_WINDOW_MS,
+  type ReplayPace,
+  replayRateText,
+  RATE_MIN_MS,
+  RATE_MIN_TURNS,
+  type ReplayProgressSample,
+  type ReplayRate,
+} from './replayRate';

@@ -388,7 +388,7 @@ describe('replay store', () => {
     ]);
   });
 
-  it('counts replay.progress events of the running replay only', () => {
+  it('counts replay.progress events of the running replay only, applied together at the next frame', async () => {
     useReplayStore.setState({
       run: {
         replayId: 'r1',
@@ -400,6 +400,10 @@ describe('replay store', () => {
         sessionFile: '/s',
         sessionTitle: 's',
       },
+    });
+    let updates = 0;
+    const unsubscribe = useReplayStore.subscribe((state, before) => {
+      if (state.run !== before.run) updates++;
     });
     const store = useReplayStore.getState();
     store.handleEvent({
@@ -423,6 +427,10 @@ describe('replay store', () => {
       topic: 'replay.progress',
       payload: { replayId: 'r1', lane: 'legacy/child', turn: 0, total: 3, parentLane: 'legacy' },
     });
+    // one update for the four events, at the next frame (one each re-rendered the view per lane-turn: issue 34)
+    expect(updates).toBe(0);
+    await waitFor(() => expect(updates).toBe(1));
+    unsubscribe();
     expect(useReplayStore.getState().run).toMatchObject({
       done: 2,
       lanes: { legacy: { turn: 2, total: 12 }, 'legacy/child': { turn: 1, total: 3 } },

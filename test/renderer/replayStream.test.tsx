@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayStreamResponse } from '../../src/bridge';
 import { ClientContext } from '../../renderer/src/bridge/ClientContext';
+import { laneChoices } from '../../renderer/src/model/laneChoices';
 import { resetAppStore } from '../../renderer/src/store/appStore';
 import { resetReplayStore, useReplayStore } from '../../renderer/src/store/replayStore';
 import { resetSelectionStore, useSelectionStore } from '../../renderer/src/store/selectionStore';
@@ -33,6 +34,8 @@ function scriptedRuntime(pages: ((request: { generation?: string; cursor?: numbe
   return { fake, release: () => release() };
 }
 
+/** the form's default lane (legacy) among the lanes it offers */
+const legacyOnly = laneChoices([]);
 const recording = makeRecording();
 const { turns, messages, ...head } = recording;
 const laneIds = recording.lanes.map((l) => l.id);
@@ -79,13 +82,14 @@ describe('a streaming replay in the Replay view', () => {
     const store = useReplayStore.getState();
     let started: Promise<unknown> = Promise.resolve();
     act(() => {
-      started = store.requestStart(runtime.fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
+      started = store.requestStart(runtime.fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
     });
     // after the first page: one turn per lane is on screen, the replay still runs
     await waitFor(() => expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1));
-    const streaming = await screen.findByTestId('replay-streaming');
+    const streaming = await screen.findByTestId('replay-streaming', {}, { timeout: 10_000 });
     expect(streaming.textContent).toContain('2 of 6 lane-turns');
-    expect(streaming.textContent).toContain('1.0 turns/s · about 4 s left');
+    // two lane-turns say nothing yet about the pace of the rest: no rate, no time left (src/view/replayRate.ts)
+    expect(streaming.textContent).not.toMatch(/turns\/s|left/);
     expect(useSelectionStore.getState().turn).toBe(0);
     // the header counts what has arrived, and the replay has no duration yet
     const meta = () => document.querySelector('.replay-view__meta')!.textContent!.replace(/\s+/g, ' ');
@@ -104,11 +108,13 @@ describe('a streaming replay in the Replay view', () => {
     await act(() => started);
     expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 2, total: 6 });
     expect(useReplayStore.getState().recording?.partial).toEqual({ reason: 'cancelled', done: 2, total: 6 });
-    expect((await screen.findByTestId('replay-partial')).textContent).toContain('cancelled after 2 of 6 lane-turns');
+    expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
+      'cancelled after 2 of 6 lane-turns',
+    );
     expect(screen.queryByTestId('replay-streaming')).toBeNull();
     expect(meta()).toMatch(/1 turn · 2 lanes · .* entries · replayed in /);
     expect((screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement).disabled).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe('the wait for the first turn', () => {
@@ -131,7 +137,7 @@ describe('the wait for the first turn', () => {
         'replay.start': () => ({ replayId: 'r1' }),
         'replay.stream': () => (calls++ < 3 ? empty : calls === 4 ? livePage(1, true) : new Promise(() => undefined)),
       });
-      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, []);
+      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
       // three pages with nothing yet, 50 ms apart: the first turn is there well before one poll interval; after it
       // the stream is asked at the poll interval again
       await vi.advanceTimersByTimeAsync(200);
@@ -141,4 +147,84 @@ describe('the wait for the first turn', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe('streamed pages on screen', () => {
+  it('applies the pages read within one frame as one update: the store sees their last figures only', async () => {
+    const pages = Array.from({ length: 10 }, (_, i): ReplayStreamResponse => ({
+      ...livePage(1, i === 0),
+      turns: i === 0 ? livePage(1, false).turns : [],
+      done: 2 * (i + 1),
+      total: 40,
+      cursor: 2,
+      more: i < 9,
+    }));
+    let next = 0;
+    const fake = createFakeInspectorClient({
+      'replay.start': () => ({ replayId: 'r1' }),
+      // ten pages answered at once, then nothing more for now
+      'replay.stream': () => (next < pages.length ? pages[next++]! : new Promise(() => undefined)),
+    });
+    const seen: number[] = [];
+    const unsubscribe = useReplayStore.subscribe((state, before) => {
+      if (state.run?.status === 'running' && state.run.done !== before.run?.done) seen.push(state.run.done);
+    });
+    try {
+      void useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
+      await waitFor(() => expect(useReplayStore.getState().run?.done).toBe(20));
+      expect(next).toBe(10);
+      // one update for the ten pages, not one each (each update re-renders what shows the run)
+      expect(seen).toEqual([20]);
+      expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe('Cancel while the replay streams', () => {
+  it('shows the replay stopped, with the turns streamed so far as the partial recording, before its final pages are read', async () => {
+    const partial = { reason: 'cancelled' as const, done: 4, total: 6 };
+    const final = { ...base, status: 'cancelled' as const, done: 4, total: 6, generation: 'final' as const };
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answers: (() => ReplayStreamResponse | Promise<ReplayStreamResponse>)[] = [
+      () => livePage(1, true),
+      // the runtime has stopped: the final generation starts from 0 with the head, its turns follow
+      () => ({ ...final, cursor: 0, more: true, head: { ...head, partial }, turns: [], messages: {} }),
+      async () => {
+        await gate;
+        return { ...final, cursor: 4, more: false, turns: laneIds.flatMap((id) => turns[id]!.slice(0, 2)), messages };
+      },
+    ];
+    let next = 0;
+    const fake = createFakeInspectorClient({
+      'replay.start': () => ({ replayId: 'r1' }),
+      'replay.cancel': () => ({ cancelled: true }),
+      'replay.stream': () => answers[Math.min(next++, answers.length - 1)]!(),
+    });
+    render(
+      <ClientContext.Provider value={fake.client}>
+        <ReplayView />
+      </ClientContext.Provider>,
+    );
+    let started: Promise<unknown> = Promise.resolve();
+    act(() => {
+      started = useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
+    });
+    // the final generation's turns are not read yet (the gate), and the replay already shows as stopped
+    await waitFor(() => expect(useReplayStore.getState().run?.status).toBe('cancelled'));
+    expect(next).toBe(3);
+    expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
+      'cancelled after 4 of 6 lane-turns',
+    );
+    expect(screen.queryByTestId('replay-streaming')).toBeNull();
+    expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
+    // once read, the runtime's partial recording replaces the streamed turns
+    release();
+    await act(() => started);
+    expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(2);
+    expect(useReplayStore.getState().recording?.partial).toEqual(partial);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 4 });
+  }, 30_000);
 });

@@ -1,26 +1,24 @@
+import { replayRateText } from '../../../src/view';
 import type { Recording } from '../recordingTypes';
+import type { ReplayJobView } from '../store/replayTypes';
 import './Notice.css';
 import './ReplayStreamProgress.css';
 
-/** "12.5 turns/s · about 40 s left" from lane-turns done of total after elapsedMs (null before the first turn). */
-export function replayRateText(done: number, total: number, elapsedMs: number | undefined): string | null {
-  if (!elapsedMs || done === 0) return null;
-  const perSecond = done / (elapsedMs / 1000);
-  const leftSeconds = Math.max(0, (total - done) / perSecond);
-  const left = leftSeconds < 90 ? `${Math.ceil(leftSeconds)} s` : `${Math.ceil(leftSeconds / 60)} min`;
-  return `${perSecond.toFixed(perSecond < 10 ? 1 : 0)} turns/s · about ${left} left`;
+/** "12.5 turns/s · about 40 s left" for a run's pace (null until it is measured: src/view/replayRate.ts). */
+export function paceText(run: Pick<ReplayJobView, 'done' | 'total' | 'pace'>): string | null {
+  return run.pace ? replayRateText(run.pace.first, run.pace.last, run.total) : null;
 }
 
 export interface ReplayStreamProgressProps {
   /** the replay still running (its turns are shown as they arrive) */
-  running?: { done: number; total: number; elapsedMs?: number; onCancel(): void };
+  running?: Pick<ReplayJobView, 'done' | 'total' | 'pace'> & { onCancel(): void };
   partial?: Recording['partial'];
 }
 
 /** Above a streaming replay: how far it is and Cancel; for a cancelled replay's recording: that it is partial. */
 export function ReplayStreamProgress({ running, partial }: ReplayStreamProgressProps) {
   if (running) {
-    const rate = replayRateText(running.done, running.total, running.elapsedMs);
+    const rate = paceText(running);
     return (
       <div
         className="notice notice--info replay-stream"

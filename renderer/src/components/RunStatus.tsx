@@ -1,7 +1,7 @@
 import type { ReplayJobView } from '../store/replayStore';
 import { Notice } from './Notice';
 import { ProgressBar } from './ProgressBar';
-import { replayRateText } from './ReplayStreamProgress';
+import { paceText } from './ReplayStreamProgress';
 import { formatCount } from '../formatQuantities';
 import './RunStatus.css';
 
@@ -27,9 +27,9 @@ export function RunStatus({ run, onCancel, onOpen }: RunStatusProps) {
         <span className="run-status__session mono">{run.sessionTitle}</span>
       </h2>
       <ProgressBar done={run.done} total={run.total} label={`Replay of ${run.sessionTitle}`} />
-      {active && replayRateText(run.done, run.total, run.elapsedMs) && (
+      {active && paceText(run) && (
         <p className="mono" data-testid="run-rate">
-          {replayRateText(run.done, run.total, run.elapsedMs)}
+          {paceText(run)}
         </p>
       )}
       {Object.keys(run.lanes).length > 0 && (

@@ -3,6 +3,7 @@ import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
 import { startRecordingView } from '../flows/recordingView';
 import { useAppStore } from './appStore';
 import { errorText } from './errorText';
+import { frameBatch } from './perFrame';
 import { recordingOfAnswer } from './recordingPages';
 import { replayParams } from './replayParams';
 import { streamReplay } from './replayStream';
@@ -139,15 +140,34 @@ export async function startReplay(
   }
 }
 
-/** A `replay.progress` event of the running replay: that lane's latest turn, and one more lane-turn done. */
-export function applyProgress({ set, get }: ReplayStoreAccess, event: BridgeEvent): void {
-  if (event.topic !== 'replay.progress') return;
-  const run = get().run;
-  const progress = event.payload;
-  if (!run || run.replayId !== progress.replayId || run.status !== 'running') return;
-  const lanes = { ...run.lanes, [progress.lane]: { turn: progress.turn + 1, total: progress.total } };
-  // subagent lanes report their own turns; the run's done/total count the root lanes only
-  set({ run: { ...run, lanes, done: progress.parentLane === undefined ? run.done + 1 : run.done } });
+type ProgressPayload = Extract<BridgeEvent, { topic: 'replay.progress' }>['payload'];
+
+/**
+ * The running replay's `replay.progress` events (one per lane-turn): each that lane's latest turn and one more
+ * lane-turn done. They are applied together once a frame (perFrame.ts), not one store update each.
+ */
+export function progressApplier({ set, get }: ReplayStoreAccess): (event: BridgeEvent) => void {
+  let pending: ProgressPayload[] = [];
+  const batch = frameBatch(() => {
+    const events = pending;
+    pending = [];
+    const run = get().run;
+    if (!run || run.status !== 'running') return;
+    const lanes = { ...run.lanes };
+    let done = run.done;
+    for (const progress of events) {
+      if (progress.replayId !== run.replayId) continue;
+      lanes[progress.lane] = { turn: progress.turn + 1, total: progress.total };
+      // subagent lanes report their own turns; the run's done/total count the root lanes only
+      if (progress.parentLane === undefined) done++;
+    }
+    set({ run: { ...run, lanes, done } });
+  });
+  return (event) => {
+    if (event.topic !== 'replay.progress') return;
+    pending.push(event.payload);
+    batch.request();
+  };
 }
 
 export async function cancelReplay({ set, get }: ReplayStoreAccess, api: InspectorApi): Promise<void> {

@@ -8,7 +8,7 @@ import type { InspectorApi } from '../../../src/bridge';
 import { errorText } from './errorText';
 import { confirmConsent, requestStart } from './replayConsent';
 import { DEFAULT_HOST, DEFAULT_WINDOW } from './replayParams';
-import { applyProgress, cancelReplay } from './replayRun';
+import { cancelReplay, progressApplier } from './replayRun';
 import type { ExportFormat, ReplayFormState, ReplayStoreState, ReplayStoreAccess } from './replayTypes';
 
 export { DEFAULT_HOST, DEFAULT_WINDOW, replayParams } from './replayParams';
@@ -99,6 +99,7 @@ async function exportRecording(
 
 export const useReplayStore = create<ReplayStoreState>()((set, get) => {
   const store: ReplayStoreAccess = { set, get };
+  const applyProgress = progressApplier(store);
   return {
     ...initial,
     setForm: (patch) => set({ form: { ...get().form, ...patch }, formError: null }),
@@ -106,7 +107,7 @@ export const useReplayStore = create<ReplayStoreState>()((set, get) => {
     requestStart: (api, session, choices, options) => requestStart(store, api, session, choices, options),
     confirmConsent: (api, mode) => confirmConsent(store, api, mode),
     dismissConsent: () => set({ pending: null }),
-    handleEvent: (event) => applyProgress(store, event),
+    handleEvent: applyProgress,
     cancel: (api) => cancelReplay(store, api),
     exportRecording: (api, format) => exportRecording(store, api, format),
   };

@@ -5,9 +5,11 @@
  */
 import type { InspectorApi, ReplayStreamResponse } from '../../../src/bridge';
 import type { MessageRecord, Recording, TurnRecord } from '../recordingTypes';
+import { advancePace } from '../../../src/view';
 import { errorText } from './errorText';
 import { appendTurns, assembleRecording } from './recordingPages';
-import type { ReplayStoreAccess } from './replayTypes';
+import { frameBatch } from './perFrame';
+import type { ReplayJobView, ReplayStoreAccess } from './replayTypes';
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,7 +63,11 @@ const LIVE_REDRAW_MS = 1000;
 
 export type ShowRecording = (recording: Recording, open: boolean) => void;
 
-/** Reads the replay's pages until its Recording is complete (or it failed, or a newer replay replaced it). */
+/**
+ * Reads the replay's pages until its Recording is complete (or it failed, or a newer replay replaced it). Pages are
+ * read as fast as they come; what they change on screen (the run's figures, a live redraw) is applied once a frame
+ * (perFrame.ts), so a burst of pages costs one render.
+ */
 export async function streamReplay(
   { set, get }: ReplayStoreAccess,
   api: InspectorApi,
@@ -69,42 +75,82 @@ export async function streamReplay(
   show: ShowRecording,
 ): Promise<void> {
   let gathered = fresh('live');
+  /** a recording was handed to `show` (or is about to be, at the next frame) */
   let opened = false;
   let shownAt = 0;
+  let toShow: { recording: Recording; open: boolean } | null = null;
+  let latest: ReplayStreamResponse | null = null;
+  let pace: ReplayJobView['pace'];
+  const onScreen = frameBatch(() => {
+    if (get().run?.replayId !== replayId) return;
+    if (toShow) show(toShow.recording, toShow.open);
+    toShow = null;
+    const run = get().run!;
+    if (!latest) return;
+    set({
+      run: {
+        ...run,
+        done: Math.max(run.done, latest.done),
+        total: latest.total,
+        ...(pace ? { pace } : {}),
+      },
+    });
+  });
   for (;;) {
     let page: ReplayStreamResponse;
     try {
       page = await api.call('replay.stream', { replayId, generation: gathered.generation, cursor: gathered.cursor });
     } catch (error) {
+      onScreen.flush();
       if (get().run?.replayId === replayId) set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
       return;
     }
-    const run = get().run;
-    if (run?.replayId !== replayId) return;
+    if (get().run?.replayId !== replayId) return;
+    if (page.status === 'cancelled' && get().run!.status === 'running' && gathered.generation === 'live') {
+      // Cancel: the runtime's lanes have stopped. The turns streamed so far are shown as the partial recording at
+      // once; its final generation (from 0, the whole partial recording again) replaces them once read.
+      const soFar = recordingOf(gathered);
+      if (soFar) {
+        const partial = { reason: 'cancelled' as const, done: page.done, total: page.total };
+        toShow = { recording: { ...soFar, partial }, open: !opened };
+        opened = true;
+        onScreen.request();
+      }
+      onScreen.flush();
+      set({ run: { ...get().run!, status: 'cancelled', done: page.done, total: page.total } });
+    }
     gathered = gather(gathered, page);
     const recording = page.turns.length > 0 || page.head ? recordingOf(gathered) : null;
     const complete = page.generation === 'final' && !page.more;
     // live: the first turns at once, then at most one redraw a second (each redraw re-renders the whole view)
     const due = !opened || Date.now() - shownAt >= LIVE_REDRAW_MS;
     if (recording && ((page.generation === 'live' && due) || complete)) {
-      show(recording, !opened);
+      toShow = { recording, open: !opened };
       opened = true;
       shownAt = Date.now();
     }
+    if (page.done > 0 && page.status === 'running') {
+      pace = advancePace(pace, { done: page.done, elapsedMs: page.elapsedMs });
+    }
+    latest = page;
+    onScreen.request();
     // not running: the final generation until complete; a live page then means no Recording (failed, or
     // cancelled before the first turn)
     const ended = page.status !== 'running' && (complete || page.generation === 'live');
-    set({
-      run: {
-        ...get().run!,
-        status: ended ? page.status : 'running',
-        done: page.status === 'done' ? page.total : Math.max(run.done, page.done),
-        total: page.total,
-        elapsedMs: page.elapsedMs,
-        ...(ended ? { error: page.error ?? null } : {}),
-      },
-    });
-    if (ended) return;
+    if (ended) {
+      onScreen.flush();
+      const run = get().run!;
+      set({
+        run: {
+          ...run,
+          status: page.status,
+          done: page.status === 'done' ? page.total : Math.max(run.done, page.done),
+          total: page.total,
+          error: page.error ?? null,
+        },
+      });
+      return;
+    }
     if (!page.more && page.status === 'running')
       await delay(opened ? get().pollIntervalMs : Math.min(FIRST_TURN_POLL_MS, get().pollIntervalMs));
   }

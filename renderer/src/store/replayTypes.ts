@@ -2,6 +2,7 @@
 import type { StoreApi } from 'zustand';
 import type { BridgeEvent, InspectorApi } from '../../../src/bridge';
 import type { ConsentRequest, LaneChoice } from '../model/laneChoices';
+import type { ReplayProgressSample } from '../../../src/view';
 import type { Recording, ReplayStatus } from '../recordingTypes';
 
 export interface ReplayFormState {
@@ -34,8 +35,10 @@ export interface ReplayJobView {
   error: string | null;
   sessionFile: string;
   sessionTitle: string;
-  /** ms since the replay started (replay.stream), for turns/s and time left */
-  elapsedMs?: number;
+  /**
+   * for turns/s and time left (src/view/replayRate.ts): the first replay.stream page with turns done, and the latest
+   */
+  pace?: { first: ReplayProgressSample; last: ReplayProgressSample };
   /** live mode: the session is followed; passes shown so far */
   following?: boolean;
   passes?: number;

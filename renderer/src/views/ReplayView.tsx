@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useInspectorClient } from '../bridge/ClientContext';
 import type { InspectorClient } from '../bridge/InspectorClient';
 import { ReplayControls } from '../components/ReplayControls';
@@ -35,36 +36,44 @@ function useViewSelection() {
   );
 }
 
-/** The replay store's part the view shows. */
+/**
+ * The replay store's part the view shows. Of the run only what changes the view's shape (is this recording's replay
+ * streaming, or followed live): its progress is read by the strip that shows it, so the lane-turns counting up while
+ * a replay streams re-render that strip alone, not the timeline and the turn.
+ */
 function useShownReplay() {
   return useReplayStore(
-    useShallow((s) => ({
-      recording: s.recording,
-      recordingTitle: s.recordingTitle,
-      exporting: s.exporting,
-      exportError: s.exportError,
-      run: s.run,
-      recordingReplayId: s.recordingReplayId,
-      cancel: s.cancel,
-    })),
+    useShallow((s) => {
+      // the run that is making this recording: following the session (live), or streaming a one-off replay
+      const own = s.run?.status === 'running' && s.run.replayId === s.recordingReplayId ? s.run : null;
+      return {
+        recording: s.recording,
+        recordingTitle: s.recordingTitle,
+        exporting: s.exporting,
+        exportError: s.exportError,
+        streaming: own !== null && !own.following,
+        livePasses: own?.following ? (own.passes ?? 0) : null,
+        cancel: s.cancel,
+      };
+    }),
   );
 }
 
 /** A streaming replay's progress and Cancel (on the header's line). */
-function StreamProgress({
-  run,
-  onCancel,
-}: {
-  run: { done: number; total: number; elapsedMs?: number };
-  onCancel(): void;
-}) {
-  return <ReplayStreamProgress running={{ done: run.done, total: run.total, elapsedMs: run.elapsedMs, onCancel }} />;
+function StreamProgress({ onCancel }: { onCancel(): void }) {
+  const progress = useReplayStore(
+    useShallow((s) => ({ done: s.run?.done ?? 0, total: s.run?.total ?? 0, pace: s.run?.pace })),
+  );
+  return <ReplayStreamProgress running={{ ...progress, onCancel }} />;
 }
 
 /** The current recording: budget chart, per-turn timeline (lanes side by side) and the selected turn in detail. */
 export function ReplayView() {
   const client = useInspectorClient();
-  const { recording, recordingTitle, exporting, exportError, run, recordingReplayId, cancel } = useShownReplay();
+  const { recordingTitle, exporting, exportError, streaming, livePasses, cancel, ...shown } = useShownReplay();
+  // a streamed recording's redraw (once a second, the whole view) is rendered in the background: a key press or a
+  // click interrupts it instead of waiting behind it
+  const recording = useDeferredValue(shown.recording);
   const onExport = useExport(client);
   const selection = useViewSelection();
   const { selectSession, setMeasure, setOnlyDiffering } = useSelectionStore.getState();
@@ -84,9 +93,6 @@ export function ReplayView() {
   }
 
   const turnCount = Math.max(0, ...lanes.map((lane) => recording.turns[lane.id]?.length ?? 0));
-  // the run that is making this recording: following the session (live), or streaming a one-off replay
-  const ownRun = run?.status === 'running' && run.replayId === recordingReplayId ? run : null;
-  const streaming = ownRun && !ownRun.following ? ownRun : null;
 
   return (
     <div className="view replay-view">
@@ -100,12 +106,8 @@ export function ReplayView() {
         exporting={exporting}
         onExport={onExport}
         {...(streaming ? { exportWaitReason: STILL_RUNNING, streaming: true } : {})}
-        {...(streaming && client
-          ? { progress: <StreamProgress run={streaming} onCancel={() => void cancel(client)} /> }
-          : {})}
-        {...(ownRun?.following && client
-          ? { live: { passes: ownRun.passes ?? 0, onStop: () => void cancel(client) } }
-          : {})}
+        {...(streaming && client ? { progress: <StreamProgress onCancel={() => void cancel(client)} /> } : {})}
+        {...(livePasses !== null && client ? { live: { passes: livePasses, onStop: () => void cancel(client) } } : {})}
       />
       <ReplayNotices recording={recording} exportError={exportError} laneIds={lanes.map((lane) => lane.id)} />
       {recording.partial && <ReplayStreamProgress partial={recording.partial} />}
