@@ -92,7 +92,9 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
       await expect.poll(() => page.getByTestId('turn-view').locator('h2').first().textContent()).toMatch(/^Turn 3 /);
       // the turn opened while the replay was still running (the progress strip is only shown then)
       expect(await streaming.count()).toBe(1);
-      expect(await streaming.textContent()).toMatch(/of 3,000 lane-turns · [\d.]+ turns\/s · about \d+ (s|min) left/);
+      expect(await streaming.textContent()).toMatch(
+        /of 3,000 lane-turns( · [\d.]+ turns\/s · about \d+ (s|min) left)?$/,
+      );
       await expectReadableLayout(page, 'streaming, first turns');
       await saveScreenshot(page, 'replay-streaming');
       console.log(`cancel at ${await doneOf(page)} of 3,000 lane-turns`);

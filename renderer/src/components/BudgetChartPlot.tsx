@@ -151,10 +151,17 @@ function bandParts(series: BudgetSeries, top: number, plotHeight: number, withWi
         strokeWidth={1.5}
         ifOverflow="hidden"
         className="budget-chart__threshold"
-        label={label(
-          `compaction threshold ${formatCount(bands.compactionThreshold)}`,
-          thresholdLabelAbove ? 'insideBottomRight' : 'insideTopRight',
-        )}
+        // its label only where the axis reaches the window (room above the line): scaled to the figures, the line
+        // runs just under the top, where a label would sit on the peaks and the compaction dots; the legend's note
+        // names its figure either way
+        {...(withWindow
+          ? {
+              label: label(
+                `compaction threshold ${formatCount(bands.compactionThreshold)}`,
+                thresholdLabelAbove ? 'insideBottomRight' : 'insideTopRight',
+              ),
+            }
+          : {})}
       />,
     );
   }
