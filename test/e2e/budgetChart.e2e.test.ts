@@ -211,7 +211,8 @@ describeWithChromium('browser mode: the budget chart at 1,000 turns', (chromiumP
       .locator('.budget-chart .recharts-line:not(.budget-chart__before-compaction) path.recharts-curve')
       .evaluateAll((paths) =>
         paths.map((p) => [
-          getComputedStyle(p).stroke,
+          // the colour the lane is drawn in (a hover or tooltip state can restyle both lines alike for a moment)
+          p.getAttribute('stroke'),
           p.getAttribute('stroke-dasharray'),
           p.getAttribute('stroke-dashoffset'),
         ]),
