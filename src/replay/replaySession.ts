@@ -14,7 +14,13 @@ import { PACKAGE_NAME, PACKAGE_VERSION } from '../app';
 import { RECORDING_SCHEMA_VERSION, type LaneRecord, type Recording } from '../contract/recording';
 import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';
-import { createChildSessionResolver, readSessionFile, sessionKeyOf, type LoadedSession } from '../transcripts';
+import {
+  createChildSessionResolver,
+  readSessionFile,
+  readSessionTrajectory,
+  sessionKeyOf,
+  type LoadedSession,
+} from '../transcripts';
 import { laneSettingsFindings } from './findings/laneSettingsFindings';
 import { drainAccessDenials, hostUnconfinedFindings } from './findings/sandboxFindings';
 import { sessionProblemFindings } from './findings/sessionProblemFindings';
@@ -32,6 +38,7 @@ import { prepareSession, type PreparedSession } from './session/prepareSession';
 import { sessionModel } from './session/sessionLookups';
 import { withWireViews } from './wire/attachWireViews';
 import { chooseReplayVersion, type VersionChoice } from './settings/inferOpenClawVersion';
+import { promptWrappersOf } from './trajectory/promptWrappers';
 import { recordedLaneOf } from './trajectory/replayRecordedLane';
 
 export { ReplayAbortedError } from './replayRun';
@@ -208,7 +215,12 @@ async function closeLaneGroups(pendingLanes: PendingLane[], groups: LaneGroup[])
 }
 
 /** The Recording of what a replay has done so far, on copies (the run keeps growing). */
-function partialRecording(run: ReplayRun, root: PreparedSession, startedAt: number): Recording {
+function partialRecording(
+  run: ReplayRun,
+  root: PreparedSession,
+  startedAt: number,
+  promptWrappers: ReadonlyMap<string, string>,
+): Recording {
   const turns = Object.fromEntries(Object.entries(run.turns).map(([lane, records]) => [lane, [...records]]));
   const copy = {
     lanes: run.lanes.map((lane) => ({ ...lane })),
@@ -216,7 +228,9 @@ function partialRecording(run: ReplayRun, root: PreparedSession, startedAt: numb
     events: [...run.events],
     findings: [...run.findings],
   };
-  return withWireViews(toRecording(Object.assign(Object.create(run) as ReplayRun, copy), root, startedAt));
+  return withWireViews(toRecording(Object.assign(Object.create(run) as ReplayRun, copy), root, startedAt), {
+    promptWrappers,
+  });
 }
 
 function toRecording(
@@ -298,13 +312,17 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
   const pendingLanes = setUpLanes(run, options, model, groups);
   let root: PreparedSession;
   let trajectory: Recording['trajectory'];
+  let promptWrappers: ReadonlyMap<string, string> = new Map();
   try {
     root = prepareSession(loaded, state.table, toolCallIdDecision(state, 0));
     const prepared = root;
+    // read before the turns run, so streamed turns are sent with what the trajectory says OpenClaw wrapped around them
+    const recorded = options.recordedTrajectory !== false ? await readSessionTrajectory(loaded) : null;
+    if (recorded) promptWrappers = promptWrappersOf(recorded.events, root);
     options.onLive?.({
       message: (key) => state.table.recordOf(key),
       lanes: () => run.lanes.map((lane) => ({ ...lane })),
-      partial: () => partialRecording(run, prepared, startedAt),
+      partial: () => partialRecording(run, prepared, startedAt, promptWrappers),
     });
     // an explicit null means "no session key" (runs without one exist)
     const rootKey =
@@ -313,7 +331,7 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     await runRootLanes(run, rootLanes, root);
     run.findings.push(...providerErrorFindings(run.lanes, run.turns, state.table));
     run.findings.push(...sessionProblemFindings(run.lanes, loaded.path, loaded.problems));
-    if (options.recordedTrajectory !== false) trajectory = await recordedLaneOf(run, root);
+    trajectory = await recordedLaneOf(run, root, recorded);
   } catch (error) {
     // a cancelled replay's caller may keep what was done: its messages get their exact counts while the counter runs
     if (options.onLive && options.signal?.aborted) await state.table.ensureAll().catch(() => undefined);
@@ -323,5 +341,5 @@ export async function replaySession(options: ReplayOptions): Promise<Recording> 
     await closeLaneGroups(pendingLanes, groups);
     if (removeWorkDir) rmSync(workDir, { recursive: true, force: true });
   }
-  return withWireViews(toRecording(run, root, startedAt, trajectory));
+  return withWireViews(toRecording(run, root, startedAt, trajectory), { promptWrappers });
 }

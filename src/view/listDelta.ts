@@ -149,6 +149,7 @@ export function sameWireMessage(a: WireMessage, b: WireMessage): boolean {
       a.role === b.role &&
       a.origin === b.origin &&
       a.prefix === b.prefix &&
+      a.recordedPrefix === b.recordedPrefix &&
       a.suffix === b.suffix &&
       a.text === b.text &&
       Object.keys(a).length === Object.keys(b).length)

@@ -77,3 +77,51 @@ describe('TurnView: as sent (OpenClaw 2026.9.6)', () => {
     expect(screen.getByTestId('assembled-section')).toBeTruthy();
   });
 });
+
+/**
+ * 2026.7.35 wrapped turn 2's prompt in the subagent steering event (the child had finished) and stored only
+ * "Thanks.": the wrapper comes from the trajectory, marked apart from the stamp; turn 1 has none.
+ */
+describe('TurnView: as sent, a prompt OpenClaw wrapped (OpenClaw 2026.7.35)', () => {
+  const SPAWN = path.resolve(import.meta.dirname, '../fixtures/openclaw-real/2026.7.35/subagent-spawn');
+
+  it('shows the recorded steering event between the stamp and the stored prompt', async () => {
+    const session = await loadSession({ stateDir: SPAWN, session: 'differential-session' });
+    const recording = (await replaySession({
+      session,
+      lanes: [{ engine: { kind: 'legacy' }, contextWindow: 64_000 }],
+      openclawVersion: '2026.7.35',
+      transcriptFiles: 'none',
+    })) as Recording;
+    const laneId = recording.lanes[0]!.id;
+    const show = (turn: number) => {
+      const view = render(
+        <TurnView
+          detail={buildTurnDetail(recording, laneId, turn)!}
+          turnCount={2}
+          prompt=""
+          lanes={[{ id: laneId, label: laneId, color: '#4c6ef5' }]}
+          onSelectLane={() => {}}
+          expanded={{}}
+          onToggle={() => {}}
+        />,
+      );
+      fireEvent.click(screen.getByRole('tab', { name: 'As sent (OpenClaw 2026.7.35)' }));
+      return view;
+    };
+    const first = show(0);
+    expect(within(screen.getByTestId('wire-section')).queryByTestId('wire-recorded-prefix')).toBeNull();
+    first.unmount();
+    show(1);
+    const wire = screen.getByTestId('wire-section');
+    const prompt = within(wire)
+      .getAllByTestId('wire-message')
+      .find((m) => m.getAttribute('data-origin') === 'prompt')!;
+    const wrapper = within(prompt).getByTestId('wire-recorded-prefix').textContent!;
+    expect(wrapper.startsWith('[OpenClaw runtime event] Agent steering queue items arrived')).toBe(true);
+    expect(wrapper.endsWith('Current parent turn:\n\n')).toBe(true);
+    const sent = prompt.querySelector('pre')!.textContent!;
+    expect(sent.startsWith(within(prompt).getByTestId('wire-prefix').textContent! + wrapper)).toBe(true);
+    expect(sent.endsWith('Thanks.')).toBe(true);
+  });
+});

@@ -28,6 +28,15 @@ function WireMessage({ row }: { row: WireRow }) {
             {row.prefix}
           </mark>
         )}
+        {row.recordedPrefix && (
+          <mark
+            className="wire-added"
+            title="added by OpenClaw, as its trajectory recorded (not stored in the transcript)"
+            data-testid="wire-recorded-prefix"
+          >
+            {row.recordedPrefix}
+          </mark>
+        )}
         {row.origin === 'host' ? <mark className="wire-added">{body}</mark> : body}
         {row.suffix && (
           <mark className="wire-added" title="added by OpenClaw (not stored)" data-testid="wire-suffix">

@@ -10,6 +10,8 @@ export interface WireRow {
   origin: 'assembled' | 'prompt' | 'host';
   /** added by OpenClaw before the message text */
   prefix: string;
+  /** what OpenClaw's trajectory recorded before the prompt (after the stamp), never stored in the transcript */
+  recordedPrefix: string;
   /** the message text as the engine assembled it (or the whole host message) */
   body: string;
   /** added by OpenClaw after it */
@@ -26,6 +28,7 @@ export function wireRows(detail: TurnDetail): WireRow[] | null {
     role: m.role,
     origin: m.origin,
     prefix: m.prefix ?? '',
+    recordedPrefix: m.recordedPrefix ?? '',
     body: m.key === null ? (m.text ?? '') : (texts.get(m.key) ?? `(message ${m.key} is not in the recording)`),
     suffix: m.suffix ?? '',
   }));

@@ -16,6 +16,12 @@ export const WireMessageSchema = Type.Object(
     origin: Type.Union([Type.Literal('assembled'), Type.Literal('prompt'), Type.Literal('host')]),
     /** text put before the message's first text (the timestamp stamp) */
     prefix: Type.Optional(Type.String()),
+    /**
+     * text OpenClaw's trajectory recorded before the prompt (after the stamp) that the transcript does not keep: the
+     * subagent steering event OpenClaw 2026.6+ prepends when a child finished before the turn (src/replay/trajectory/
+     * promptWrappers.ts)
+     */
+    recordedPrefix: Type.Optional(Type.String()),
     /** text put after its last text (the relocated `Runtime: …` line) */
     suffix: Type.Optional(Type.String()),
     /** the whole text of a host message */

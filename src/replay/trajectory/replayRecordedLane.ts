@@ -1,14 +1,17 @@
 /** The recorded lane of a finished replay run, when OpenClaw left a trajectory for its root session. */
 import type { TrajectoryReport } from '../../contract/recording';
-import { readSessionTrajectory } from '../../transcripts';
+import type { SessionTrajectory } from '../../transcripts';
 import type { ReplayRun } from '../replayRun';
 import type { PreparedSession } from '../session/prepareSession';
 import { buildRecordedLane, RECORDED_LANE_ID } from './recordedLane';
 
 /** Adds the recorded lane to the run (lanes and turns) and returns its verdicts; undefined without recorded contexts. */
-export async function recordedLaneOf(run: ReplayRun, root: PreparedSession): Promise<TrajectoryReport | undefined> {
-  const trajectory = await readSessionTrajectory(root.loaded);
-  // a trajectory without context.compiled (e.g. trajectories ContextScope's generator writes) has nothing to show
+export async function recordedLaneOf(
+  run: ReplayRun,
+  root: PreparedSession,
+  trajectory: SessionTrajectory | null,
+): Promise<TrajectoryReport | undefined> {
+  // no trajectory, or one without context.compiled (e.g. trajectories ContextScope's generator writes) has nothing to show
   if (!trajectory?.events.some((e) => e.type === 'context.compiled')) return undefined;
   const lane = await buildRecordedLane({
     root,

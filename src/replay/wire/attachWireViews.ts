@@ -13,16 +13,23 @@ function agentIdOf(sessionKey: string | null | undefined): string {
   return match?.[1] ?? 'main';
 }
 
-export function wireViewOf(recording: Recording, record: TurnRecord, context: WireContext) {
+export function wireViewOf(recording: Recording, record: TurnRecord, context: WireContext, recordedPrefix?: string) {
   const source = (key: string) => ({ key, message: recording.messages[key]?.message });
+  const prompt = { ...source(record.promptKey), ...(recordedPrefix ? { recordedPrefix } : {}) };
   return shapeWireView(
     record.assembled.map((a) => source(a.key)),
-    source(record.promptKey),
+    prompt,
     context,
   );
 }
 
-export function attachWireViews(recording: Recording, options: { timeZone?: string } = {}): void {
+export interface WireViewOptions {
+  timeZone?: string;
+  /** what the trajectory recorded before a turn's prompt, by user entry id (src/replay/trajectory/promptWrappers.ts) */
+  promptWrappers?: ReadonlyMap<string, string>;
+}
+
+export function attachWireViews(recording: Recording, options: WireViewOptions = {}): void {
   const profile = wireProfileFor(recording.options.openclawVersion ?? '2026.7.1');
   for (const lane of recording.lanes) {
     const records = recording.turns[lane.id];
@@ -40,7 +47,8 @@ export function attachWireViews(recording: Recording, options: { timeZone?: stri
     const pool = newSentPool();
     for (const record of records) {
       if (record.status !== 'ok' && record.status !== 'aborted') continue;
-      record.asSent = sharingMessages(wireViewOf(recording, record, context), shared);
+      const wrapper = record.userEntryId !== null ? options.promptWrappers?.get(record.userEntryId) : undefined;
+      record.asSent = sharingMessages(wireViewOf(recording, record, context, wrapper), shared);
       shareSentMessages(record.asSent, pool);
     }
   }
@@ -62,7 +70,7 @@ function sharingMessages(view: WireView, shared: Map<string, WireMessage>): Wire
 }
 
 /** attachWireViews, returning the recording (for the end of replaySession). */
-export function withWireViews(recording: Recording): Recording {
-  attachWireViews(recording);
+export function withWireViews(recording: Recording, options: WireViewOptions = {}): Recording {
+  attachWireViews(recording, options);
   return recording;
 }

@@ -36,16 +36,17 @@ function asUser(message: unknown): { content: unknown } | null {
 }
 
 /**
- * User content keeps its shape: a string gets the stamp and the runtime line around it; a block list gets the stamp
+ * User content keeps its shape: a string gets the stamp (and a recorded wrapper) and the runtime line around it; a block list gets the stamp
  * on its first text block and the runtime line as a block of its own (as 2026.9.6 sends a converted summary).
  */
 function userContent(wire: WireMessage, message: unknown): ChatMessage['content'] {
   const content = asUser(message)?.content;
-  if (typeof content === 'string') return `${wire.prefix ?? ''}${content}${wire.suffix ?? ''}`;
+  const before = `${wire.prefix ?? ''}${wire.recordedPrefix ?? ''}`;
+  if (typeof content === 'string') return `${before}${content}${wire.suffix ?? ''}`;
   const texts = blocksOf({ content })
     .filter((b) => b.type === 'text' && typeof b.text === 'string')
     .map((b) => ({ type: 'text' as const, text: String(b.text) }));
-  if (wire.prefix && texts[0]) texts[0] = { type: 'text', text: wire.prefix + texts[0].text };
+  if (before && texts[0]) texts[0] = { type: 'text', text: before + texts[0].text };
   if (wire.suffix) texts.push({ type: 'text', text: wire.suffix.replace(/^\n\n/, '') });
   return texts;
 }

@@ -10,6 +10,8 @@ import type { WireProfile } from './wireProfile';
 export interface WireSource {
   key: string;
   message: unknown;
+  /** what the trajectory recorded before this prompt (WireMessage.recordedPrefix) */
+  recordedPrefix?: string;
 }
 
 export interface WireContext {
@@ -145,6 +147,7 @@ export function shapeWireView(assembled: WireSource[], prompt: WireSource, conte
         ? timestampStamp(timestampOf(source.message), timeZone)
         : undefined;
     if (stamp) entry.prefix = stamp;
+    if (source.recordedPrefix) entry.recordedPrefix = source.recordedPrefix;
     messages.push(entry);
   };
   for (const source of assembled) add(source, 'assembled');
