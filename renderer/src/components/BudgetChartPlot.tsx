@@ -101,15 +101,12 @@ function markerShape(kind: MarkKind) {
 function bandParts(series: BudgetSeries, top: number, plotHeight: number, withWindow: boolean): ReactElement[] {
   const bands = series.bands;
   if (!bands) return [];
-  // with the window, outside the reserve band between them (often narrow): window above its line on the left,
-  // threshold below its line on the right; without it the threshold's label goes above its line, over the lines'
-  // peaks rather than through them. A label goes to its line's other side where the plot's edge leaves it no room.
-  // (On a line, recharts' "insideBottom" is above it and "insideTop" below.)
+  // labels (drawn with the window line only) sit outside the reserve band between the lines (often narrow): window
+  // above its line on the left, threshold below its line on the right — each on its line's other side where the
+  // plot's edge leaves it no room. (On a line, recharts' "insideBottom" is above it and "insideTop" below.)
   const room = BAND_LABEL_HEIGHT / Math.max(1, plotHeight);
   const windowBelow = bands.contextWindow > top * (1 - room);
-  const thresholdLabelAbove = withWindow
-    ? bands.compactionThreshold < top * room
-    : bands.compactionThreshold <= top * (1 - room);
+  const thresholdLabelAbove = bands.compactionThreshold < top * room;
   const label = (
     value: string,
     position: 'insideTopLeft' | 'insideBottomLeft' | 'insideTopRight' | 'insideBottomRight',
