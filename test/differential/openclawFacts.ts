@@ -61,17 +61,37 @@ function promptText(data: Rec): string {
   return typeof data.prompt === 'string' ? data.prompt : '';
 }
 
-/** When each turn's run started (trajectory `session.started`, matched to the turn by its compiled prompt). */
-function turnStarts(events: Rec[], run: CollectedRun): number[] {
-  const startOfRun = new Map<string, number>();
-  for (const e of events) {
-    if (e.type === 'session.started' && typeof e.runId === 'string') startOfRun.set(e.runId, Date.parse(String(e.ts)));
-  }
-  return run.scenario.turns.map((turn) => {
-    const compiled = events.find(
-      (e) => e.type === 'context.compiled' && promptText(rec(e.data)).includes(turn.message),
-    );
-    return startOfRun.get(String(compiled?.runId)) ?? Number.POSITIVE_INFINITY;
+/**
+ * The trajectory's `context.compiled` events of each turn, in file order: a turn's first is the next one, after the
+ * previous turn's, whose prompt carries the turn's message — the same message can come back (heartbeat polls), so
+ * the first or last event with that text anywhere is not the turn's — and the events after it with the same message,
+ * until the next turn's first, are its retries. Run ids cannot tell turns apart: 2026.4 uses the session id for
+ * every run. Empty for a turn with no compiled context (2026.3 writes no trajectory).
+ */
+function compiledByTurn(events: Rec[], run: CollectedRun): { at: number; event: Rec }[][] {
+  const compiled = events.flatMap((event, at) => (event.type === 'context.compiled' ? [{ at, event }] : []));
+  const carries = (e: { event: Rec }, message: string) => promptText(rec(e.event.data)).includes(message);
+  let cursor = 0;
+  const firsts = run.scenario.turns.map((turn) => {
+    const first = compiled.findIndex((e, i) => i >= cursor && carries(e, turn.message));
+    if (first >= 0) cursor = first + 1;
+    return first;
+  });
+  return run.scenario.turns.map((turn, t) => {
+    const first = firsts[t]!;
+    if (first < 0) return [];
+    const next = firsts.slice(t + 1).find((i) => i >= 0) ?? compiled.length;
+    return compiled.slice(first, next).filter((e) => carries(e, turn.message));
+  });
+}
+
+/** When each turn's run started: the trajectory's last `session.started` before the turn's first compiled context. */
+function turnStarts(events: Rec[], turnContexts: { at: number }[][]): number[] {
+  return turnContexts.map((contexts) => {
+    const first = contexts[0]?.at;
+    if (first === undefined) return Number.POSITIVE_INFINITY;
+    const started = events.slice(0, first).findLast((e) => e.type === 'session.started');
+    return started ? Date.parse(String(started.ts)) : Number.POSITIVE_INFINITY;
   });
 }
 
@@ -132,11 +152,12 @@ function precheckOf(output: unknown) {
 
 export async function openclawFacts(run: CollectedRun, session: LoadedSession): Promise<OpenClawTurnFacts[]> {
   const events = await trajectoryEvents(session, run);
-  const compiled = events.filter((e) => e.type === 'context.compiled').map((e) => rec(e.data));
-  const compactions = compactionsByTurn(session, turnStarts(events, run));
+  const turnContexts = compiledByTurn(events, run);
+  const compactions = compactionsByTurn(session, turnStarts(events, turnContexts));
   const calls = engineCallsByTurn(run);
   return run.scenario.turns.map((turn, i): OpenClawTurnFacts => {
-    const context = compiled.filter((d) => promptText(d).includes(turn.message)).at(-1);
+    // the last attempt is what the model finally got
+    const context = rec(turnContexts[i]!.at(-1)?.event.data);
     const requests = run.requests.filter((r) => r.turn === i);
     const first = requests.filter((r) => r.kind === 'turn' && r.step === 0).at(-1);
     // fixtures keep a system prompt that repeats the first request's only there (exportFixture.ts)

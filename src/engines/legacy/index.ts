@@ -7,6 +7,7 @@ export type { TurnValidation } from './validateTurns';
 export {
   DEFAULT_HEARTBEAT_ACK_MAX_CHARS,
   DEFAULT_HEARTBEAT_PROMPT,
+  DEFAULT_HEARTBEAT_PROMPT_2026_9,
   HEARTBEAT_TRANSCRIPT_PROMPT,
   isHeartbeatAck,
   isHeartbeatUserMessage,

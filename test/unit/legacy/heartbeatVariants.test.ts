@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../src/contract';
 import {
   createIncrementalHistoryPipeline,
+  DEFAULT_HEARTBEAT_PROMPT,
+  DEFAULT_HEARTBEAT_PROMPT_2026_9,
   HEARTBEAT_TRANSCRIPT_PROMPT,
   runHistoryPipeline,
 } from '../../../src/engines/legacy';
@@ -79,5 +81,47 @@ describe('heartbeat spans', () => {
     ];
     const messages = [user('hi'), assistantText('hello'), ...loud, ...quiet, user('next')];
     expect(kept(messages, '2026.9')).toEqual([messages[0], messages[1], ...loud, messages[8]]);
+  });
+});
+
+/**
+ * Which user messages are heartbeat prompts: the release's default prompt (2026.9 changed it — real OpenClaw 2026.9.6
+ * kept a "Read HEARTBEAT.md …" heartbeat answered HEARTBEAT_OK that 2026.7.35 dropped: the heartbeat-polls
+ * differential scenario), the response-tool prompt, the configured prompt with the response-tool instructions
+ * appended, and a poll after a message-tool delivery hint.
+ */
+describe('heartbeat prompts per release line', () => {
+  const acked = (prompt: string) => [
+    user('plan a garden'),
+    assistantText('ok'),
+    user(prompt),
+    assistantText('HEARTBEAT_OK'),
+  ];
+  const drops = (prompt: string, variant: '2026.7' | '2026.9') => kept(acked(prompt), variant).length === 2;
+
+  it("each line's default prompt, and not the other line's", () => {
+    expect(drops(DEFAULT_HEARTBEAT_PROMPT, '2026.7')).toBe(true);
+    expect(drops(DEFAULT_HEARTBEAT_PROMPT, '2026.9')).toBe(false);
+    expect(drops(DEFAULT_HEARTBEAT_PROMPT_2026_9, '2026.9')).toBe(true);
+    expect(drops(DEFAULT_HEARTBEAT_PROMPT_2026_9, '2026.7')).toBe(false);
+  });
+
+  it("the line's response-tool prompt", () => {
+    const instructions =
+      "Use heartbeat_respond to report the wake outcome. Set notify=false when nothing needs the user's attention. Set notify=true with notificationText only when the user should be interrupted.";
+    const context735 = DEFAULT_HEARTBEAT_PROMPT.replace(' If nothing needs attention, reply HEARTBEAT_OK.', '');
+    expect(drops(`${context735} ${instructions}`, '2026.7')).toBe(true);
+    expect(drops(`${context735} ${instructions}`, '2026.9')).toBe(false);
+    const context96 = DEFAULT_HEARTBEAT_PROMPT_2026_9.replace(' If nothing needs attention, reply NO_REPLY.', '');
+    const fallback =
+      "If the heartbeat_respond tool is not available in this run, reply NO_REPLY when nothing needs the user's attention; when the user should be interrupted, reply with only the alert text instead of a prose report.";
+    expect(drops(`${context96} ${instructions} ${fallback}`, '2026.9')).toBe(true);
+  });
+
+  it('a poll after a message-tool delivery hint', () => {
+    const hinted = `Delivery: to send a message, use the \`message\` tool.\n\n${HEARTBEAT_TRANSCRIPT_PROMPT}`;
+    expect(drops(hinted, '2026.7')).toBe(true);
+    expect(drops(hinted, '2026.9')).toBe(true);
+    expect(drops(`Something else.\n\n${HEARTBEAT_TRANSCRIPT_PROMPT}`, '2026.9')).toBe(false);
   });
 });

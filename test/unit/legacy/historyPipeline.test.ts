@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../src/contract';
 import {
-  DEFAULT_HEARTBEAT_PROMPT,
+  DEFAULT_HEARTBEAT_PROMPT_2026_9,
   HEARTBEAT_TRANSCRIPT_PROMPT,
   MISSING_TOOL_RESULT_TEXT,
   runHistoryPipeline,
@@ -26,7 +26,7 @@ describe('runHistoryPipeline — heartbeat artifacts', () => {
   });
 
   it('treats a short reply around the token as an ack, a long one (over ackMaxChars) as real output', () => {
-    const prompt = DEFAULT_HEARTBEAT_PROMPT;
+    const prompt = DEFAULT_HEARTBEAT_PROMPT_2026_9; // the default filter is 2026.9's
     const acked = runHistoryPipeline([user(prompt), assistantText('**HEARTBEAT_OK** all quiet')]);
     expect(acked.messages).toEqual([]);
     const long = 'x'.repeat(40);
