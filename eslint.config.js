@@ -14,13 +14,14 @@ const SRC_LAYERS = [
   ['common'],
   ['contract'],
   ['bridge'],
-  ['transcripts', 'runtime', 'app', 'view'],
+  ['transcripts', 'runtime', 'view'],
   ['tokens'],
   ['summarize'],
   ['engines'],
   ['plugins'],
   ['replay'],
   ['config'],
+  ['app'],
   ['cli'],
 ];
 
