@@ -5,15 +5,15 @@
 import { join } from 'node:path';
 import { BridgeMethodError, type HandlersFor, type workspaceMethods } from '../src/bridge';
 import {
+  createPagedRecordings,
   exportRecordingJson,
   importRecording,
   RecordingImportError,
+  RecordingPageError,
   ReplayNotFoundError,
   type ReplayService,
 } from '../src/replay';
 import { appConfigDir } from '../src/plugins';
-import { RecordingPageError } from '../src/replay/stream/recordingPages';
-import { createPagedRecordings } from '../src/replay/stream/pagedRecordings';
 import { createRecentRecordings, type RecentRecordings } from './recentRecordings';
 import { chooseStateDir, readWorkspace } from './workspaceSettings';
 
