@@ -1,3 +1,18 @@
 // the package facts live in src/common (src/replay stamps them on a Recording); re-exported for the shells and the CLI
 export { PACKAGE_NAME, PACKAGE_VERSION } from '../common';
 export { describeApp, describeHealth, type AppEnvironment } from './describeApp';
+export {
+  createRecentRecordings,
+  MAX_RECENT_BYTES,
+  MAX_RECENT_RECORDINGS,
+  recentRecordingsDir,
+  type RecentRecordings,
+  type RecentRecordingsOptions,
+  type RecordingMeta,
+} from './recentRecordings';
+export {
+  chooseStateDir,
+  readWorkspace,
+  workspaceSettingsFile,
+  type WorkspaceEnvironment,
+} from './workspaceSettings';
