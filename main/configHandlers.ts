@@ -30,7 +30,7 @@ import {
   type SaveOutcome,
 } from '../src/config';
 import { createConsentStore, defaultConsentFile, defaultStateDir, isPluginLoadable } from '../src/plugins';
-import { consentInfo } from './pluginHandlers';
+import { pluginConsentInfo } from '../src/app';
 
 export interface ConfigHandlerEnvironment {
   /** the consent file (to show each plugin's load status); default: the app config dir's */
@@ -184,7 +184,7 @@ function describeSnapshot(snapshot: ConfigSnapshot, stateDir: string, env: Confi
         enabled: plugin.enabled,
         ...(plugin.disabledReason !== undefined ? { disabledReason: plugin.disabledReason } : {}),
         loadable: isPluginLoadable(plugin),
-        consent: consentInfo(plugin, store).state,
+        consent: pluginConsentInfo(plugin, store).state,
         problems: [...plugin.errors, ...plugin.warnings].map((p) => ({
           code: p.code,
           message: p.message,

@@ -10,9 +10,14 @@ export {
   type RecentRecordingsOptions,
   type RecordingMeta,
 } from './recentRecordings';
+export { chooseStateDir, readWorkspace, workspaceSettingsFile, type WorkspaceEnvironment } from './workspaceSettings';
 export {
-  chooseStateDir,
-  readWorkspace,
-  workspaceSettingsFile,
-  type WorkspaceEnvironment,
-} from './workspaceSettings';
+  createConsentBroker,
+  pluginAt,
+  type ConsentBroker,
+  type ConsentBrokerOptions,
+  type ConsentOffer,
+  type ConsentPrompt,
+  type ConsentSubjectInfo,
+} from './consentBroker';
+export { pluginConsentInfo } from './pluginConsentInfo';
