@@ -20,4 +20,13 @@ export {
   type ConsentPrompt,
   type ConsentSubjectInfo,
 } from './consentBroker';
+export {
+  createConfigEditor,
+  type ConfigEditor,
+  type ConfigEditorOptions,
+  type ConfigEditRequest,
+  type ConfigLocation,
+  type ConfigRestoreRequest,
+} from './configEditor';
+export { describeConfigSnapshot } from './describeConfigSnapshot';
 export { pluginConsentInfo } from './pluginConsentInfo';
