@@ -14,13 +14,14 @@ const SRC_LAYERS = [
   ['common'],
   ['contract'],
   ['bridge'],
-  ['transcripts', 'runtime', 'app', 'view'],
+  ['transcripts', 'runtime', 'view'],
   ['tokens'],
   ['summarize'],
   ['engines'],
   ['plugins'],
   ['replay'],
   ['config'],
+  ['app'],
   ['cli'],
 ];
 
@@ -152,7 +153,14 @@ export default tseslint.config(
                 'Only main/electron.ts, main/preload.ts and main/electron/ import electron (the rest runs in plain Node).',
             },
           ],
-          patterns: [{ regex: '^(\\.\\./)+renderer/', message: 'main/ must not import renderer/.' }],
+          patterns: [
+            { regex: '^(\\.\\./)+renderer/', message: 'main/ must not import renderer/.' },
+            {
+              regex: '^(\\.\\./)+src/replay/(?!batch$)',
+              message:
+                'main/ reaches src/replay through its index.ts (or src/replay/batch): export what it needs there.',
+            },
+          ],
         },
       ],
     },

@@ -4,13 +4,11 @@
  * this batch (`consentNonce`); the workers start engine hosts with
  * child_process.fork (a worker thread cannot use Electron's utilityProcess adapter).
  */
+import type { ConsentBroker } from '../src/app';
 import { BridgeMethodError, type batchMethods, type HandlersFor } from '../src/bridge';
-import { LaneSpecError } from '../src/replay';
+import { createPagedRecordings, LaneSpecError, RecordingPageError } from '../src/replay';
 import { BatchNotFoundError, createBatchService, type BatchService } from '../src/replay/batch';
 import type { ConfirmedPlugin } from '../src/plugins';
-import { RecordingPageError } from '../src/replay/stream/recordingPages';
-import { createPagedRecordings } from '../src/replay/stream/pagedRecordings';
-import type { ConsentBroker } from './consentBroker';
 
 export interface BatchHandlerEnvironment {
   consentFile?: string;

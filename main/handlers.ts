@@ -3,7 +3,7 @@
  * table (main/electron/* over IPC, main/serve.ts over WebSocket); requests are validated against the method's
  * schema before any function here runs. No Electron import: this module also runs in plain Node.
  */
-import { describeApp, describeHealth, type AppEnvironment } from '../src/app';
+import { createConsentBroker, describeApp, describeHealth, type AppEnvironment, type ConsentPrompt } from '../src/app';
 import { BridgeMethodError, type BridgeHandlers } from '../src/bridge';
 import { confirmedConsent, createConsentStore, defaultConsentFile } from '../src/plugins';
 import {
@@ -17,7 +17,6 @@ import {
 } from '../src/replay';
 import { createBatchHandlers } from './batchHandlers';
 import { createConfigHandlers } from './configHandlers';
-import { createConsentBroker, type ConsentPrompt } from './consentBroker';
 import { createPluginHandlers, type PluginHandlerEnvironment } from './pluginHandlers';
 import { createWorkspaceHandlers } from './workspaceHandlers';
 

@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createConsentBroker, pluginAt, type ConsentBroker, type ConsentSubjectInfo } from './consentBroker';
 import {
-  BridgeMethodError,
-  type HandlersFor,
-  type ListedPlugin,
-  type PluginConsentInfo,
-  type pluginsMethods,
-} from '../src/bridge';
+  createConsentBroker,
+  pluginAt,
+  pluginConsentInfo,
+  type ConsentBroker,
+  type ConsentSubjectInfo,
+} from '../src/app';
+import { BridgeMethodError, type HandlersFor, type ListedPlugin, type pluginsMethods } from '../src/bridge';
 import { errorMessage } from '../src/common';
 import { locateOpenClawConfig, readOpenClawConfigFile } from '../src/config';
 import type { OpenClawConfig } from '../src/contract';
@@ -81,7 +81,7 @@ export function createPluginHandlers(env: PluginHandlerEnvironment = {}): Plugin
           pluginId: plugin.id,
           path: plugin.rootDir,
           realPath: plugin.realPath,
-          consent: consentInfo(plugin, store),
+          consent: pluginConsentInfo(plugin, store),
         };
       });
       return { plugins };
@@ -163,19 +163,6 @@ function readConfig(stateDir: string): { config: OpenClawConfig; configPath?: st
   }
 }
 
-export function consentInfo(plugin: DiscoveredPlugin, store: ConsentStore): PluginConsentInfo {
-  const decision = store.check(plugin);
-  const grant = store.list().find((entry) => entry.realPath === plugin.realPath);
-  const state = decision.granted ? 'granted' : grant ? 'stale-hash' : 'missing';
-  return {
-    state,
-    message: decision.reason,
-    hash: decision.hash,
-    ...(grant && decision.granted ? { grantedAt: grant.grantedAt } : {}),
-    ...(grant?.grants && decision.granted ? { grants: grant.grants } : {}),
-  };
-}
-
 function problem(p: PluginProblem) {
   return {
     code: p.code,
@@ -241,7 +228,7 @@ export function describePlugin(plugin: DiscoveredPlugin, store: ConsentStore): L
     configErrors: plugin.configErrors.map(problem),
     warnings: plugin.warnings.map(problem),
     configSchema: summarizeConfigSchema(plugin),
-    consent: consentInfo(plugin, store),
+    consent: pluginConsentInfo(plugin, store),
     shadowed: plugin.shadowed.map((s) => ({ path: s.rootDir, origin: s.origin })),
   };
 }

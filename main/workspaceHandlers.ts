@@ -1,21 +1,28 @@
 /**
  * The `workspace.*` and `recordings.*` handlers of the bridge table: the state dir every view reads (remembered
  * in the app config dir) and the recent recordings kept there (bounded), including recordings opened from a file.
+ * Both live in src/app (workspaceSettings.ts, recentRecordings.ts); this file maps requests onto them, pages long
+ * recordings and turns domain errors into bridge errors.
  */
-import { join } from 'node:path';
+import {
+  chooseStateDir,
+  createRecentRecordings,
+  readWorkspace,
+  recentRecordingsDir,
+  workspaceSettingsFile,
+  type RecentRecordings,
+} from '../src/app';
 import { BridgeMethodError, type HandlersFor, type workspaceMethods } from '../src/bridge';
 import {
+  createPagedRecordings,
   exportRecordingJson,
   importRecording,
   RecordingImportError,
+  RecordingPageError,
   ReplayNotFoundError,
   type ReplayService,
 } from '../src/replay';
 import { appConfigDir } from '../src/plugins';
-import { RecordingPageError } from '../src/replay/stream/recordingPages';
-import { createPagedRecordings } from '../src/replay/stream/pagedRecordings';
-import { createRecentRecordings, type RecentRecordings } from './recentRecordings';
-import { chooseStateDir, readWorkspace } from './workspaceSettings';
 
 export interface WorkspaceHandlerEnvironment {
   /** the app config dir (default: CONTEXTSCOPE_CONFIG_DIR or the platform's, read when each call runs) */
@@ -29,8 +36,8 @@ export function createWorkspaceHandlers(
   env: WorkspaceHandlerEnvironment = {},
 ): WorkspaceHandlers {
   const configDir = () => env.configDir ?? appConfigDir();
-  const settings = () => ({ settingsFile: join(configDir(), 'workspace.json') });
-  const recent = (): RecentRecordings => createRecentRecordings({ dir: join(configDir(), 'recordings') });
+  const settings = () => ({ settingsFile: workspaceSettingsFile(configDir()) });
+  const recent = (): RecentRecordings => createRecentRecordings({ dir: recentRecordingsDir(configDir()) });
   // a recording too large for one bridge message is read in pages; the readings between pages are kept here
   const pages = createPagedRecordings();
 

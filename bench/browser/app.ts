@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createRecentRecordings } from '../../main/recentRecordings';
+import { createRecentRecordings } from '../../src/app';
 import { importRecording } from '../../src/replay';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');

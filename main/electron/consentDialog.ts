@@ -4,7 +4,7 @@
  */
 import type { BrowserWindow, MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 import { describeHostGrants } from '../../src/plugins';
-import type { ConsentPrompt } from '../consentBroker';
+import type { ConsentPrompt } from '../../src/app';
 
 /** The dialog's text and buttons (the first button agrees; Cancel is the default and the Escape answer). */
 export function consentDialogOptions(prompt: ConsentPrompt): MessageBoxOptions {

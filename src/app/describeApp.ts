@@ -1,5 +1,5 @@
 import type { AppHealth, AppInfo, RuntimeHost, ShellKind } from '../bridge';
-import { PACKAGE_NAME, PACKAGE_VERSION } from './packageInfo';
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../common';
 
 export interface AppEnvironment {
   shell: ShellKind;

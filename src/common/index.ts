@@ -14,3 +14,4 @@ export {
   type WriteFileAtomicResult,
 } from './writeFileAtomic';
 export { writeChunksAtomic } from './writeChunksAtomic';
+export { PACKAGE_NAME, PACKAGE_VERSION } from './packageInfo';

@@ -124,6 +124,7 @@ export {
   type RecordingPage,
   type RecordingPageRequest,
 } from './stream/recordingPages';
+export { createPagedRecordings, type PagedRecordings, type RecordingAnswer } from './stream/pagedRecordings';
 export {
   createReplayService,
   defaultDemoSessionsDir,

@@ -10,7 +10,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_NAME, PACKAGE_VERSION } from '../app';
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../common';
 import { RECORDING_SCHEMA_VERSION, type LaneRecord, type Recording } from '../contract/recording';
 import { createDeterministicSummarizer } from '../summarize';
 import { encodingForModel } from '../tokens';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRecentRecordings } from '../../main/recentRecordings';
+import { createRecentRecordings } from '../../src/app';
 import { inject } from 'vitest';
 import { importRecording, type Recording } from '../../src/replay';
 import { startApp, type RunningApp } from './helpers';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../main/handlers';
-import { createConsentBroker, type ConsentPrompt } from '../../main/consentBroker';
+import type { ConsentPrompt } from '../../src/app';
 import { createBridgeDispatcher, type BridgeOutcome } from '../../src/bridge';
 import { defaultDemoSessionsDir, type Recording } from '../../src/replay';
 
@@ -181,13 +181,5 @@ describe('consent comes from the main process', () => {
     expect(prompts).toEqual([
       { purpose: 'approve', plugins: [expect.objectContaining({ pluginId: 'recent-window', realPath: path })] },
     ]);
-  });
-
-  it('a nonce expires', async () => {
-    let now = 1_000_000;
-    const broker = createConsentBroker({ now: () => now, ttlMs: 1000 });
-    const { nonce } = await broker.request([join(FIXTURES, 'loader-cjs')], 'run');
-    now += 1001;
-    expect(() => broker.take(nonce, 'run', '/consentNonce')).toThrow(/not valid \(unknown, already used, expired/);
   });
 });

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConsentBroker, type ConsentPrompt } from '../../main/consentBroker';
+import { createConsentBroker, type ConsentPrompt } from '../../src/app';
 import { consentDialogOptions } from '../../main/electron/consentDialog';
 import { createHandlers } from '../../main/handlers';
 import { createBridgeDispatcher, type BridgeOutcome, type PluginsListResponse } from '../../src/bridge';

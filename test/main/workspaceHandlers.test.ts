@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcherFor, workspaceMethods, type BridgeDispatcher } from '../../src/bridge';
 import type { Recording } from '../../src/contract';
 import { createReplayService, defaultDemoSessionsDir, exportRecordingJson } from '../../src/replay';
-import { createRecentRecordings } from '../../main/recentRecordings';
 import { createWorkspaceHandlers } from '../../main/workspaceHandlers';
-import { chooseStateDir, readWorkspace } from '../../main/workspaceSettings';
 
 type Outcome = { ok: true; result: any } | { ok: false; error: { code: string; path: string; message: string } };
 /** A bridge call's outcome, typed loosely (the dispatcher checked the response against its schema). */
@@ -26,49 +24,26 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('workspace settings (the state dir every view reads)', () => {
-  it('uses $OPENCLAW_STATE_DIR, else ~/.openclaw, until a folder is chosen; the choice persists and can be forgotten', () => {
-    const home = tempDir();
-    const stateDir = join(home, 'custom-state');
-    mkdirSync(stateDir);
-    const settingsFile = join(tempDir(), 'workspace.json');
-    const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir };
-
-    expect(readWorkspace({ env, settingsFile })).toMatchObject({
-      stateDir,
-      source: 'OPENCLAW_STATE_DIR',
-      exists: true,
-    });
-    expect(readWorkspace({ env: { HOME: home }, settingsFile })).toMatchObject({
-      stateDir: join(home, '.openclaw'),
-      source: 'home',
-      exists: false,
-    });
-
-    const chosen = join(home, 'other');
-    mkdirSync(chosen);
-    chooseStateDir(chosen, { env, settingsFile });
-    // a fresh read (another window, a restart) sees the choice
-    expect(readWorkspace({ env, settingsFile })).toMatchObject({
-      stateDir: chosen,
-      source: 'chosen',
-      defaultStateDir: stateDir,
-    });
-    chooseStateDir(null, { env, settingsFile });
-    expect(readWorkspace({ env, settingsFile }).stateDir).toBe(stateDir);
-  });
-
-  it('refuses a folder that does not exist, saying so, and keeps the previous choice', () => {
-    const settingsFile = join(tempDir(), 'workspace.json');
-    const env = { HOME: tempDir() };
-    expect(() => chooseStateDir('/nonexistent/state', { env, settingsFile })).toThrow(
-      /\/nonexistent\/state is not a folder/,
+describe('workspace.* and recordings.* over the bridge', () => {
+  it('workspace.setStateDir remembers a folder in <config dir>/workspace.json and refuses one that is not there', async () => {
+    const configDir = tempDir();
+    const chosen = tempDir();
+    const bridge = createDispatcherFor(
+      workspaceMethods,
+      createWorkspaceHandlers(createReplayService(), { configDir }),
+      {
+        validateResponses: true,
+      },
     );
-    expect(readWorkspace({ env, settingsFile }).source).toBe('home');
+    expect(await call(bridge, 'workspace.setStateDir', { stateDir: chosen })).toMatchObject({
+      ok: true,
+      result: { stateDir: chosen, source: 'chosen', settingsFile: join(configDir, 'workspace.json') },
+    });
+    expect(await call(bridge, 'workspace.get', {})).toMatchObject({ ok: true, result: { stateDir: chosen } });
+    const refused = await call(bridge, 'workspace.setStateDir', { stateDir: join(chosen, 'missing') });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not_found', path: '/stateDir' } });
   });
-});
 
-describe('recent recordings (app config dir, bounded)', () => {
   let recording: Recording;
   let replayId: string;
   const replays = createReplayService();
@@ -124,40 +99,5 @@ describe('recent recordings (app config dir, bounded)', () => {
     expect(!notJson.ok && notJson.error.message).toMatch(/notes\.txt is not valid JSON/);
     const list = await call(bridge, 'recordings.list', {});
     expect(list.ok && list.result.recordings).toHaveLength(1);
-  });
-
-  it('drops the least recently opened recordings beyond the count and byte bounds, files included', () => {
-    const dir = tempDir();
-    const content = exportRecordingJson(recording);
-    let clock = 1_000;
-    const store = createRecentRecordings({
-      dir,
-      maxCount: 3,
-      maxBytes: Buffer.byteLength(content) * 2,
-      now: () => clock++,
-    });
-    const first = store.add(recording, content, { title: 'one', origin: 'replay' });
-    store.add(recording, content, { title: 'two', origin: 'replay' });
-    store.open(first.id); // opened last: kept
-    store.add(recording, content, { title: 'three', origin: 'replay' });
-    expect(store.list().map((r) => r.title)).toEqual(['three', 'one']);
-    expect(readdirSync(dir).sort()).toEqual([...store.list().map((r) => `${r.id}.json`), 'index.json'].sort());
-
-    const tiny = createRecentRecordings({ dir: tempDir(), maxCount: 2, maxBytes: 10 });
-    tiny.add(recording, content, { title: 'a', origin: 'replay' });
-    tiny.add(recording, content, { title: 'b', origin: 'replay' });
-    // the newest is kept whatever its size
-    expect(tiny.list().map((r) => r.title)).toEqual(['b']);
-  });
-
-  it('reads an index that is not its own as empty and an entry whose file is gone as absent', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'index.json'), '{"not": "an index"}');
-    const store = createRecentRecordings({ dir });
-    expect(store.list()).toEqual([]);
-    const entry = store.add(recording, exportRecordingJson(recording), { title: 'x', origin: 'replay' });
-    rmSync(join(dir, `${entry.id}.json`));
-    expect(store.list()).toEqual([]);
-    expect(JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'))).toHaveLength(1);
   });
 });

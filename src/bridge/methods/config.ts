@@ -7,7 +7,7 @@ import { LaneSchema } from './replayRequest';
  * `config.*`: openclaw.json read with its validation, a change previewed (new text, path-level diff, validation),
  * saved against the hash it was read with (refused when the file changed on disk), backups restored, and the
  * lanes of a try-before-save replay. The shapes mirror src/config (ConfigSnapshot, ConfigPreview, SaveOutcome,
- * TryLanes); the handlers are in main/configHandlers.ts. Changes are path operations, so the same list can be
+ * TryLanes); src/app/configEditor.ts answers them (main/configHandlers.ts wires it). Changes are path operations, so the same list can be
  * re-applied to a file that changed on disk.
  */
 

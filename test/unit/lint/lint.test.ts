@@ -191,6 +191,23 @@ describe('the layer rules of eslint.config.js', () => {
     expect(await layerProblems('main/electron/shell.ts', code)).toEqual([]);
   });
 
+  it('lets main/ reach src/replay only through its index (and src/replay/batch)', async () => {
+    const deep = "import { createPagedRecordings } from '../src/replay/stream/pagedRecordings';";
+    expect(await layerProblems('main/workspaceHandlers.ts', deep)).toHaveLength(1);
+    expect(
+      await layerProblems('main/workspaceHandlers.ts', "import { importRecording } from '../src/replay';"),
+    ).toEqual([]);
+    expect(
+      await layerProblems('main/batchHandlers.ts', "import { createBatchService } from '../src/replay/batch';"),
+    ).toEqual([]);
+  });
+
+  it('puts src/app above src/config and src/replay, under src/cli', async () => {
+    expect(await layerProblems('src/app/x.ts', "import { saveConfig } from '../config';")).toEqual([]);
+    expect(await layerProblems('src/cli/x.ts', "import { readWorkspace } from '../app';")).toEqual([]);
+    expect(await layerProblems('src/replay/x.ts', "import { PACKAGE_NAME } from '../app';")).toHaveLength(1);
+  });
+
   it('warns (does not fail) on a function over 80 lines and accepts an exception that says why', async () => {
     const body = Array.from({ length: 85 }, (_, i) => `  const v${i} = ${i};`).join('\n');
     const tooLong = `export function long(): void {\n${body}\n}\n`;

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { BridgeMethodError, type ConsentPurpose } from '../src/bridge';
+import { BridgeMethodError, type ConsentPurpose } from '../bridge';
 import {
   cleanHostGrants,
   describeHostGrants,
@@ -17,7 +17,7 @@ import {
   snapshotPluginPackage,
   type DiscoveredPlugin,
   type HostGrants,
-} from '../src/plugins';
+} from '../plugins';
 
 /** One plugin a consent is asked for, as the person sees it. */
 export interface ConsentSubjectInfo {

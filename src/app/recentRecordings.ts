@@ -8,13 +8,18 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { Type } from '@sinclair/typebox';
-import { BridgeMethodError, RecentRecordingSchema, type RecentRecording } from '../src/bridge';
-import { errorMessage, writeFileAtomic } from '../src/common';
-import type { Recording } from '../src/contract';
-import { importRecording } from '../src/replay';
+import { BridgeMethodError, RecentRecordingSchema, type RecentRecording } from '../bridge';
+import { errorMessage, writeFileAtomic } from '../common';
+import type { Recording } from '../contract';
+import { importRecording } from '../replay';
 
 export const MAX_RECENT_RECORDINGS = 12;
 export const MAX_RECENT_BYTES = 96 * 1024 * 1024;
+
+/** Where the recent recordings of the app config dir `configDir` are kept (the app and any CLI share the folder). */
+export function recentRecordingsDir(configDir: string): string {
+  return join(configDir, 'recordings');
+}
 
 export interface RecentRecordingsOptions {
   dir: string;

@@ -5,10 +5,10 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BridgeMethodError, type WorkspaceInfo } from '../src/bridge';
-import { errorMessage, isRecord, writeFileAtomic } from '../src/common';
-import { appConfigDir, defaultStateDir } from '../src/plugins';
-import { defaultDemoSessionsDir } from '../src/replay';
+import { BridgeMethodError, type WorkspaceInfo } from '../bridge';
+import { errorMessage, isRecord, writeFileAtomic } from '../common';
+import { appConfigDir, defaultStateDir } from '../plugins';
+import { defaultDemoSessionsDir } from '../replay';
 
 export interface WorkspaceEnvironment {
   /** the settings file (default: workspace.json in the app config dir) */
@@ -17,8 +17,13 @@ export interface WorkspaceEnvironment {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The settings file of the app config dir `configDir`. */
+export function workspaceSettingsFile(configDir: string): string {
+  return join(configDir, 'workspace.json');
+}
+
 function settingsFileOf(options: WorkspaceEnvironment): string {
-  return options.settingsFile ?? join(appConfigDir(options.env ?? process.env), 'workspace.json');
+  return options.settingsFile ?? workspaceSettingsFile(appConfigDir(options.env ?? process.env));
 }
 
 /** The folder remembered in the settings file, or null (none, or a file that does not say one). */
