@@ -61,11 +61,16 @@ function promptText(data: Rec): string {
   return typeof data.prompt === 'string' ? data.prompt : '';
 }
 
-/** When each turn's run started (trajectory `session.started`, matched to the turn by its compiled prompt). */
+/**
+ * When each turn's run started (its first trajectory `session.started`, matched to the turn by its compiled prompt).
+ * A run whose precheck failed starts again after the overflow recovery compacted, under the same runId: that
+ * compaction belongs to the run, not to the turn before.
+ */
 function turnStarts(events: Rec[], run: CollectedRun): number[] {
   const startOfRun = new Map<string, number>();
   for (const e of events) {
-    if (e.type === 'session.started' && typeof e.runId === 'string') startOfRun.set(e.runId, Date.parse(String(e.ts)));
+    if (e.type === 'session.started' && typeof e.runId === 'string' && !startOfRun.has(e.runId))
+      startOfRun.set(e.runId, Date.parse(String(e.ts)));
   }
   return run.scenario.turns.map((turn) => {
     const compiled = events.find(
