@@ -124,8 +124,8 @@ export interface VersionBehaviour {
    * replay/lane/turnBudgetCompaction.ts): `raw-branch` measures every message entry on the branch, compactions
    * ignored (4.25 – 7.35 cli-compaction-*.js `getSessionBranchMessages`); `none` before (3.31 has no such step) and
    * on 2026.8+: 9.6 keeps the step (cli-compaction-*.mjs, measuring `buildSessionContext().messages`) behind more
-   * gates, and its recorded embedded runs never compacted there (tool-results-64k-long turn 5 and
-   * cjk-usage-below-tiktoken turn 6 measure over the budget), so which runs reach it is not modelled
+   * gates, and its recorded embedded runs never compacted there (after turn 5 of tool-results-64k-long and of
+   * cjk-usage-below-tiktoken that measure is over the budget), so which runs reach it is not modelled
    */
   turnBudgetCompaction: 'none' | 'raw-branch';
 }
