@@ -35,6 +35,11 @@ export function compactionCauseLine(event: CompactionEvent, record?: TurnRecord)
         `context after the turn ${n(cause.tokens)} (${cause.source === 'recorded usage' ? 'recorded usage + estimates of what followed' : 'OpenClaw estimate'}) ` +
         `> window − reserve ${n(cause.limit)}, over by ${n(cause.tokens - cause.limit)}`
       );
+    case 'session':
+      return (
+        `session after the run ${n(cause.tokens)} (${cause.source === 'prompt usage' ? "the last prompt's recorded usage" : 'precheck estimate of its messages'}) ` +
+        `> prompt budget ${n(cause.limit)} (window − effective reserve), over by ${n(cause.tokens - cause.limit)}`
+      );
     case 'request':
       return '/compact asked for before the turn';
     case 'shrank':

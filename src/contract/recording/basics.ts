@@ -142,5 +142,7 @@ export const CompactionTriggerSchema = Type.Union([
   Type.Literal('recorded'),
   /** an engine that owns compaction compacted on its own, seen by its assembled context shrinking */
   Type.Literal('engine'),
+  /** after the run, `openclaw agent`'s session budget check compacted through the configured engine */
+  Type.Literal('budget'),
 ]);
 export type CompactionTrigger = Static<typeof CompactionTriggerSchema>;

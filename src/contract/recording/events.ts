@@ -45,6 +45,16 @@ export const CompactionCauseSchema = Type.Union([
     },
     { additionalProperties: false },
   ),
+  /** the session after the run (its messages' precheck estimate, or its last prompt's usage) over the prompt budget */
+  Type.Object(
+    {
+      measure: Type.Literal('session'),
+      tokens: NonNegInt,
+      limit: NonNegInt,
+      source: Type.Union([Type.Literal('session estimate'), Type.Literal('prompt usage')]),
+    },
+    { additionalProperties: false },
+  ),
   Type.Object({ measure: Type.Literal('request') }, { additionalProperties: false }),
   Type.Object({ measure: Type.Literal('shrank') }, { additionalProperties: false }),
 ]);

@@ -26,11 +26,18 @@ import { withoutTrailingCliNotices } from './laterRuns';
  * proxy around the engine has quarantined it first): the /compact path logs `context-engine compaction failed`
  * (`compactEmbeddedAgentSession`, compact.queued.ts), overflow recovery `contextEngine.compact() threw during
  * overflow recovery for <provider>/<model>: <String(error)>` (7.35 `runEmbeddedAgentInternal`, 9.6
- * `compactEmbeddedRunForRecovery`); both 2026.7.35 and 2026.9.6 embedded-agent-*.
+ * `compactEmbeddedRunForRecovery`); both 2026.7.35 and 2026.9.6 embedded-agent-*; the after-run budget compaction
+ * `CLI transcript compaction failed for <provider>/<model>: <reason>` (7.35 cli-compaction-*.js `compactCliTranscript`).
  */
-export function compactThrewLine(lane: Lane, trigger: 'overflow' | 'manual', error: unknown, message: string): string {
+export function compactThrewLine(
+  lane: Lane,
+  trigger: 'overflow' | 'manual' | 'budget',
+  error: unknown,
+  message: string,
+): string {
   if (trigger === 'manual') return `context-engine compaction failed ${JSON.stringify({ errorMessage: message })}`;
   const model = `${lane.group.provider ?? 'unknown'}/${lane.group.model ?? 'unknown'}`;
+  if (trigger === 'budget') return `CLI transcript compaction failed for ${model}: ${message}`;
   const text = error instanceof Error ? String(error) : message;
   return `contextEngine.compact() threw during overflow recovery for ${model}: ${text}`;
 }
@@ -65,7 +72,7 @@ export async function compactOnEngine(
   lane: Lane,
   draft: TurnDraft,
   engine: RecordedEngine,
-  trigger: 'overflow' | 'manual',
+  trigger: 'overflow' | 'manual' | 'budget',
   params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
   cause: CompactionCause,

@@ -6,7 +6,7 @@
  * settings) or misses one, the recorded usage describes another context and the lane's own estimate is used.
  *
  * A position counts the recorded turns before a compaction: one appended after turn k's messages (the recording's
- * `turn: k`, the lane's threshold compaction after turn k) is at k + 1; an overflow/manual compaction before turn
+ * `turn: k`, the lane's threshold or after-run budget compaction after turn k) is at k + 1; an overflow/manual compaction before turn
  * k's prompt is at k; a recovery from the provider's overflow during turn k (a recorded compaction entry after an
  * overflow error of turn k, the lane's compaction after the provider check of turn k said overflow) is at k + ½:
  * after turn k's first request, before its end.
@@ -28,7 +28,7 @@ export function noteProviderRecovery(outcome: CompactionOutcome): void {
 }
 
 function positionOf(outcome: CompactionOutcome, turn: number): number {
-  if (outcome.trigger === 'auto' || outcome.trigger === 'recorded') return turn + 1;
+  if (outcome.trigger === 'auto' || outcome.trigger === 'recorded' || outcome.trigger === 'budget') return turn + 1;
   return providerRecoveries.has(outcome) ? turn + DURING : turn;
 }
 

@@ -118,6 +118,16 @@ export interface VersionBehaviour {
   assembleTokenBudget: 'context-window' | 'prompt-budget';
   /** which runs get the strict tool-call id rewrite (engines/legacy/sanitizeToolCallIds.ts) */
   toolCallIds: ToolCallIdPolicy;
+  /**
+   * the compaction `openclaw agent` runs after each turn's run when the session's precheck estimate (empty prompt, no
+   * system prompt) or its last prompt tokens exceed the prompt budget (`runCliTurnCompactionLifecycle`,
+   * replay/lane/turnBudgetCompaction.ts): `raw-branch` measures every message entry on the branch, compactions
+   * ignored (4.25 – 7.35 cli-compaction-*.js `getSessionBranchMessages`); `none` before (3.31 has no such step) and
+   * on 2026.8+: 9.6 keeps the step (cli-compaction-*.mjs, measuring `buildSessionContext().messages`) behind more
+   * gates, and its recorded embedded runs never compacted there (after turn 5 of tool-results-64k-long and of
+   * cjk-usage-below-tiktoken that measure is over the budget), so which runs reach it is not modelled
+   */
+  turnBudgetCompaction: 'none' | 'raw-branch';
 }
 
 /** The sanitize steps every line runs before the engine (3.31 pi-embedded-*.js, 7.35 attempt.model-diagnostic-events-*.js, 9.6 builtin-openclaw-*.mjs `sanitizeSessionHistory`). */
@@ -149,6 +159,7 @@ export const LINE_2026_7: VersionBehaviour = {
   turnEngineFailures: 'quarantine',
   assembleTokenBudget: 'prompt-budget',
   toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-chatgpt-responses', ollama: 'native' },
+  turnBudgetCompaction: 'raw-branch',
 };
 
 /** The 2026.7.2 betas introduced SQLite transcripts and durable turn advancement; the rest is taken as 2026.7's (not checked against a dist). */
@@ -176,6 +187,7 @@ export const LINE_2026_8: VersionBehaviour = {
   heartbeatFilter: '2026.9',
   hostRequirementMismatch: 'degrade-turn',
   turnEngineFailures: 'log',
+  turnBudgetCompaction: 'none',
 };
 
 /**
@@ -198,6 +210,7 @@ const RELEASE_2026_3_1: VersionBehaviour = {
   turnEngineFailures: 'log',
   assembleTokenBudget: 'context-window',
   toolCallIds: { keyedOn: 'provider-family', codexApi: 'openai-codex-responses', ollama: 'unowned' },
+  turnBudgetCompaction: 'none',
 };
 
 /**
@@ -217,6 +230,11 @@ export const RELEASE_CHANGES: readonly { since: string; changes: Partial<Version
     read: '4.7 preemptive-compaction-*.js, heartbeat-filter-*.js `filterHeartbeatPairs`',
   },
   { since: '2026.4.15', changes: { reserveRule: 'floor-capped' }, read: '4.15 pi-settings-*.js (floor capped)' },
+  {
+    since: '2026.4.25',
+    changes: { turnBudgetCompaction: 'raw-branch' },
+    read: '4.25 cli-compaction-*.js `runCliTurnCompactionLifecycle` (none in 3.31; the releases between not compared)',
+  },
   {
     since: '2026.4.26',
     changes: {
@@ -327,6 +345,11 @@ function describeToolCallIds(policy: ToolCallIdPolicy): string {
   return `tool-call ids rewritten for the model each turn called, ${keyed}`;
 }
 
+function describeTurnBudgetCompaction(rule: VersionBehaviour['turnBudgetCompaction']): string {
+  if (rule === 'none') return 'no compaction after the run';
+  return "after the run: compaction when every message on the branch (compactions ignored, precheck estimate) or the last prompt's usage exceeds the prompt budget";
+}
+
 /** What a profile changes, one line each, for the CLI and the recording. */
 export function describeBehaviour(b: VersionBehaviour): string[] {
   return [
@@ -363,5 +386,6 @@ export function describeBehaviour(b: VersionBehaviour): string[] {
       ? 'assemble gets the whole context window as tokenBudget'
       : 'assemble gets window − reserve − the rendered prompt as tokenBudget',
     describeToolCallIds(b.toolCallIds),
+    describeTurnBudgetCompaction(b.turnBudgetCompaction),
   ];
 }

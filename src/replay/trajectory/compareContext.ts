@@ -11,6 +11,10 @@
  * - an object over 64 keys kept its first 64 and got `_truncated`: those keys match;
  * - nesting at depth 6 became `{reason: "trajectory-depth-limit"}` (and cycles `trajectory-circular-reference`):
  *   any replayed object;
+ * - an object or array past the 64 that 2026.9.6's diagnostic projection visits per payload became the string
+ *   `"[Truncated]"` (`projectDiagnosticValue`, @openclaw/ai provider-error-*.mjs, under `sanitizeDiagnosticPayload`;
+ *   the SQLite trajectory of a long turn loses its last messages' content, usage and then whole messages to it):
+ *   any replayed object or array;
  * - image data became `data: "<redacted>"` with `bytes` and `sha256`: the sha256 of the replayed data;
  * - a string with redaction marks (`<redacted>`, `<redacted-…>`, `***`, a masked `abcdef…wxyz` secret, the
  *   export's `$WORKSPACE_DIR`, `$OPENCLAW_STATE_DIR` and `~/`): the replayed string with anything in their place.
@@ -46,6 +50,9 @@ const LIMIT = {
   circular: 'trajectory-circular-reference',
 } as const;
 
+/** What 2026.9.6's diagnostic projection writes in place of each object or array once its 64-node budget is spent. */
+const NODE_BUDGET_MARK = '[Truncated]';
+
 const REDACTION = /<redacted[^>]*>|\*\*\*|…|\$WORKSPACE_DIR|\$OPENCLAW_STATE_DIR|~(?=\/)/;
 
 function markerReason(value: unknown): string | undefined {
@@ -77,8 +84,13 @@ function redactedStringMatches(recorded: string, replayed: string): boolean {
   return new RegExp(`^${parts.join('[\\s\\S]*?')}$`).test(replayed);
 }
 
-function matchString(recorded: string, replayed: unknown, path: string): Mismatch | null {
+function matchString(recorded: string, replayed: unknown, path: string, w: Walk): Mismatch | null {
   if (recorded === replayed) return null;
+  // only objects and arrays cost a node: a replayed string or number here is a real difference
+  if (recorded === NODE_BUDGET_MARK && typeof replayed === 'object' && replayed !== null) {
+    w.truncated = true;
+    return null;
+  }
   if (typeof replayed === 'string' && redactedStringMatches(recorded, replayed)) return null;
   // a redacted number/boolean field (redactSecrets writes "***")
   if (recorded === '***' && replayed !== undefined && typeof replayed !== 'object') return null;
@@ -145,7 +157,7 @@ function matchObject(recorded: Record<string, unknown>, replayed: unknown, path:
 }
 
 function matchValue(recorded: unknown, replayed: unknown, path: string, depth: number, w: Walk): Mismatch | null {
-  if (typeof recorded === 'string') return matchString(recorded, replayed, path);
+  if (typeof recorded === 'string') return matchString(recorded, replayed, path, w);
   const reason = markerReason(recorded);
   if (reason?.startsWith('trajectory-') && typeof replayed !== 'object')
     return matchMarker(reason, recorded as Record<string, unknown>, replayed, path, w);

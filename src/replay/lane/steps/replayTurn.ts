@@ -1,7 +1,8 @@
 /**
  * One recorded turn on one lane, in the embedded runner's order (behaviour §13): `/compact` when asked → host
  * requirements → attempts until the prompt fits (bootstrap, history pipeline, assemble, precheck, overflow
- * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the record.
+ * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the after-run
+ * budget compaction (turnBudgetCompaction.ts) → the record.
  */
 import type { AgentMessage, ContextEngineInfo } from '../../../contract';
 import type { Finding, TurnPath, TurnRecord, TurnStatus } from '../../../contract/recording';
@@ -15,6 +16,7 @@ import type { TurnDraft } from '../../recording/turnDraft';
 import { promptTextOf, recordedTurnOutcome, type SessionTurn } from '../../session/sessionTurns';
 import { attachHookRecords, persistToolResults, runAgentEndHooks, runRunStartHooks } from '../hooks';
 import { autoCompact, compactOnEngine } from '../laneCompactions';
+import { compactAfterRunIfOverBudget } from '../turnBudgetCompaction';
 import type { Lane, LastContext } from '../laneContext';
 import { ownRun } from '../laterRuns';
 import { noteOwnCompaction } from '../ownCompaction';
@@ -135,6 +137,30 @@ async function autoCompactIfNeeded(
   const limit = Math.max(0, group.contextWindow - group.settings.reserveTokens);
 
   return autoCompact(lane, draft, { measure: 'context', ...context, limit });
+}
+
+/** The end of a run that got to an attempt: the agent_end hooks, then `openclaw agent`'s after-run budget compaction. */
+async function endRun(
+  lane: Lane,
+  draft: TurnDraft,
+  turn: number,
+  run: {
+    attempt: AttemptResult;
+    promptSent: boolean;
+    status: TurnStatus;
+    error: string | undefined;
+    newMessages: readonly AgentMessage[];
+    newMessageKeys: readonly string[];
+  },
+): Promise<void> {
+  const { attempt, promptSent, error, newMessages } = run;
+  const messages = [...attempt.assembled, ...(promptSent ? newMessages : [])];
+  await runAgentEndHooks(lane, draft, {
+    messages,
+    success: run.status === 'ok',
+    ...(error !== undefined ? { error } : {}),
+  });
+  if (promptSent) await compactAfterRunIfOverBudget(lane, draft, turn, run);
 }
 
 function turnStatusOf(
@@ -300,11 +326,8 @@ export async function replayTurn(
         ...(boundary ? { boundary } : {}),
       })
     : ({ finalize: 'none' } as const);
-  if (attempt) {
-    const success = status === 'ok';
-    const messages = [...attempt.assembled, ...(promptSent ? newMessages : [])];
-    await runAgentEndHooks(lane, draft, { messages, success, ...(error !== undefined ? { error } : {}) });
-  }
+  if (attempt)
+    await endRun(lane, draft, turn.index, { attempt, promptSent, status, error, newMessages, newMessageKeys });
   const turnPath: TurnPath = {
     engine: degradedReason === undefined ? 'configured' : 'legacy-fallback',
     ...(degradedReason !== undefined ? { degradedReason } : {}),
