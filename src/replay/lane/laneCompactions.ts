@@ -28,14 +28,24 @@ import { withoutTrailingCliNotices } from './laterRuns';
  * overflow recovery for <provider>/<model>: <String(error)>` (7.35 `runEmbeddedAgentInternal`, 9.6
  * `compactEmbeddedRunForRecovery`); both 2026.7.35 and 2026.9.6 embedded-agent-*.
  */
-export function compactThrewLine(lane: Lane, trigger: 'overflow' | 'manual', error: unknown, message: string): string {
+export function compactThrewLine(
+  lane: Lane,
+  trigger: EngineCompactionTrigger,
+  error: unknown,
+  message: string,
+): string {
   if (trigger === 'manual') return `context-engine compaction failed ${JSON.stringify({ errorMessage: message })}`;
   const model = `${lane.group.provider ?? 'unknown'}/${lane.group.model ?? 'unknown'}`;
+  // the budget check after an `openclaw agent` turn (6.11/7.35 cli-compaction-*.js `compactCliTranscript`)
+  if (trigger === 'auto') return `CLI transcript compaction failed for ${model}: ${message}`;
   const text = error instanceof Error ? String(error) : message;
   return `contextEngine.compact() threw during overflow recovery for ${model}: ${text}`;
 }
 
 type CompactRequest = Omit<CompactParams, 'sessionId' | 'sessionKey' | 'sessionFile'>;
+
+/** Why the host called an engine's compact(): overflow recovery, `/compact`, or the budget check after a turn. */
+export type EngineCompactionTrigger = 'overflow' | 'manual' | 'auto';
 
 /** The lane's session, target and runtime context around `params`; runtimeSettings only for an owner. */
 function compactParamsOf(
@@ -65,7 +75,7 @@ export async function compactOnEngine(
   lane: Lane,
   draft: TurnDraft,
   engine: RecordedEngine,
-  trigger: 'overflow' | 'manual',
+  trigger: EngineCompactionTrigger,
   params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
   cause: CompactionCause,

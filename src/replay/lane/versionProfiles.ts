@@ -118,6 +118,25 @@ export interface VersionBehaviour {
   assembleTokenBudget: 'context-window' | 'prompt-budget';
   /** which runs get the strict tool-call id rewrite (engines/legacy/sanitizeToolCallIds.ts) */
   toolCallIds: ToolCallIdPolicy;
+  /**
+   * what the host does at each model call of a turn run by an engine that owns compaction, when messages were added
+   * since the last call (the prompt, then tool results): nothing (`none`: 3.31 pi-embedded-*.js has no such hook);
+   * `afterTurn-then-assemble` — afterTurn (else ingestBatch/ingest of the new messages) with everything so far, then
+   * assemble of everything so far, whose messages are what the model gets (4.25, 5.2, 6.11, 7.35 selection-*.js
+   * `installContextEngineLoopHook`); `assemble-history` — for an admitted logical turn only assemble, of the history
+   * before the prompt with the prompt and a budget less the pending messages, which follow its messages to the model
+   * (9.6 builtin-openclaw-*.mjs, the hook's `deferredTurn`)
+   */
+  ownerModelCallHook: 'none' | 'afterTurn-then-assemble' | 'assemble-history';
+  /**
+   * after an embedded run `openclaw agent` checks the session against the prompt budget (`runCliTurnCompactionLifecycle`,
+   * 6.11/7.35 cli-compaction-*.js, reached for embedded runs through agent-command-*.js `embeddedAssistantGapFill`):
+   * the last call's prompt tokens (or the transcript's estimate) over window − reserve compact the configured engine
+   * with `compact({force: true, compactionTarget: "budget"})`, then `maintain`. An engine that owns compaction has no
+   * harness auto-compaction, so this is where it compacts (`budget-check`); 5.2 and 9.6 run the check only for CLI
+   * backends (`none`). For other engines the harness threshold compaction the replay runs stands for it.
+   */
+  ownerCompactionAfterTurn: 'none' | 'budget-check';
 }
 
 /** The sanitize steps every line runs before the engine (3.31 pi-embedded-*.js, 7.35 attempt.model-diagnostic-events-*.js, 9.6 builtin-openclaw-*.mjs `sanitizeSessionHistory`). */
@@ -149,6 +168,8 @@ export const LINE_2026_7: VersionBehaviour = {
   turnEngineFailures: 'quarantine',
   assembleTokenBudget: 'prompt-budget',
   toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-chatgpt-responses', ollama: 'native' },
+  ownerModelCallHook: 'afterTurn-then-assemble',
+  ownerCompactionAfterTurn: 'budget-check',
 };
 
 /** The 2026.7.2 betas introduced SQLite transcripts and durable turn advancement; the rest is taken as 2026.7's (not checked against a dist). */
@@ -176,6 +197,8 @@ export const LINE_2026_8: VersionBehaviour = {
   heartbeatFilter: '2026.9',
   hostRequirementMismatch: 'degrade-turn',
   turnEngineFailures: 'log',
+  ownerModelCallHook: 'assemble-history',
+  ownerCompactionAfterTurn: 'none',
 };
 
 /**
@@ -198,6 +221,8 @@ const RELEASE_2026_3_1: VersionBehaviour = {
   turnEngineFailures: 'log',
   assembleTokenBudget: 'context-window',
   toolCallIds: { keyedOn: 'provider-family', codexApi: 'openai-codex-responses', ollama: 'unowned' },
+  ownerModelCallHook: 'none',
+  ownerCompactionAfterTurn: 'none',
 };
 
 /**
@@ -217,6 +242,11 @@ export const RELEASE_CHANGES: readonly { since: string; changes: Partial<Version
     read: '4.7 preemptive-compaction-*.js, heartbeat-filter-*.js `filterHeartbeatPairs`',
   },
   { since: '2026.4.15', changes: { reserveRule: 'floor-capped' }, read: '4.15 pi-settings-*.js (floor capped)' },
+  {
+    since: '2026.4.25',
+    changes: { ownerModelCallHook: 'afterTurn-then-assemble' },
+    read: '4.25 `installContextEngineLoopHook` (3.31 has none; the 2026.4 release that added it is not narrowed down)',
+  },
   {
     since: '2026.4.26',
     changes: {
@@ -246,6 +276,11 @@ export const RELEASE_CHANGES: readonly { since: string; changes: Partial<Version
     since: '2026.6.1',
     changes: { toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-chatgpt-responses', ollama: 'native' } },
     read: '6.1 tool-result-middleware-*.js (`openai-chatgpt-responses`)',
+  },
+  {
+    since: '2026.6.11',
+    changes: { ownerCompactionAfterTurn: 'budget-check' },
+    read: '6.11 agent-command-*.js `embeddedAssistantGapFill` (5.2 checks CLI runs only; the 2026.6 release that added it is not narrowed down)',
   },
   {
     since: '2026.7.1',
@@ -327,6 +362,18 @@ function describeToolCallIds(policy: ToolCallIdPolicy): string {
   return `tool-call ids rewritten for the model each turn called, ${keyed}`;
 }
 
+function describeOwnerTurn(b: VersionBehaviour): string {
+  const hook =
+    b.ownerModelCallHook === 'none'
+      ? 'an engine that owns compaction is not called at model calls'
+      : b.ownerModelCallHook === 'afterTurn-then-assemble'
+        ? 'an engine that owns compaction gets afterTurn + assemble at each model call, and the model gets what it assembles'
+        : 'an engine that owns compaction assembles the history again at each model call of a logical turn';
+  return b.ownerCompactionAfterTurn === 'budget-check'
+    ? `${hook}; over the prompt budget after the turn its compact(force) runs`
+    : hook;
+}
+
 /** What a profile changes, one line each, for the CLI and the recording. */
 export function describeBehaviour(b: VersionBehaviour): string[] {
   return [
@@ -363,5 +410,6 @@ export function describeBehaviour(b: VersionBehaviour): string[] {
       ? 'assemble gets the whole context window as tokenBudget'
       : 'assemble gets window − reserve − the rendered prompt as tokenBudget',
     describeToolCallIds(b.toolCallIds),
+    describeOwnerTurn(b),
   ];
 }

@@ -52,7 +52,7 @@ describe('accepted releases', () => {
 });
 
 describe('each checked release against 2026.7.35', () => {
-  it('2026.3 (3.31): no precheck, no heartbeat filter, uncapped reserve, no quarantine, provider-family id policy', () => {
+  it('2026.3 (3.31): no precheck, no heartbeat filter, uncapped reserve, no quarantine, provider-family id policy, no owner hooks', () => {
     expect(axes(LINE_2026_3)).toEqual({
       ...axes(LINE_2026_7),
       line: '2026.3',
@@ -68,10 +68,12 @@ describe('each checked release against 2026.7.35', () => {
       turnEngineFailures: 'log',
       assembleTokenBudget: 'context-window',
       toolCallIds: { keyedOn: 'provider-family', codexApi: 'openai-codex-responses', ollama: 'unowned' },
+      ownerModelCallHook: 'none',
+      ownerCompactionAfterTurn: 'none',
     });
   });
 
-  it('2026.4 (4.25): the precheck compacts on a chars/4 estimate, adjacent heartbeat pairs, the floor alone capped', () => {
+  it('2026.4 (4.25): the precheck compacts on a chars/4 estimate, adjacent heartbeat pairs, the floor alone capped, the model-call hook', () => {
     expect(axes(LINE_2026_4)).toEqual({
       ...axes(LINE_2026_3),
       line: '2026.4',
@@ -79,6 +81,7 @@ describe('each checked release against 2026.7.35', () => {
       precheck: 'compacts',
       heartbeatFilter: 'pairs-2026.4',
       toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-codex-responses', ollama: 'unowned' },
+      ownerModelCallHook: 'afterTurn-then-assemble',
     });
   });
 
