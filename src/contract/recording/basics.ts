@@ -142,5 +142,10 @@ export const CompactionTriggerSchema = Type.Union([
   Type.Literal('recorded'),
   /** an engine that owns compaction compacted on its own, seen by its assembled context shrinking */
   Type.Literal('engine'),
+  /**
+   * the host compacted an engine that owns compaction after the turn, over the prompt budget (OpenClaw's
+   * `trigger: "budget"`, src/replay/lane/steps/budgetCheckAfterTurn.ts)
+   */
+  Type.Literal('budget'),
 ]);
 export type CompactionTrigger = Static<typeof CompactionTriggerSchema>;

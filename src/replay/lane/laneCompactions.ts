@@ -37,7 +37,7 @@ export function compactThrewLine(
   if (trigger === 'manual') return `context-engine compaction failed ${JSON.stringify({ errorMessage: message })}`;
   const model = `${lane.group.provider ?? 'unknown'}/${lane.group.model ?? 'unknown'}`;
   // the budget check after an `openclaw agent` turn (6.11/7.35 cli-compaction-*.js `compactCliTranscript`)
-  if (trigger === 'auto') return `CLI transcript compaction failed for ${model}: ${message}`;
+  if (trigger === 'budget') return `CLI transcript compaction failed for ${model}: ${message}`;
   const text = error instanceof Error ? String(error) : message;
   return `contextEngine.compact() threw during overflow recovery for ${model}: ${text}`;
 }
@@ -45,12 +45,16 @@ export function compactThrewLine(
 type CompactRequest = Omit<CompactParams, 'sessionId' | 'sessionKey' | 'sessionFile'>;
 
 /** Why the host called an engine's compact(): overflow recovery, `/compact`, or the budget check after a turn. */
-export type EngineCompactionTrigger = 'overflow' | 'manual' | 'auto';
+export type EngineCompactionTrigger = 'overflow' | 'manual' | 'budget';
 
-/** The lane's session, target and runtime context around `params`; runtimeSettings only for an owner. */
+/**
+ * The lane's session, target and runtime context around `params`; runtimeSettings only for an owner. The budget
+ * check's runtime context says so as OpenClaw's does (`trigger: "cli_budget"`, 7.35 cli-compaction-*.js).
+ */
 function compactParamsOf(
   lane: Lane,
   info: ContextEngineInfo,
+  trigger: EngineCompactionTrigger,
   params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
 ): CompactParams {
@@ -62,6 +66,7 @@ function compactParamsOf(
     runtimeContext: lane.runtimeContext({
       tokenBudget: params.tokenBudget,
       ...(params.currentTokenCount !== undefined ? { currentTokenCount: params.currentTokenCount } : {}),
+      ...(trigger === 'budget' ? { trigger: 'cli_budget' } : {}),
     }),
     ...(runtimeSettings && info.ownsCompaction ? { runtimeSettings } : {}),
   };
@@ -81,7 +86,7 @@ export async function compactOnEngine(
   cause: CompactionCause,
 ): Promise<boolean> {
   const info = engine.info;
-  const full = compactParamsOf(lane, info, params, runtimeSettings);
+  const full = compactParamsOf(lane, info, trigger, params, runtimeSettings);
   const note = `${trigger}${params.forceReason ? `, forceReason=${params.forceReason}` : ''}`;
   const delegatedBefore = lane.group.delegatedCompactions;
   const outcome = await withEngineCompactionHooks(

@@ -28,7 +28,7 @@ export function noteProviderRecovery(outcome: CompactionOutcome): void {
 }
 
 function positionOf(outcome: CompactionOutcome, turn: number): number {
-  if (outcome.trigger === 'auto' || outcome.trigger === 'recorded') return turn + 1;
+  if (outcome.trigger === 'auto' || outcome.trigger === 'budget' || outcome.trigger === 'recorded') return turn + 1;
   return providerRecoveries.has(outcome) ? turn + DURING : turn;
 }
 

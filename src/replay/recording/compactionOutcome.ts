@@ -1,6 +1,6 @@
 /** A compaction of a lane turn as the findings judge it (kept on the turn's draft). */
 export interface CompactionOutcome {
-  trigger: 'auto' | 'overflow' | 'manual' | 'recorded';
+  trigger: 'auto' | 'overflow' | 'manual' | 'recorded' | 'budget';
   /** the engine's compact() ran (false for the harness auto-compaction and recorded compactions) */
   byEngine: boolean;
   force: boolean;

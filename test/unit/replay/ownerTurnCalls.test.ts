@@ -14,8 +14,10 @@ import { recordingEngine, SessionBuilder, textOf } from './sessionBuilder';
 
 const LONG = 'The keeper trimmed the wick and polished the lens before dusk. '.repeat(1200);
 
-/** Two turns whose first answer alone is over the 12,000-token prompt budget of a 32k window (reserve 20,000). */
-const session = () => new SessionBuilder().turn('first question', LONG).turn('second question').loaded();
+/** Two turns whose first prompt alone is over the 12,000-token prompt budget of a 32k window (reserve 20,000 on 2026.7). */
+const session = () => new SessionBuilder().turn(LONG, 'first answer').turn('second question').loaded();
+/** Two small turns: nothing near a budget. */
+const small = () => new SessionBuilder().turn('first question').turn('second question').loaded();
 
 /** Keeps a summary of what it had assembled when compact() ran (like test/differential/plugins/differential-engine). */
 function summarizingOwner() {
@@ -78,7 +80,7 @@ async function replayOn(version: string, loaded = session()) {
 
 describe('an engine that owns compaction, per release', () => {
   it('2026.3.31: assemble, afterTurn, maintain — no model-call hook, no compaction after the turn', async () => {
-    const { methods } = await replayOn('2026.3.31');
+    const { methods } = await replayOn('2026.3.31', small());
     expect(methods).toEqual([
       ['assemble', 'afterTurn', 'maintain'],
       ['bootstrap', 'maintain', 'assemble', 'afterTurn', 'maintain'],
@@ -86,28 +88,24 @@ describe('an engine that owns compaction, per release', () => {
   });
 
   it('2026.5.2: afterTurn + assemble again at the model call, no compaction after the turn', async () => {
-    const { methods } = await replayOn('2026.5.2');
-    // before 2026.7.1 the precheck checks an owner too: the second prompt is over the budget, so overflow recovery
-    // compacts (compact, maintain) and the attempt runs again (bootstrap, maintain, assemble)
+    const { methods } = await replayOn('2026.5.2', small());
     expect(methods).toEqual([
       ['assemble', 'afterTurn', 'assemble', 'afterTurn', 'maintain'],
-      [
-        ...['bootstrap', 'maintain', 'assemble', 'compact', 'maintain'],
-        ...['bootstrap', 'maintain', 'assemble', 'afterTurn', 'assemble', 'afterTurn', 'maintain'],
-      ],
+      ['bootstrap', 'maintain', 'assemble', 'afterTurn', 'assemble', 'afterTurn', 'maintain'],
     ]);
   });
 
-  it('2026.7.35: the model call hook, then compact(force) over the prompt budget and maintain', async () => {
+  it('2026.7.35: the model call hook, then compact(force) when the prompt was over the budget, and maintain', async () => {
     const { methods, turns, engine } = await replayOn('2026.7.35');
+    // the first prompt is over the budget, the second (a summary, an answer, a question) is not
     expect(methods).toEqual([
       ['assemble', 'afterTurn', 'assemble', 'afterTurn', 'maintain', 'compact', 'maintain'],
-      ['bootstrap', 'maintain', 'assemble', 'afterTurn', 'assemble', 'afterTurn', 'maintain', 'compact', 'maintain'],
+      ['bootstrap', 'maintain', 'assemble', 'afterTurn', 'assemble', 'afterTurn', 'maintain'],
     ]);
     expect(engine.callsOf('compact')[0]!.params).toMatchObject({ force: true, compactionTarget: 'budget' });
     // the compaction is the turn's event, with the figures it was decided on
     const compaction = turns[0]!.events.find((e) => e.type === 'compaction');
-    expect(compaction).toMatchObject({ trigger: 'auto', engineId: 'owner', compacted: true });
+    expect(compaction).toMatchObject({ trigger: 'budget', engineId: 'owner', compacted: true });
     expect(compaction?.type === 'compaction' && compaction.cause).toMatchObject({ measure: 'context', limit: 12000 });
   });
 
@@ -115,7 +113,7 @@ describe('an engine that owns compaction, per release', () => {
     const { recording, turns } = await replayOn('2026.7.35');
     const texts = (keys: readonly string[]) => keys.map((k) => textAt(recording, k));
     // turn 1 compacted what the model call had assembled: [prompt 1]; turn 2 assembles [summary, answer 1]
-    expect(texts(turns[1]!.assembled.map((a) => a.key))).toEqual(['[summary of 1]', LONG]);
+    expect(texts(turns[1]!.assembled.map((a) => a.key))).toEqual(['[summary of 1]', 'first answer']);
     // the model-call assemble got [summary, answer 1, prompt 2] and cut at 1 again: the same, so no model-call list
     expect(turns[1]!.modelCallKeys).toBeUndefined();
     expect(turns[1]!.asSent!.messages.map((m) => m.key)).toEqual([
@@ -125,11 +123,11 @@ describe('an engine that owns compaction, per release', () => {
   });
 
   it('2026.7.35: when the model-call assemble differs (here it drops the prompt), the model gets that', async () => {
-    const three = new SessionBuilder().turn('first question', LONG).turn('second question', LONG).turn('third');
+    const three = new SessionBuilder().turn(LONG, 'first answer').turn(LONG, 'second answer').turn('third');
     const { recording, turns } = await replayOn('2026.7.35', three.loaded());
     const third = turns[2]!;
     // compact after turn 2 cut at the 3 messages the model call assembled: [summary, answer 1, prompt 2]
-    expect(third.assembled.map((a) => textAt(recording, a.key))).toEqual(['[summary of 3]', LONG]);
+    expect(third.assembled.map((a) => textAt(recording, a.key))).toEqual(['[summary of 3]', 'second answer']);
     // at the model call [summary, answer 2, prompt 3] is cut at 3 again: only the summary is sent
     expect(third.modelCallKeys!.map((k) => textAt(recording, k))).toEqual(['[summary of 3]']);
     expect(third.asSent!.messages.map((m) => [m.key, m.origin])).toEqual([[third.modelCallKeys![0], 'assembled']]);
@@ -141,9 +139,10 @@ describe('an engine that owns compaction, per release', () => {
       ['assemble', 'assemble', 'commitTurn', 'maintain'],
       ['bootstrap', 'maintain', 'assemble', 'assemble', 'commitTurn', 'maintain'],
     ]);
+    // (the long first prompt is over 2026.9.6's budget too, but its precheck only logs and nothing compacts after)
     // the history before the prompt, with the prompt, and a budget less what is pending (the prompt)
     const second = engine.callsOf('assemble')[3]!.params as AssembleParams;
-    expect(second.messages.map(textOf)).toEqual(['first question', LONG]);
+    expect(second.messages.map(textOf)).toEqual([LONG, 'first answer']);
     expect(second.prompt).toBe('second question');
     expect(second.tokenBudget).toBeLessThan(32000);
   });
