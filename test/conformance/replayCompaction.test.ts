@@ -99,7 +99,8 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
       { id: 'owner', ownsCompaction: true },
       {
         async assemble(params): Promise<AssembleResult> {
-          if (params.messages.length > 0) throw new Error('index corrupt');
+          // the turn's assemble (it has the prompt; the one at the model call, §7.2a, has none on 2026.7.35)
+          if (params.messages.length > 0 && params.prompt !== undefined) throw new Error('index corrupt');
           return { messages: params.messages, estimatedTokens: 0 };
         },
       },
@@ -216,7 +217,8 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
       { id: 'rotator', ownsCompaction: true },
       {
         async assemble(params): Promise<AssembleResult> {
-          if (params.messages.length > 0 && overflowOnce) {
+          // the turn's assemble (it has the prompt; the one at the model call, §7.2a, has none on 2026.7.35)
+          if (params.messages.length > 0 && params.prompt !== undefined && overflowOnce) {
             overflowOnce = false;
             return { messages: [user('ꙮ'.repeat(24000))], estimatedTokens: 72000 };
           }
@@ -246,15 +248,16 @@ describe('§14 compaction ownership and the precheck (replay)', () => {
     });
     const assembles = engine
       .callsOf('assemble')
-      .map((c) => c.params as { sessionId: string; messages: AgentMessage[] });
+      .map((c) => c.params as { sessionId: string; messages: AgentMessage[]; prompt?: string })
+      .filter((a) => a.prompt !== undefined);
     // turn 0, turn 1 (overflow), turn 1 retry on the successor, turn 2
     expect(assembles.map((a) => a.sessionId)).toEqual(['sess-1', 'sess-1', 'succ-1', 'succ-1']);
     expect(assembles[2].messages).toEqual([]);
     const afterTurns = engine.callsOf('afterTurn').map((c) => c.params as { sessionId: string; sessionFile: string });
-    expect(afterTurns.slice(1)).toEqual([
-      expect.objectContaining({ sessionId: 'succ-1', sessionFile: successorFile }),
-      expect.objectContaining({ sessionId: 'succ-1', sessionFile: successorFile }),
-    ]);
+    // turn 0's two (at the model call, §7.2a, and at the end) on sess-1; turns 1 and 2's on the successor
+    expect(afterTurns.slice(2)).toEqual(
+      Array.from({ length: 4 }, () => expect.objectContaining({ sessionId: 'succ-1', sessionFile: successorFile })),
+    );
     expect(rec.turns.rotator[1].events.find((e) => e.type === 'compaction')).toMatchObject({
       successorSessionId: 'succ-1',
       successorSessionFile: successorFile,

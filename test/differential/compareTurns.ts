@@ -96,9 +96,15 @@ function compareWire(
   ];
 }
 
+/**
+ * The replay's compactions OpenClaw writes to the session: not a recorded one, and not one an engine that owns
+ * compaction ran itself — OpenClaw writes no entry for those (the engine keeps its own state); the engine calls
+ * compare them.
+ */
 function compactionsOf(record: TurnRecord) {
+  const ownedBy = record.engine.ownsCompaction ? record.engine.engineId : null;
   return record.events.flatMap((e) =>
-    e.type === 'compaction' && e.trigger !== 'recorded' && e.compacted
+    e.type === 'compaction' && e.trigger !== 'recorded' && e.engineId !== ownedBy && e.compacted
       ? [
           {
             tokensBefore: e.tokensBefore ?? null,

@@ -142,7 +142,10 @@ export const CompactionTriggerSchema = Type.Union([
   Type.Literal('recorded'),
   /** an engine that owns compaction compacted on its own, seen by its assembled context shrinking */
   Type.Literal('engine'),
-  /** after the run, `openclaw agent`'s session budget check compacted through the configured engine */
+  /**
+   * after the run, `openclaw agent`'s budget check compacted through the lane's engine (OpenClaw's `trigger:
+   * "budget"`; legacy: src/replay/lane/turnBudgetCompaction.ts, an owning engine: steps/budgetCheckAfterTurn.ts)
+   */
   Type.Literal('budget'),
 ]);
 export type CompactionTrigger = Static<typeof CompactionTriggerSchema>;

@@ -16,7 +16,9 @@ const EventBase = {
  *   prompt + prompt) exceeded the compaction threshold (window − effective reserve) on that attempt;
  * - `provider`: the provider rejected the attempt's prompt (the turn's `providerChecks[attempt]` says on which count);
  * - `context`: after the turn the context (recorded usage + what came after, or the lane's estimate) exceeded
- *   window − reserve, the harness's threshold;
+ *   window − reserve, the harness's threshold — or, for an engine that owns compaction on 2026.6/2026.7, the larger
+ *   of the session's estimate and the provider's count of the turn's prompt exceeded the prompt budget
+ *   (src/replay/lane/steps/budgetCheckAfterTurn.ts);
  * - `request`: /compact was asked for before the turn;
  * - `shrank`: an engine that owns compaction sent a smaller context than the turn before had plus what that turn
  *   added, without a compact() call: it compacted on its own (in afterTurn or ingest).

@@ -232,7 +232,13 @@ export const TurnRecordSchema = Type.Object(
     hooks: Type.Optional(Type.Array(HookRunSchema)),
     /** what the prompt-build hooks of the last attempt applied to the prompt and system prompt */
     promptHooks: Type.Optional(PromptHookEffectSchema),
-    /** the chat request OpenClaw builds from `assembled` + the prompt for this release (src/replay/wire) */
+    /**
+     * the messages (table keys) of the turn's first model call, when an engine that owns compaction assembled them
+     * again at that call and they are not `assembled` + the prompt (src/replay/lane/steps/modelCallHook.ts): what
+     * the model got instead
+     */
+    modelCallKeys: Type.Optional(Type.Array(Type.String())),
+    /** the chat request OpenClaw builds from `assembled` + the prompt (or `modelCallKeys`) for this release (src/replay/wire) */
     asSent: Type.Optional(WireViewSchema),
   },
   { additionalProperties: false },

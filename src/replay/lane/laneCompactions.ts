@@ -31,12 +31,13 @@ import { withoutTrailingCliNotices } from './laterRuns';
  */
 export function compactThrewLine(
   lane: Lane,
-  trigger: 'overflow' | 'manual' | 'budget',
+  trigger: EngineCompactionTrigger,
   error: unknown,
   message: string,
 ): string {
   if (trigger === 'manual') return `context-engine compaction failed ${JSON.stringify({ errorMessage: message })}`;
   const model = `${lane.group.provider ?? 'unknown'}/${lane.group.model ?? 'unknown'}`;
+  // the budget check after an `openclaw agent` turn (6.11/7.35 cli-compaction-*.js `compactCliTranscript`)
   if (trigger === 'budget') return `CLI transcript compaction failed for ${model}: ${message}`;
   const text = error instanceof Error ? String(error) : message;
   return `contextEngine.compact() threw during overflow recovery for ${model}: ${text}`;
@@ -44,10 +45,17 @@ export function compactThrewLine(
 
 type CompactRequest = Omit<CompactParams, 'sessionId' | 'sessionKey' | 'sessionFile'>;
 
-/** The lane's session, target and runtime context around `params`; runtimeSettings only for an owner. */
+/** Why the host called an engine's compact(): overflow recovery, `/compact`, or the budget check after a turn. */
+export type EngineCompactionTrigger = 'overflow' | 'manual' | 'budget';
+
+/**
+ * The lane's session, target and runtime context around `params`; runtimeSettings only for an owner. The budget
+ * check's runtime context says so as OpenClaw's does (`trigger: "cli_budget"`, 7.35 cli-compaction-*.js).
+ */
 function compactParamsOf(
   lane: Lane,
   info: ContextEngineInfo,
+  trigger: EngineCompactionTrigger,
   params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
 ): CompactParams {
@@ -59,6 +67,7 @@ function compactParamsOf(
     runtimeContext: lane.runtimeContext({
       tokenBudget: params.tokenBudget,
       ...(params.currentTokenCount !== undefined ? { currentTokenCount: params.currentTokenCount } : {}),
+      ...(trigger === 'budget' ? { trigger: 'cli_budget' } : {}),
     }),
     ...(runtimeSettings && info.ownsCompaction ? { runtimeSettings } : {}),
   };
@@ -72,13 +81,13 @@ export async function compactOnEngine(
   lane: Lane,
   draft: TurnDraft,
   engine: RecordedEngine,
-  trigger: 'overflow' | 'manual' | 'budget',
+  trigger: EngineCompactionTrigger,
   params: CompactRequest,
   runtimeSettings: ContextEngineRuntimeSettings | undefined,
   cause: CompactionCause,
 ): Promise<boolean> {
   const info = engine.info;
-  const full = compactParamsOf(lane, info, params, runtimeSettings);
+  const full = compactParamsOf(lane, info, trigger, params, runtimeSettings);
   const note = `${trigger}${params.forceReason ? `, forceReason=${params.forceReason}` : ''}`;
   const delegatedBefore = lane.group.delegatedCompactions;
   const outcome = await withEngineCompactionHooks(

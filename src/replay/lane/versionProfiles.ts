@@ -128,6 +128,28 @@ export interface VersionBehaviour {
    * cjk-usage-below-tiktoken that measure is over the budget), so which runs reach it is not modelled
    */
   turnBudgetCompaction: 'none' | 'raw-branch';
+  /**
+   * what the host does at each model call of a turn run by an engine that owns compaction, when messages were added
+   * since the last call (the prompt, then tool results): nothing (`none`: 3.31 pi-embedded-*.js has no such hook);
+   * `afterTurn-then-assemble` — afterTurn (else ingestBatch/ingest of the new messages) with everything so far, then
+   * assemble of everything so far, whose messages are what the model gets (4.25, 5.2, 6.11, 7.35 selection-*.js
+   * `installContextEngineLoopHook`); `assemble-history` — for an admitted logical turn only assemble, of the history
+   * before the prompt with the prompt and a budget less the pending messages, which follow its messages to the model
+   * (9.6 builtin-openclaw-*.mjs, the hook's `deferredTurn`)
+   */
+  ownerModelCallHook: 'none' | 'afterTurn-then-assemble' | 'assemble-history';
+  /**
+   * after an embedded run `openclaw agent` checks the session against the prompt budget (`runCliTurnCompactionLifecycle`,
+   * 6.11/7.35 cli-compaction-*.js, reached for embedded runs through agent-command-*.js `embeddedAssistantGapFill`):
+   * the last call's prompt tokens (or the transcript's estimate) over window − reserve compact the configured engine
+   * with `compact({force: true, compactionTarget: "budget"})`, then `maintain`. An engine that owns compaction has no
+   * harness auto-compaction, so this is where it compacts (`budget-check`); 5.2 and 9.6 run the check only for CLI
+   * backends (`none`). For other engines the harness threshold compaction the replay runs stands for it.
+   */
+  // the same `runCliTurnCompactionLifecycle` step as turnBudgetCompaction, read apart for owning engines; the two
+  // disagree on 4.25 and 5.2 (legacy: raw-branch, an owner: CLI backends only): each keeps what its recorded runs
+  // matched until a run of each on those releases settles it
+  ownerCompactionAfterTurn: 'none' | 'budget-check';
 }
 
 /** The sanitize steps every line runs before the engine (3.31 pi-embedded-*.js, 7.35 attempt.model-diagnostic-events-*.js, 9.6 builtin-openclaw-*.mjs `sanitizeSessionHistory`). */
@@ -160,6 +182,8 @@ export const LINE_2026_7: VersionBehaviour = {
   assembleTokenBudget: 'prompt-budget',
   toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-chatgpt-responses', ollama: 'native' },
   turnBudgetCompaction: 'raw-branch',
+  ownerModelCallHook: 'afterTurn-then-assemble',
+  ownerCompactionAfterTurn: 'budget-check',
 };
 
 /** The 2026.7.2 betas introduced SQLite transcripts and durable turn advancement; the rest is taken as 2026.7's (not checked against a dist). */
@@ -188,6 +212,8 @@ export const LINE_2026_8: VersionBehaviour = {
   hostRequirementMismatch: 'degrade-turn',
   turnEngineFailures: 'log',
   turnBudgetCompaction: 'none',
+  ownerModelCallHook: 'assemble-history',
+  ownerCompactionAfterTurn: 'none',
 };
 
 /**
@@ -211,6 +237,8 @@ const RELEASE_2026_3_1: VersionBehaviour = {
   assembleTokenBudget: 'context-window',
   toolCallIds: { keyedOn: 'provider-family', codexApi: 'openai-codex-responses', ollama: 'unowned' },
   turnBudgetCompaction: 'none',
+  ownerModelCallHook: 'none',
+  ownerCompactionAfterTurn: 'none',
 };
 
 /**
@@ -232,8 +260,10 @@ export const RELEASE_CHANGES: readonly { since: string; changes: Partial<Version
   { since: '2026.4.15', changes: { reserveRule: 'floor-capped' }, read: '4.15 pi-settings-*.js (floor capped)' },
   {
     since: '2026.4.25',
-    changes: { turnBudgetCompaction: 'raw-branch' },
-    read: '4.25 cli-compaction-*.js `runCliTurnCompactionLifecycle` (none in 3.31; the releases between not compared)',
+    changes: { turnBudgetCompaction: 'raw-branch', ownerModelCallHook: 'afterTurn-then-assemble' },
+    read:
+      '4.25 cli-compaction-*.js `runCliTurnCompactionLifecycle` and `installContextEngineLoopHook` (none in 3.31; the ' +
+      'releases between not compared)',
   },
   {
     since: '2026.4.26',
@@ -264,6 +294,11 @@ export const RELEASE_CHANGES: readonly { since: string; changes: Partial<Version
     since: '2026.6.1',
     changes: { toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-chatgpt-responses', ollama: 'native' } },
     read: '6.1 tool-result-middleware-*.js (`openai-chatgpt-responses`)',
+  },
+  {
+    since: '2026.6.11',
+    changes: { ownerCompactionAfterTurn: 'budget-check' },
+    read: '6.11 agent-command-*.js `embeddedAssistantGapFill` (5.2 checks CLI runs only; the 2026.6 release that added it is not narrowed down)',
   },
   {
     since: '2026.7.1',
@@ -350,6 +385,18 @@ function describeTurnBudgetCompaction(rule: VersionBehaviour['turnBudgetCompacti
   return "after the run: compaction when every message on the branch (compactions ignored, precheck estimate) or the last prompt's usage exceeds the prompt budget";
 }
 
+function describeOwnerTurn(b: VersionBehaviour): string {
+  const hook =
+    b.ownerModelCallHook === 'none'
+      ? 'an engine that owns compaction is not called at model calls'
+      : b.ownerModelCallHook === 'afterTurn-then-assemble'
+        ? 'an engine that owns compaction gets afterTurn + assemble at each model call, and the model gets what it assembles'
+        : 'an engine that owns compaction assembles the history again at each model call of a logical turn';
+  return b.ownerCompactionAfterTurn === 'budget-check'
+    ? `${hook}; over the prompt budget after the turn its compact(force) runs`
+    : hook;
+}
+
 /** What a profile changes, one line each, for the CLI and the recording. */
 export function describeBehaviour(b: VersionBehaviour): string[] {
   return [
@@ -387,5 +434,6 @@ export function describeBehaviour(b: VersionBehaviour): string[] {
       : 'assemble gets window − reserve − the rendered prompt as tokenBudget',
     describeToolCallIds(b.toolCallIds),
     describeTurnBudgetCompaction(b.turnBudgetCompaction),
+    describeOwnerTurn(b),
   ];
 }

@@ -54,6 +54,7 @@ export interface TurnFacts {
   draft: TurnDraft;
   newMessageKeys: string[];
   turnPath?: TurnRecord['turnPath'];
+  modelCallKeys?: string[];
   reference: ReferenceIndex;
   /** the session's message order, for summaries' inline covered keys */
   messageKeys: readonly string[];
@@ -132,5 +133,6 @@ export function buildTurnRecord(facts: TurnFacts): TurnRecord {
     events: draft.events,
     newMessageKeys: facts.newMessageKeys,
     ...(facts.turnPath ? { turnPath: facts.turnPath } : {}),
+    ...(facts.modelCallKeys ? { modelCallKeys: facts.modelCallKeys } : {}),
   };
 }

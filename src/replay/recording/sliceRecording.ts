@@ -12,7 +12,7 @@ export interface RecordingSlice {
   toTurn?: number;
 }
 
-/** Every message key the turns reference (prompt, assembled and their sources, new transcript messages). */
+/** Every message key the turns reference (prompt, assembled and their sources, new transcript messages, model calls). */
 export function referencedKeys(turns: readonly TurnRecord[]): Set<string> {
   const keys = new Set<string>();
   for (const t of turns) {
@@ -22,6 +22,7 @@ export function referencedKeys(turns: readonly TurnRecord[]): Set<string> {
       if (ref.sourceKey) keys.add(ref.sourceKey);
     }
     for (const k of t.newMessageKeys) keys.add(k);
+    for (const k of t.modelCallKeys ?? []) keys.add(k);
   }
   return keys;
 }

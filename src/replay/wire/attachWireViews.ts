@@ -16,6 +16,13 @@ function agentIdOf(sessionKey: string | null | undefined): string {
 export function wireViewOf(recording: Recording, record: TurnRecord, context: WireContext, recordedPrefix?: string) {
   const source = (key: string) => ({ key, message: recording.messages[key]?.message });
   const prompt = { ...source(record.promptKey), ...(recordedPrefix ? { recordedPrefix } : {}) };
+  const sent = record.modelCallKeys;
+  if (sent) {
+    // what an owning engine assembled at the model call; it may have left the prompt out
+    const promptLast = sent.at(-1) === record.promptKey;
+    const before = (promptLast ? sent.slice(0, -1) : sent).map(source);
+    return shapeWireView(before, promptLast ? prompt : null, context);
+  }
   return shapeWireView(
     record.assembled.map((a) => source(a.key)),
     prompt,

@@ -133,8 +133,8 @@ function timestampOf(message: unknown): unknown {
   return typeof message === 'object' && message !== null ? (message as { timestamp?: unknown }).timestamp : undefined;
 }
 
-/** Shapes one turn's request: the assembled messages, then the prompt, then what the release appends. */
-export function shapeWireView(assembled: WireSource[], prompt: WireSource, context: WireContext): WireView {
+/** Shapes one turn's request: the assembled messages, then the prompt (none when an engine left it out), then what the release appends. */
+export function shapeWireView(assembled: WireSource[], prompt: WireSource | null, context: WireContext): WireView {
   const timeZone = context.timeZone ?? 'UTC';
   const messages: WireMessage[] = [];
   const add = (source: WireSource, origin: 'assembled' | 'prompt'): void => {
@@ -151,7 +151,7 @@ export function shapeWireView(assembled: WireSource[], prompt: WireSource, conte
     messages.push(entry);
   };
   for (const source of assembled) add(source, 'assembled');
-  add(prompt, 'prompt');
+  if (prompt) add(prompt, 'prompt');
   const firstUser = messages.find((m) => m.role === 'user');
   if (context.profile.runtimeSuffix && firstUser) firstUser.suffix = runtimeLine(context);
   if (context.profile.internalContext) {

@@ -110,6 +110,9 @@ describe('compaction-no-effect judged by the assembled context', () => {
       session: overflowingSession().loaded(),
       lanes: [inProcess('fake', fake.factory), inProcess('honest', honest.factory)],
       transcriptFiles: 'none',
+      // a release whose host compacts an owner in overflow recovery only: 2026.6 – 2026.7 also compact it after
+      // every turn over the prompt budget (docs/openclaw-behaviour.md §7.2a), before the long answer overflows
+      openclawVersion: '2026.5.2',
     });
     const noEffect = recording.findings.filter((f) => f.code === 'compaction-no-effect');
     expect(new Set(noEffect.map((f) => f.lane))).toEqual(new Set(['fake']));

@@ -52,7 +52,7 @@ describe('accepted releases', () => {
 });
 
 describe('each checked release against 2026.7.35', () => {
-  it('2026.3 (3.31): no precheck, no heartbeat filter, uncapped reserve, no quarantine, provider-family id policy, no after-run compaction', () => {
+  it('2026.3 (3.31): no precheck, no heartbeat filter, uncapped reserve, no quarantine, provider-family id policy, no after-run compaction, no owner hooks', () => {
     expect(axes(LINE_2026_3)).toEqual({
       ...axes(LINE_2026_7),
       line: '2026.3',
@@ -69,10 +69,12 @@ describe('each checked release against 2026.7.35', () => {
       assembleTokenBudget: 'context-window',
       toolCallIds: { keyedOn: 'provider-family', codexApi: 'openai-codex-responses', ollama: 'unowned' },
       turnBudgetCompaction: 'none',
+      ownerModelCallHook: 'none',
+      ownerCompactionAfterTurn: 'none',
     });
   });
 
-  it('2026.4 (4.25): the precheck compacts on a chars/4 estimate, adjacent heartbeat pairs, the floor alone capped, the after-run budget compaction', () => {
+  it('2026.4 (4.25): the precheck compacts on a chars/4 estimate, adjacent heartbeat pairs, the floor alone capped, the after-run budget compaction, the model-call hook', () => {
     expect(axes(LINE_2026_4)).toEqual({
       ...axes(LINE_2026_3),
       line: '2026.4',
@@ -81,6 +83,7 @@ describe('each checked release against 2026.7.35', () => {
       heartbeatFilter: 'pairs-2026.4',
       toolCallIds: { keyedOn: 'provider-plugin', codexApi: 'openai-codex-responses', ollama: 'unowned' },
       turnBudgetCompaction: 'raw-branch',
+      ownerModelCallHook: 'afterTurn-then-assemble',
     });
   });
 

@@ -19,6 +19,8 @@ export interface FinalizeInput {
   promptSent: boolean;
   /** the turn's admission and terminal anchors (2026.8+ hosts) */
   boundary?: TurnBoundary;
+  /** the message count afterTurn saw at the turn's last model call (modelCallHook.ts), else the assembled count */
+  afterTurnCheckpoint?: number;
 }
 
 type FinalizePath = Pick<TurnPath, 'finalize' | 'commit' | 'advancementKey'>;
@@ -43,7 +45,7 @@ async function callAfterTurn(lane: Lane, draft: TurnDraft, input: FinalizeInput)
     ...lane.sessionParams,
     sessionFile: lane.transcript.engineSessionFile,
     messages: [...attempt.assembled, ...sent],
-    prePromptMessageCount: attempt.assembled.length,
+    prePromptMessageCount: input.afterTurnCheckpoint ?? attempt.assembled.length,
     ...(input.autoCompactionSummary !== undefined ? { autoCompactionSummary: input.autoCompactionSummary } : {}),
     isHeartbeat: false,
     tokenBudget: input.tokenBudget,

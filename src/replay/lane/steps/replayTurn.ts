@@ -1,8 +1,9 @@
 /**
  * One recorded turn on one lane, in the embedded runner's order (behaviour §13): `/compact` when asked → host
  * requirements → attempts until the prompt fits (bootstrap, history pipeline, assemble, precheck, overflow
- * recovery) → the recorded output appended → subagent hooks → harness auto-compaction → finalize → the after-run
- * budget compaction (turnBudgetCompaction.ts) → the record.
+ * recovery) → the recorded output appended → an owning engine's calls at each model call (modelCallHook.ts) →
+ * subagent hooks → harness auto-compaction → finalize → the after-run budget compaction of `openclaw agent`
+ * (legacy lanes: turnBudgetCompaction.ts; an owning engine: budgetCheckAfterTurn.ts) → the record.
  */
 import type { AgentMessage, ContextEngineInfo } from '../../../contract';
 import type { Finding, TurnPath, TurnRecord, TurnStatus } from '../../../contract/recording';
@@ -20,6 +21,8 @@ import { compactAfterRunIfOverBudget } from '../turnBudgetCompaction';
 import type { Lane, LastContext } from '../laneContext';
 import { ownRun } from '../laterRuns';
 import { noteOwnCompaction } from '../ownCompaction';
+import { compactOwnerOverBudget } from './budgetCheckAfterTurn';
+import { runModelCallHooks } from './modelCallHook';
 import { noteLaneCompactions, recordedUsageApplies } from '../recordedUsage';
 import { handleRecordedSpawns } from '../subagentLifecycle';
 import { assembledEstimate, attemptUntilPromptFits, type AssembleBudget, type AttemptResult } from './attempt';
@@ -191,6 +194,7 @@ interface TurnOutcome {
   error?: string;
   newMessageKeys: string[];
   turnPath?: TurnPath;
+  modelCallKeys?: string[];
 }
 
 /** The turn's admission (its user entry) and terminal (its last entry) anchors in the lane transcript. */
@@ -233,6 +237,7 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
     draft,
     newMessageKeys: outcome.newMessageKeys,
     ...(outcome.turnPath ? { turnPath: outcome.turnPath } : {}),
+    ...(outcome.modelCallKeys ? { modelCallKeys: outcome.modelCallKeys } : {}),
     reference: lane.session.reference,
     messageKeys: lane.session.info.messageKeys,
   });
@@ -271,6 +276,21 @@ function recordTurn(lane: Lane, draft: TurnDraft, outcome: TurnOutcome): { recor
   return { record: attachHookRecords(record, draft), findings };
 }
 
+/** The turn's assemble budget for the lane's release. */
+function turnBudget(lane: Lane, prompt: string): AssembleBudget {
+  const derived = deriveAssembleTokenBudget({
+    contextTokenBudget: lane.group.contextWindow,
+    reserveTokens: lane.group.settings.reserveTokens,
+    systemPrompt: lane.state.systemPrompt,
+    prompt,
+    cjkCounting: lane.state.profile.cjkCounting,
+  });
+  // before 2026.7.1 assemble (and afterTurn) get the whole context window (versionProfiles.ts assembleTokenBudget)
+  return lane.state.profile.assembleTokenBudget === 'context-window'
+    ? { ...derived, tokenBudget: derived.contextTokenBudget }
+    : derived;
+}
+
 /** Replay one recorded turn on `lane` (its draft already receives the turn's quarantine events). */
 export async function replayTurn(
   lane: Lane,
@@ -284,18 +304,7 @@ export async function replayTurn(
 
   const info = lane.engine.info;
   const engine = engineRecordOf(lane, info);
-  const derived = deriveAssembleTokenBudget({
-    contextTokenBudget: lane.group.contextWindow,
-    reserveTokens: lane.group.settings.reserveTokens,
-    systemPrompt: lane.state.systemPrompt,
-    prompt,
-    cjkCounting: lane.state.profile.cjkCounting,
-  });
-  // before 2026.7.1 assemble (and afterTurn) get the whole context window (versionProfiles.ts assembleTokenBudget)
-  const budget =
-    lane.state.profile.assembleTokenBudget === 'context-window'
-      ? { ...derived, tokenBudget: derived.contextTokenBudget }
-      : derived;
+  const budget = turnBudget(lane, prompt);
   await runRunStartHooks(lane, draft, prompt);
   const hostFailure = checkAgentRunHostSupport(lane, draft, info);
   const tried = hostFailure === undefined ? await attemptUntilPromptFits(lane, draft, prompt, budget) : undefined;
@@ -307,6 +316,8 @@ export async function replayTurn(
 
   const persisted = await persistToolResults(lane, draft, turn);
   const { newMessages, newMessageKeys } = appendRecordedTurn(lane, draft, turn, persisted);
+  const atModelCalls =
+    promptSent && attempt ? await runModelCallHooks(lane, draft, attempt, prompt, newMessages) : undefined;
   const { status, error } = turnStatusOf(turn, hostFailure, tried?.promptError);
   if (promptSent) await handleRecordedSpawns(lane, turn, draft);
   const autoCompactionSummary =
@@ -323,22 +334,30 @@ export async function replayTurn(
         status,
         info,
         promptSent,
+        ...(atModelCalls?.afterTurnCheckpoint !== undefined
+          ? { afterTurnCheckpoint: atModelCalls.afterTurnCheckpoint }
+          : {}),
         ...(boundary ? { boundary } : {}),
       })
     : ({ finalize: 'none' } as const);
   if (attempt)
     await endRun(lane, draft, turn.index, { attempt, promptSent, status, error, newMessages, newMessageKeys });
+  const ownerCompacted = attempt ? await compactOwnerOverBudget(lane, draft, attempt) : false;
   const turnPath: TurnPath = {
     engine: degradedReason === undefined ? 'configured' : 'legacy-fallback',
     ...(degradedReason !== undefined ? { degradedReason } : {}),
     ...finalized,
   };
   noteLaneCompactions(lane, draft, turn.index);
-  lane.lastContext = sentContext && {
-    ...sentContext,
-    appendedTokens: newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0),
-  };
+  // after a compaction the host drove, the next turn's smaller context is that compaction's, already an event
+  lane.lastContext = ownerCompacted
+    ? undefined
+    : sentContext && {
+        ...sentContext,
+        appendedTokens: newMessageKeys.reduce((s, k) => s + (lane.state.table.get(k)?.estTokens ?? 0), 0),
+      };
   await noteKilledEngineHost(lane, draft);
+  const modelCallKeys = atModelCalls?.firstCall && changedModelCall(lane, attempt, promptKey, atModelCalls.firstCall);
   return recordTurn(lane, draft, {
     turn,
     promptKey,
@@ -351,5 +370,19 @@ export async function replayTurn(
     ...(error !== undefined ? { error } : {}),
     newMessageKeys,
     turnPath,
+    ...(modelCallKeys ? { modelCallKeys } : {}),
   });
+}
+
+/** The first model call's keys when they are not the assembled context + the prompt, else undefined. */
+function changedModelCall(
+  lane: Lane,
+  attempt: AttemptResult | undefined,
+  promptKey: string,
+  sent: readonly AgentMessage[],
+): string[] | undefined {
+  const keys = lane.classify(sent).classified.map((c) => c.key);
+  const expected = [...(attempt?.classified.map((c) => c.key) ?? []), promptKey];
+  const same = keys.length === expected.length && keys.every((k, i) => k === expected[i]);
+  return same ? undefined : keys;
 }
