@@ -47,11 +47,24 @@ const PAGE_PROBES = `(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (event) => {
-        if (typeof event.data === 'string' && event.data.includes('"replay.progress"')) {
+        if (typeof event.data !== 'string') return;
+        if (event.data.includes('"replay.progress"')) {
           probe.progress++;
           probe.lastProgressAt = performance.now();
+        } else if (probe.cancelId !== undefined && event.data.startsWith('{"id":' + probe.cancelId + ',')) {
+          probe.cancelAnsweredAt = performance.now();
+        } else if (probe.cancelledPageAt === undefined && /^{"id":\\d+,"ok":true,"result":{[^]{0,200}"status":"cancelled"/.test(event.data)) {
+          probe.cancelledPageAt = performance.now();
         }
       });
+    }
+    send(data) {
+      // the Cancel's request leaving the page: the time from the click to here is the page's, after it the runtime's
+      if (typeof data === 'string' && data.includes('"method":"replay.cancel"')) {
+        probe.cancelSentAt = performance.now();
+        probe.cancelId = JSON.parse(data).id;
+      }
+      super.send(data);
     }
   };
   const turnShown = () => {
@@ -135,6 +148,8 @@ async function doneShown(page: Page): Promise<number | null> {
 
 interface KeyRun {
   keyMs: number[];
+  /** presses while streaming after which no next turn was shown within 20 s */
+  unanswered: number;
   etaSeconds: number | null;
   etaAtS: number | null;
   actualLeftS: number | null;
@@ -148,6 +163,7 @@ async function keysAndEta(chromium: string, dir: string, turns: number, presses:
   try {
     await page.getByTestId('timeline-row').first().click();
     const keyMs: number[] = [];
+    let unanswered = 0;
     for (let i = 0; i < presses && (await page.getByTestId('replay-streaming').count()) > 0; i++) {
       await page.evaluate(() => (window as unknown as { __csArmKey(): void }).__csArmKey());
       await page.keyboard.press('j');
@@ -156,7 +172,10 @@ async function keysAndEta(chromium: string, dir: string, turns: number, presses:
       );
       // the replay may end (the view is replaced) between the check and the press: that press is not one "while
       // it streams"
-      if ((await page.getByTestId('replay-streaming').count()) > 0 && Number.isFinite(ms)) keyMs.push(ms);
+      if ((await page.getByTestId('replay-streaming').count()) > 0) {
+        if (Number.isFinite(ms)) keyMs.push(ms);
+        else unanswered++;
+      }
       await page.waitForTimeout(60);
     }
     const count = turns.toLocaleString('en-US');
@@ -169,6 +188,7 @@ async function keysAndEta(chromium: string, dir: string, turns: number, presses:
     const eta = probe.eta;
     return {
       keyMs,
+      unanswered,
       etaSeconds: eta ? eta.seconds : null,
       etaAtS: eta ? (eta.at - clickedAt) / 1000 : null,
       actualLeftS: eta ? (endedAt - eta.at) / 1000 : null,
@@ -183,6 +203,12 @@ async function keysAndEta(chromium: string, dir: string, turns: number, presses:
 interface CancelRun {
   uiStoppedMs: number;
   runtimeStoppedMs: number;
+  /** click to the replay.cancel request leaving the page (the page's share) */
+  sentMs: number;
+  /** the request leaving to its answer arriving (the runtime took it: its lanes stop at their next turn) */
+  answeredMs: number;
+  /** click to the first replay.stream answer saying "cancelled" arriving (the runtime's lanes and hosts stopped) */
+  cancelledPageMs: number;
   atClick: number;
   afterClick: number;
   progressAfterClick: number;
@@ -229,10 +255,16 @@ async function cancelRun(chromium: string, dir: string, turns: number): Promise<
       progressAtClick: number;
       doneAtClick: number;
       uiStoppedAt: number;
+      cancelSentAt: number;
+      cancelAnsweredAt: number;
+      cancelledPageAt: number;
     };
     return {
       uiStoppedMs: probe.uiStoppedAt - probe.clickAt,
       runtimeStoppedMs: Math.max(0, probe.lastProgressAt - probe.clickAt),
+      sentMs: probe.cancelSentAt - probe.clickAt,
+      answeredMs: probe.cancelAnsweredAt - probe.cancelSentAt,
+      cancelledPageMs: probe.cancelledPageAt - probe.clickAt,
       atClick: probe.progressAtClick,
       afterClick: ranTo - probe.progressAtClick,
       progressAfterClick: probe.progress - probe.progressAtClick,
@@ -266,7 +298,7 @@ async function main(): Promise<void> {
       const keys = await keysAndEta(chromium, dir, turns, presses);
       keyRuns.push(keys);
       console.log(
-        `run ${run + 1} keys: ${keys.keyMs.length} presses while streaming, p50 ${percentile(keys.keyMs, 50).toFixed(1)} ms, ` +
+        `run ${run + 1} keys: ${keys.keyMs.length} presses while streaming (${keys.unanswered} not shown within 20 s), p50 ${percentile(keys.keyMs, 50).toFixed(1)} ms, ` +
           `p95 ${percentile(keys.keyMs, 95).toFixed(1)} ms; replay ${keys.totalS.toFixed(1)} s; first ETA "${keys.etaText}"`,
       );
       const cancel = await cancelRun(chromium, dir, turns);
@@ -274,7 +306,8 @@ async function main(): Promise<void> {
       console.log(
         `run ${run + 1} cancel at ${cancel.atClick} of ${cancel.total} lane-turns: page stopped ${cancel.uiStoppedMs.toFixed(0)} ms, ` +
           `last turn event ${cancel.runtimeStoppedMs.toFixed(0)} ms after the click; ${cancel.afterClick} lane-turns ran after it ` +
-          `(${cancel.progressAfterClick} progress events)`,
+          `(${cancel.progressAfterClick} progress events); request sent ${cancel.sentMs.toFixed(0)} ms after the click, ` +
+          `answered ${cancel.answeredMs.toFixed(0)} ms later; first "cancelled" page ${cancel.cancelledPageMs.toFixed(0)} ms after the click`,
       );
     }
     const p50 = keyRuns.map((r) => percentile(r.keyMs, 50));

@@ -87,8 +87,8 @@ function collectRows(input: CompareInput, states: readonly LaneTurnState[]): Dra
   const extent = Math.max(0, ...states.map((s) => s.extent));
   const keys = input.session.messageKeys;
   for (let i = 0; i < extent; i++) {
-    // a lane's statuses past its extent are 0 (absent): no need to ask its extent
-    if (states.some((s) => s.status[i] !== 0)) drafts.push({ id: keys[i]!, index: i, sort: [i, 1] });
+    // a lane's statuses past its extent are 0 (absent), and past its arrays (laneTurnState's size) there are none
+    if (states.some((s) => (s.status[i] ?? 0) !== 0)) drafts.push({ id: keys[i]!, index: i, sort: [i, 1] });
   }
   const seen = new Set<string>();
   for (const state of states) {

@@ -17,6 +17,7 @@ export {
   laneTurnFigures,
   measuresAssembled,
   tokensOf,
+  turnFiguresRow,
   turnFiguresTable,
   turnMarker,
   turnPrompt,

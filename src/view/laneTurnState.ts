@@ -57,9 +57,9 @@ export interface LaneTurnState {
   recording: Recording;
   /** transcript messages 0..extent-1 may have a status in this lane */
   extent: number;
-  /** status code per transcript index (see STATUS_CODES) */
+  /** status code per transcript index (see STATUS_CODES); indexes past its length are absent (0) */
   status: Uint8Array;
-  /** position in the assembled list per transcript index, -1 when not assembled */
+  /** position in the assembled list per transcript index, -1 when not assembled (as past its length) */
   position: Int32Array;
   extras: Map<string, ExtraItem>;
   /** the row id of each assembled message, in assembled order */
@@ -269,10 +269,25 @@ function nameExtras(state: LaneTurnState, record: TurnRecord, placed: Placed, se
   }
 }
 
+/**
+ * How many transcript messages a turn's state covers: its history and every transcript message it assembled, not
+ * the whole session's: sized to the session, the states of a 2,000-turn timeline with two lanes allocated and filled
+ * about 80 MB, quadratic in the turns, on every rebuild (issue 34). Readers treat indexes past the arrays as absent.
+ */
+function stateSize(record: TurnRecord, session: SessionInfo): number {
+  const index = transcriptIndexOf(session);
+  let size = record.historyCount;
+  for (const ref of record.assembled) {
+    const at = index.get(ref.provenance === 'modified' ? (ref.sourceKey ?? ref.key) : ref.key);
+    if (at !== undefined && at >= size) size = at + 1;
+  }
+  return Math.min(size, session.messageKeys.length);
+}
+
 /** The rows one column contributes at `turn` (an empty state when the lane has no such turn). */
 export function laneTurnState(column: CompareColumn, turn: number, session: SessionInfo): LaneTurnState {
   const record = column.recording.turns[column.lane.id]?.[turn] ?? null;
-  const size = session.messageKeys.length;
+  const size = record ? stateSize(record, session) : 0;
   const state = emptyState(column.recording, record, size);
   if (!record) return state;
   fillLeftOut(state, record, size);

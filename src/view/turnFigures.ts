@@ -5,7 +5,7 @@
  * and chart, and the app's timeline and budget chart all read these, so they cannot disagree.
  */
 import { turnCountOf, type CompareInput } from './compareInput';
-import { turnDifferences } from './lanesDiffer';
+import { turnDifference } from './lanesDiffer';
 import { messagePreview, messageText } from './messageText';
 import { describeEvent } from './turnEvents';
 import type { Provenance, Recording, TurnRecord } from './viewTypes';
@@ -129,20 +129,25 @@ export function turnPrompt(recording: Recording, records: readonly (TurnRecord |
   return prompt ? messagePreview(messageText(prompt.message), 120) : '';
 }
 
+/**
+ * One turn's row: each column's figures and whether the lanes differ. A turn's row reads that turn's records only,
+ * so a view that grows with a streaming replay can keep the rows of the turns it has and build the new ones.
+ */
+export function turnFiguresRow(input: CompareInput, turn: number): TurnFiguresRow {
+  const records = input.columns.map((c) => c.recording.turns[c.lane.id]?.[turn]);
+  const difference = turnDifference(input, turn);
+  return {
+    turn,
+    prompt: turnPrompt(input.columns[0]!.recording, records),
+    cells: records.map((record) => (record ? laneTurnFigures(record) : null)),
+    differs: difference.differs,
+    difference: difference.summary,
+  };
+}
+
 /** One row per turn with each column's figures and whether the lanes differ. */
 export function turnFiguresTable(input: CompareInput): TurnFiguresRow[] {
-  const differences = turnDifferences(input);
   const rows: TurnFiguresRow[] = [];
-  for (let turn = 0; turn < turnCountOf(input); turn++) {
-    const records = input.columns.map((c) => c.recording.turns[c.lane.id]?.[turn]);
-    const recording = input.columns[0]!.recording;
-    rows.push({
-      turn,
-      prompt: turnPrompt(recording, records),
-      cells: records.map((record) => (record ? laneTurnFigures(record) : null)),
-      differs: differences[turn]!.differs,
-      difference: differences[turn]!.summary,
-    });
-  }
+  for (let turn = 0; turn < turnCountOf(input); turn++) rows.push(turnFiguresRow(input, turn));
   return rows;
 }

@@ -48,6 +48,18 @@ const doneOf = async (page: Page) =>
       ?.replace(/,/g, '') ?? 0,
   );
 
+/** Whether the page has read the last page of a replay's final generation (the runtime's whole recording). */
+function watchFinalStreamPage(page: Page): { seen: boolean } {
+  const state = { seen: false };
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('"generation":"final"') && text.includes('"more":false')) state.seen = true;
+    }),
+  );
+  return state;
+}
+
 describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
   let app: RunningApp;
   let page: Page;
@@ -68,6 +80,7 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
   it('opens a finished turn while the replay runs, and Cancel keeps a partial recording', async () => {
     // every bridge answer from a fresh connection on (the replay's stream pages among them)
     const streamed = watchBridgeAnswers(page);
+    const finalRead = watchFinalStreamPage(page);
     await page.reload();
     await page.getByTestId('runtime-status').filter({ hasText: 'connected' }).waitFor();
     await loadSessionFolder(page, dir);
@@ -104,6 +117,10 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
     }
     const partial = page.getByTestId('replay-partial');
     await partial.waitFor({ timeout: 60_000 });
+    expect(await streaming.count()).toBe(0);
+    // shown as stopped once the runtime confirmed the Cancel, with the turns streamed so far; the runtime's whole
+    // partial recording (a turn or two more, and its own count) replaces them once its last page is read
+    await expect.poll(() => finalRead.seen, { timeout: 60_000 }).toBe(true);
     const done = Number(
       /cancelled after ([\d,]+) of 3,000/.exec((await partial.textContent()) ?? '')![1]!.replace(/,/g, ''),
     );
@@ -114,7 +131,6 @@ describeWithChromium('browser mode: a streaming replay', (chromiumPath) => {
     // (with or without a thousands separator)
     const heading = new RegExp(`^Turn 3 of ${done.toLocaleString('en-US').replace(/,/g, ',?')}\\b`);
     const turnHeading = () => page.getByTestId('turn-view').locator('h2').first().textContent();
-    // the turns streamed show at once; the runtime's whole partial recording (a turn or two more) replaces them
     await expect.poll(turnHeading, { timeout: 60_000 }).toMatch(heading);
     await expectReadableLayout(page, 'cancelled (partial recording)');
     await saveScreenshot(page, 'replay-partial');

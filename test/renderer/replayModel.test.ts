@@ -144,6 +144,49 @@ describe('buildTimelineRows', () => {
     expect(otherRows[1]!.cells.map((c) => c!.tokens)).toEqual([30, 1030]);
     expect(otherRows[1]!.differs).toBe(false);
   });
+
+  /** the recording as a streaming replay shows it after `count` turns of each lane (the same record objects) */
+  const firstTurns = (full: typeof recording, count: number) => ({
+    ...full,
+    turns: Object.fromEntries(Object.entries(full.turns).map(([lane, records]) => [lane, records.slice(0, count)])),
+  });
+
+  it('keeps the rows of the turns it has when a streaming replay grows, building only the new turns', () => {
+    const full = makeRecording();
+    const lanes = lanesOfSession(full, 'sess-1');
+    const before = buildTimelineRows(firstTurns(full, 2), lanes);
+    const after = buildTimelineRows(full, lanes);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after[2]!.turn).toBe(2);
+    // and what it keeps is what a fresh build gives
+    expect(after).toEqual(buildTimelineRows(makeRecording(), lanes));
+  });
+
+  it('builds a row again when what it was built from changes: the measure, the lanes, its records or those before', () => {
+    const full = makeRecording();
+    const lanes = lanesOfSession(full, 'sess-1');
+    const rows = buildTimelineRows(full, lanes);
+    // a new record at turn 2 of a lane: its row and the next (whose badges compare with it) are built again
+    const replaced = { ...full, turns: { ...full.turns } };
+    replaced.turns['recent-window'] = full.turns['recent-window']!.map((record, turn) =>
+      turn === 1 ? { ...record } : record,
+    );
+    const again = buildTimelineRows(replaced, lanes);
+    expect(again[0]).toBe(rows[0]);
+    expect(again[1]).not.toBe(rows[1]);
+    expect(again[2]).not.toBe(rows[2]);
+    // (one row is kept per turn, the one built last: each check below builds the rows it compares with first)
+    const measured = buildTimelineRows(full, lanes);
+    expect(buildTimelineRows(full, lanes, 'tiktoken')[0]).not.toBe(measured[0]);
+    const twoLanes = buildTimelineRows(full, lanes);
+    expect(buildTimelineRows(full, lanes.slice(0, 1))[0]).not.toBe(twoLanes[0]);
+    const relabelled = {
+      ...full,
+      lanes: full.lanes.map((lane) => (lane.id === 'recent-window' ? { ...lane, label: 'other label' } : lane)),
+    };
+    expect(buildTimelineRows(relabelled, lanes)[2]!.difference).toContain('other label left out');
+  });
 });
 
 describe('buildTurnDetail', () => {

@@ -228,3 +228,74 @@ describe('Cancel while the replay streams', () => {
     expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 4 });
   }, 30_000);
 });
+
+describe('Cancel confirmed by the runtime', () => {
+  it('shows the replay stopped at once, while the runtime still streams its last turns and builds its partial recording', async () => {
+    const partial = { reason: 'cancelled' as const, done: 4, total: 6 };
+    const final = { ...base, status: 'cancelled' as const, done: 4, total: 6, generation: 'final' as const };
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // the store's run shows as cancelled (what cancelReplay does once replay.cancel answers)
+    // every live page is due for a redraw (at most one a second otherwise): a live page shown after the stop would be
+    let clock = 0;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 2000));
+    let unsubscribe = () => undefined as void;
+    const cancelShown = new Promise<void>((resolve) => {
+      unsubscribe = useReplayStore.subscribe((state) => state.run?.status === 'cancelled' && resolve());
+    });
+    let next = 0;
+    const answers: (() => Promise<ReplayStreamResponse>)[] = [
+      async () => livePage(1, true),
+      // read after the confirmation: the runtime still says running, with the lane-turns it finished meanwhile
+      async () => {
+        await cancelShown;
+        return livePage(2, false);
+      },
+      // until the runtime has built its partial recording: running, nothing new
+      async () => {
+        await gate;
+        return {
+          ...final,
+          cursor: 4,
+          more: false,
+          head: { ...head, partial },
+          turns: livePage(2, false).turns,
+          messages,
+        };
+      },
+    ];
+    const fake = createFakeInspectorClient({
+      'replay.start': () => ({ replayId: 'r1' }),
+      'replay.cancel': () => ({ cancelled: true }),
+      'replay.stream': () => answers[Math.min(next++, answers.length - 1)]!(),
+    });
+    render(
+      <ClientContext.Provider value={fake.client}>
+        <ReplayView />
+      </ClientContext.Provider>,
+    );
+    let started: Promise<unknown> = Promise.resolve();
+    act(() => {
+      started = useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 10_000 }));
+    // no page has said "cancelled": the runtime's answer to replay.cancel is enough
+    expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
+      'cancelled after',
+    );
+    expect(screen.queryByTestId('replay-streaming')).toBeNull();
+    expect(useReplayStore.getState().run?.status).toBe('cancelled');
+    // the live page read after it (two turns a lane) is not shown: what is shown stays the partial recording
+    await waitFor(() => expect(next).toBeGreaterThanOrEqual(3));
+    expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
+    expect(useReplayStore.getState().recording?.partial?.reason).toBe('cancelled');
+    // the runtime's partial recording replaces it once read
+    release();
+    await act(() => started);
+    expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(2);
+    expect(useReplayStore.getState().recording?.partial).toEqual(partial);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'cancelled', done: 4 });
+    unsubscribe();
+    now.mockRestore();
+  }, 30_000);
+});

@@ -12,7 +12,8 @@ import {
   measuresAssembled,
   tokensOf,
   turnBadges,
-  turnFiguresTable,
+  turnCountOf,
+  turnFiguresRow,
   turnProblems,
   type BadgeKind,
   type LaneTurnFigures,
@@ -85,6 +86,36 @@ function cellOf(
   };
 }
 
+/** What a turn's row was built from besides the turn's own records: a row built from the same is the same row. */
+interface RowSource {
+  measure: TokenMeasure;
+  /** the lanes' ids and labels (the difference line names the lanes) */
+  lanes: string;
+  session: Recording['session'];
+  findings: Recording['findings'];
+  /** each lane's record at the turn and at the turn before (its badges compare with the previous turn) */
+  records: (TurnRecord | undefined)[];
+}
+
+function sameSource(a: RowSource, b: RowSource): boolean {
+  return (
+    a.measure === b.measure &&
+    a.lanes === b.lanes &&
+    a.session === b.session &&
+    a.findings === b.findings &&
+    a.records.length === b.records.length &&
+    a.records.every((record, i) => record === b.records[i])
+  );
+}
+
+/**
+ * Rows built before, keyed by the turn's first record. A streaming replay's pages add turns and keep the records of
+ * the turns before (recordingPages.ts), so each redraw builds only the new turns' rows: rebuilding every row (the
+ * lanes' difference reads each turn's whole history) made a redraw of a 2,000-turn replay take most of a second
+ * and left key presses waiting behind it (issue 34). A finished recording's records are new objects: all rebuilt.
+ */
+const rowCache = new WeakMap<TurnRecord, { source: RowSource; row: TimelineRow }>();
+
 export function buildTimelineRows(
   recording: Recording,
   lanes: readonly LaneRecord[],
@@ -95,18 +126,39 @@ export function buildTimelineRows(
     recording,
     lanes.map((lane) => lane.id),
   );
-  return turnFiguresTable(input).map((row) => ({
-    turn: row.turn,
-    prompt: row.prompt,
-    differs: row.differs,
-    difference: row.difference,
-    cells: row.cells.map((figures, i) => {
-      const lane = input.columns[i]!.lane;
-      const records = recording.turns[lane.id];
-      const record = records?.[row.turn];
-      return figures && record
-        ? cellOf(figures, record, records[row.turn - 1], findings.at(lane.id, row.turn), measure)
-        : null;
-    }),
-  }));
+  const laneRecords = input.columns.map((column) => recording.turns[column.lane.id] ?? []);
+  const lanesKey = JSON.stringify(input.columns.map((column) => [column.id, column.label]));
+  const rows: TimelineRow[] = [];
+  for (let turn = 0; turn < turnCountOf(input); turn++) {
+    const source: RowSource = {
+      measure,
+      lanes: lanesKey,
+      session: input.session,
+      findings: recording.findings,
+      records: laneRecords.flatMap((records) => [records[turn], records[turn - 1]]),
+    };
+    const key = laneRecords.map((records) => records[turn]).find((record) => record !== undefined)!;
+    const cached = rowCache.get(key);
+    if (cached && sameSource(cached.source, source)) {
+      rows.push(cached.row);
+      continue;
+    }
+    const figures = turnFiguresRow(input, turn);
+    const row: TimelineRow = {
+      turn,
+      prompt: figures.prompt,
+      differs: figures.differs,
+      difference: figures.difference,
+      cells: figures.cells.map((cellFigures, i) => {
+        const record = laneRecords[i]![turn];
+        const laneId = input.columns[i]!.lane.id;
+        return cellFigures && record
+          ? cellOf(cellFigures, record, laneRecords[i]![turn - 1], findings.at(laneId, turn), measure)
+          : null;
+      }),
+    };
+    rowCache.set(key, { source, row });
+    rows.push(row);
+  }
+  return rows;
 }

@@ -170,11 +170,21 @@ export function progressApplier({ set, get }: ReplayStoreAccess): (event: Bridge
   };
 }
 
+/**
+ * Cancels the running replay. Once the runtime confirms (its lanes stop before their next turn), a streaming
+ * replay shows as cancelled at once: streamReplay shows the turns streamed so far as the partial recording while
+ * the runtime closes its engine hosts and builds the partial recording that replaces them (issue 34: waiting for
+ * that took seconds). Live mode's Stop ends the job as done with its last pass: it waits for watch() to see that.
+ */
 export async function cancelReplay({ set, get }: ReplayStoreAccess, api: InspectorApi): Promise<void> {
   const run = get().run;
   if (!run?.replayId || run.status !== 'running') return;
   try {
-    await api.call('replay.cancel', { replayId: run.replayId });
+    const { cancelled } = await api.call('replay.cancel', { replayId: run.replayId });
+    const now = get().run;
+    if (cancelled && now?.replayId === run.replayId && now.status === 'running' && !now.following) {
+      set({ run: { ...now, status: 'cancelled' } });
+    }
   } catch (error) {
     set({ run: { ...run, error: errorText(error) } });
   }

@@ -97,8 +97,8 @@ async function exportRecording(
   }
 }
 
-export const useReplayStore = create<ReplayStoreState>()((set, get) => {
-  const store: ReplayStoreAccess = { set, get };
+export const useReplayStore = create<ReplayStoreState>()((set, get, api) => {
+  const store: ReplayStoreAccess = { set, get, subscribe: api.subscribe };
   const applyProgress = progressApplier(store);
   return {
     ...initial,

@@ -59,6 +59,12 @@ function recordingOf(gathered: Gathered): Recording | null {
   return gathered.head ? assembleRecording(gathered.head, gathered.lanes, gathered.turns, gathered.messages) : null;
 }
 
+/** The turns streamed so far as a cancelled replay's partial recording (null before the first turn). */
+function partialSoFar(gathered: Gathered, done: number, total: number): Recording | null {
+  const soFar = recordingOf(gathered);
+  return soFar ? { ...soFar, partial: { reason: 'cancelled', done, total } } : null;
+}
+
 const LIVE_REDRAW_MS = 1000;
 
 export type ShowRecording = (recording: Recording, open: boolean) => void;
@@ -69,7 +75,7 @@ export type ShowRecording = (recording: Recording, open: boolean) => void;
  * (perFrame.ts), so a burst of pages costs one render.
  */
 export async function streamReplay(
-  { set, get }: ReplayStoreAccess,
+  { set, get, subscribe }: ReplayStoreAccess,
   api: InspectorApi,
   replayId: string,
   show: ShowRecording,
@@ -81,6 +87,7 @@ export async function streamReplay(
   let toShow: { recording: Recording; open: boolean } | null = null;
   let latest: ReplayStreamResponse | null = null;
   let pace: ReplayJobView['pace'];
+  let cancelShown = false;
   const onScreen = frameBatch(() => {
     if (get().run?.replayId !== replayId) return;
     if (toShow) show(toShow.recording, toShow.open);
@@ -96,62 +103,70 @@ export async function streamReplay(
       },
     });
   });
-  for (;;) {
-    let page: ReplayStreamResponse;
-    try {
-      page = await api.call('replay.stream', { replayId, generation: gathered.generation, cursor: gathered.cursor });
-    } catch (error) {
-      onScreen.flush();
-      if (get().run?.replayId === replayId) set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
-      return;
-    }
-    if (get().run?.replayId !== replayId) return;
-    if (page.status === 'cancelled' && get().run!.status === 'running' && gathered.generation === 'live') {
-      // Cancel: the runtime's lanes have stopped. The turns streamed so far are shown as the partial recording at
-      // once; its final generation (from 0, the whole partial recording again) replaces them once read.
-      const soFar = recordingOf(gathered);
-      if (soFar) {
-        const partial = { reason: 'cancelled' as const, done: page.done, total: page.total };
-        toShow = { recording: { ...soFar, partial }, open: !opened };
-        opened = true;
-        onScreen.request();
+  // Cancel, confirmed by the runtime (cancelReplay sets the run cancelled) or seen in a page: the turns streamed so far
+  // show at once as the partial recording, replaced by the runtime's (its final generation) once read. Not at the
+  // loop's next page: the runtime answers it only once it has closed its engine hosts and built its partial recording.
+  const showCancelled = (done: number, total: number) => {
+    if (cancelShown || gathered.generation !== 'live') return;
+    cancelShown = true;
+    const soFar = partialSoFar(gathered, done, total);
+    if (soFar) toShow = { recording: soFar, open: !opened };
+    opened ||= soFar !== null;
+    onScreen.request(); // applied now: the partial and the status together
+    onScreen.flush();
+    set({ run: { ...get().run!, status: 'cancelled', done, total } });
+  };
+  const stopWatching = subscribe(({ run }) => {
+    if (run?.replayId === replayId && run.status === 'cancelled') showCancelled(run.done, run.total);
+  });
+  try {
+    for (;;) {
+      let page: ReplayStreamResponse;
+      try {
+        page = await api.call('replay.stream', { replayId, generation: gathered.generation, cursor: gathered.cursor });
+      } catch (error) {
+        onScreen.flush();
+        if (get().run?.replayId === replayId)
+          set({ run: { ...get().run!, status: 'failed', error: errorText(error) } });
+        return;
       }
-      onScreen.flush();
-      set({ run: { ...get().run!, status: 'cancelled', done: page.done, total: page.total } });
+      if (get().run?.replayId !== replayId) return;
+      if (page.status === 'cancelled') showCancelled(Math.max(get().run!.done, page.done), page.total);
+      gathered = gather(gathered, page);
+      const recording = page.turns.length > 0 || page.head ? recordingOf(gathered) : null;
+      const complete = page.generation === 'final' && !page.more;
+      // live: the first turns at once, then at most one redraw a second (each redraw re-renders the whole view)
+      const due = !opened || Date.now() - shownAt >= LIVE_REDRAW_MS;
+      if (recording && ((page.generation === 'live' && due && !cancelShown) || complete)) {
+        toShow = { recording, open: !opened };
+        opened = true;
+        shownAt = Date.now();
+      }
+      if (page.done > 0 && page.status === 'running')
+        pace = advancePace(pace, { done: page.done, elapsedMs: page.elapsedMs });
+      latest = page;
+      onScreen.request();
+      // not running: the final generation until complete; a live page then means no Recording (failed, or
+      // cancelled before the first turn)
+      const ended = page.status !== 'running' && (complete || page.generation === 'live');
+      if (ended) {
+        onScreen.flush();
+        const run = get().run!;
+        set({
+          run: {
+            ...run,
+            status: page.status,
+            done: page.status === 'done' ? page.total : Math.max(run.done, page.done),
+            total: page.total,
+            error: page.error ?? null,
+          },
+        });
+        return;
+      }
+      if (!page.more && page.status === 'running')
+        await delay(opened ? get().pollIntervalMs : Math.min(FIRST_TURN_POLL_MS, get().pollIntervalMs));
     }
-    gathered = gather(gathered, page);
-    const recording = page.turns.length > 0 || page.head ? recordingOf(gathered) : null;
-    const complete = page.generation === 'final' && !page.more;
-    // live: the first turns at once, then at most one redraw a second (each redraw re-renders the whole view)
-    const due = !opened || Date.now() - shownAt >= LIVE_REDRAW_MS;
-    if (recording && ((page.generation === 'live' && due) || complete)) {
-      toShow = { recording, open: !opened };
-      opened = true;
-      shownAt = Date.now();
-    }
-    if (page.done > 0 && page.status === 'running') {
-      pace = advancePace(pace, { done: page.done, elapsedMs: page.elapsedMs });
-    }
-    latest = page;
-    onScreen.request();
-    // not running: the final generation until complete; a live page then means no Recording (failed, or
-    // cancelled before the first turn)
-    const ended = page.status !== 'running' && (complete || page.generation === 'live');
-    if (ended) {
-      onScreen.flush();
-      const run = get().run!;
-      set({
-        run: {
-          ...run,
-          status: page.status,
-          done: page.status === 'done' ? page.total : Math.max(run.done, page.done),
-          total: page.total,
-          error: page.error ?? null,
-        },
-      });
-      return;
-    }
-    if (!page.more && page.status === 'running')
-      await delay(opened ? get().pollIntervalMs : Math.min(FIRST_TURN_POLL_MS, get().pollIntervalMs));
+  } finally {
+    stopWatching();
   }
 }

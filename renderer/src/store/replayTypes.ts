@@ -132,4 +132,5 @@ export interface ReplayStoreState {
 export interface ReplayStoreAccess {
   set: StoreApi<ReplayStoreState>['setState'];
   get: StoreApi<ReplayStoreState>['getState'];
+  subscribe: StoreApi<ReplayStoreState>['subscribe'];
 }

@@ -8,6 +8,7 @@ import {
   turnDifference,
   type AlignedTurn,
 } from '../../../src/view';
+import { laneTurnState } from '../../../src/view/laneTurnState';
 import { quarantineEvent, ViewRecording } from './viewRecording';
 
 const KEYS = ['u1', 'a1', 'u2', 'a2', 't2', 'u3', 'a3'];
@@ -240,6 +241,23 @@ describe('what each row and cell says', () => {
       .lane('b', [{ history: 3, assembled: ['u1', 'a1', 'u2', 't2'] }])
       .build();
     expect(alignTurn(compareLanes(rec), 0).rows.map((r) => r.id)).toEqual(['u1', 'a1', 'u2', 't2']);
+  });
+
+  it('sizes a lane’s turn to its history and what it sent, not the session, and the gap still has no row', () => {
+    // lane b's turn covers u1 alone (index 0): its state ends there, and a2 (index 3) is in no lane's turn either way
+    const rec = new ViewRecording(KEYS)
+      .lane('a', [{ history: 3, assembled: ['u1', 'a1', 'u2', 't2'] }])
+      .lane('b', [{ history: 1, assembled: ['u1'] }])
+      .build();
+    const input = compareLanes(rec);
+    expect(laneTurnState(input.columns[0]!, 0, input.session).status.length).toBe(5);
+    expect(laneTurnState(input.columns[1]!, 0, input.session).status.length).toBe(1);
+    expect(statuses(alignTurn(input, 0))).toEqual([
+      ['u1', 'sent', 'sent'],
+      ['a1', 'sent', 'absent'],
+      ['u2', 'sent', 'absent'],
+      ['t2', 'sent', 'absent'],
+    ]);
   });
 
   it('describes a row from the first lane that has it: kind, role, preview; a summary its span, others none', () => {
