@@ -146,8 +146,13 @@ function runJob(entry: ReplayJob, session: LoadedSession, replay: Omit<ReplayOpt
       entry.error = errorMessage(error);
       // a cancelled replay keeps what it did, marked partial
       if (entry.status === 'cancelled' && entry.stream.live && entry.done > 0) {
-        const partial = { reason: 'cancelled' as const, done: entry.done, total: entry.total };
-        entry.recording = { ...entry.stream.live.partial(), partial };
+        const recording = entry.stream.live.partial();
+        // counted in the recording it describes: a turn recorded just before the abort may not have reported its
+        // progress yet, and the note and the turn list must not say two numbers (issue 34)
+        const done = recording.lanes
+          .filter((lane) => !lane.parentLane && lane.source !== 'trajectory')
+          .reduce((sum, lane) => sum + (recording.turns[lane.id]?.length ?? 0), 0);
+        entry.recording = { ...recording, partial: { reason: 'cancelled' as const, done, total: entry.total } };
       }
     },
   );

@@ -182,6 +182,26 @@ describe('streamed pages on screen', () => {
   });
 });
 
+/** The Replay view, with a replay started whose `replay.stream` calls get `answers` in turn (the last repeated). */
+function startInReplayView(answers: (() => ReplayStreamResponse | Promise<ReplayStreamResponse>)[]) {
+  let calls = 0;
+  const fake = createFakeInspectorClient({
+    'replay.start': () => ({ replayId: 'r1' }),
+    'replay.cancel': () => ({ cancelled: true }),
+    'replay.stream': () => answers[Math.min(calls++, answers.length - 1)]!(),
+  });
+  render(
+    <ClientContext.Provider value={fake.client}>
+      <ReplayView />
+    </ClientContext.Provider>,
+  );
+  let started: Promise<unknown> = Promise.resolve();
+  act(() => {
+    started = useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
+  });
+  return { started, streamCalls: () => calls };
+}
+
 describe('Cancel while the replay streams', () => {
   it('shows the replay stopped, with the turns streamed so far as the partial recording, before its final pages are read', async () => {
     const partial = { reason: 'cancelled' as const, done: 4, total: 6 };
@@ -197,24 +217,10 @@ describe('Cancel while the replay streams', () => {
         return { ...final, cursor: 4, more: false, turns: laneIds.flatMap((id) => turns[id]!.slice(0, 2)), messages };
       },
     ];
-    let next = 0;
-    const fake = createFakeInspectorClient({
-      'replay.start': () => ({ replayId: 'r1' }),
-      'replay.cancel': () => ({ cancelled: true }),
-      'replay.stream': () => answers[Math.min(next++, answers.length - 1)]!(),
-    });
-    render(
-      <ClientContext.Provider value={fake.client}>
-        <ReplayView />
-      </ClientContext.Provider>,
-    );
-    let started: Promise<unknown> = Promise.resolve();
-    act(() => {
-      started = useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
-    });
+    const { started, streamCalls } = startInReplayView(answers);
     // the final generation's turns are not read yet (the gate), and the replay already shows as stopped
     await waitFor(() => expect(useReplayStore.getState().run?.status).toBe('cancelled'));
-    expect(next).toBe(3);
+    expect(streamCalls()).toBe(3);
     expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
       'cancelled after 4 of 6 lane-turns',
     );
@@ -243,7 +249,6 @@ describe('Cancel confirmed by the runtime', () => {
     const cancelShown = new Promise<void>((resolve) => {
       unsubscribe = useReplayStore.subscribe((state) => state.run?.status === 'cancelled' && resolve());
     });
-    let next = 0;
     const answers: (() => Promise<ReplayStreamResponse>)[] = [
       async () => livePage(1, true),
       // read after the confirmation: the runtime still says running, with the lane-turns it finished meanwhile
@@ -264,20 +269,7 @@ describe('Cancel confirmed by the runtime', () => {
         };
       },
     ];
-    const fake = createFakeInspectorClient({
-      'replay.start': () => ({ replayId: 'r1' }),
-      'replay.cancel': () => ({ cancelled: true }),
-      'replay.stream': () => answers[Math.min(next++, answers.length - 1)]!(),
-    });
-    render(
-      <ClientContext.Provider value={fake.client}>
-        <ReplayView />
-      </ClientContext.Provider>,
-    );
-    let started: Promise<unknown> = Promise.resolve();
-    act(() => {
-      started = useReplayStore.getState().requestStart(fake.client, { file: '/s/a.jsonl', title: 'a' }, legacyOnly);
-    });
+    const { started, streamCalls } = startInReplayView(answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 10_000 }));
     // no page has said "cancelled": the runtime's answer to replay.cancel is enough
     expect((await screen.findByTestId('replay-partial', {}, { timeout: 10_000 })).textContent).toContain(
@@ -286,7 +278,7 @@ describe('Cancel confirmed by the runtime', () => {
     expect(screen.queryByTestId('replay-streaming')).toBeNull();
     expect(useReplayStore.getState().run?.status).toBe('cancelled');
     // the live page read after it (two turns a lane) is not shown: what is shown stays the partial recording
-    await waitFor(() => expect(next).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(streamCalls()).toBeGreaterThanOrEqual(3));
     expect(useReplayStore.getState().recording?.turns[laneIds[0]!]).toHaveLength(1);
     expect(useReplayStore.getState().recording?.partial?.reason).toBe('cancelled');
     // the runtime's partial recording replaces it once read
