@@ -15,6 +15,7 @@ export const MUTATION_MODULES = [
       'test/unit/plugins/consentStore.test.ts',
       'test/unit/plugins/hostGrants.test.ts',
       'test/unit/plugins/hashPluginPackage.test.ts',
+      'test/unit/plugins/consentGate.test.ts',
     ],
   },
   {
